@@ -1,0 +1,43 @@
+# The two commands: `make run` (embedded default, demo data) and `make test` (the whole suite).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# The test suite runs against the real services; override these to use others.
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
+
+.PHONY: run test lint bench install install-dev
+
+$(VENV)/.base-installed: requirements/base.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements/base.txt
+	touch $@
+
+$(VENV)/.dev-installed: $(VENV)/.base-installed requirements/dev.txt
+	$(PY) -m pip install --quiet -r requirements/dev.txt
+	touch $@
+
+install: $(VENV)/.base-installed
+install-dev: $(VENV)/.dev-installed
+
+run: $(VENV)/.base-installed
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
+	@echo "Serving on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/)"
+	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
+
+test: $(VENV)/.dev-installed
+	env -u CELERY_BROKER_URL REQUIRE_SERVICES=1 TESTING=1 \
+		DATABASE_URL=$(TEST_DATABASE_URL) TEST_REDIS_URL=$(TEST_REDIS_URL) \
+		$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev-installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+bench: $(VENV)/.dev-installed
+	$(PY) bench/engine.py

@@ -1,0 +1,155 @@
+"""Writes to the audit log. Every write path in the project records its event through here."""
+
+import logging
+import re
+from typing import Any
+
+from django.db import connections, router, transaction
+from django.utils import timezone
+
+from . import events as events_module
+from .actors import Actor
+from .chain import GENESIS_HASH, ChainEvent, canonical_payload, compute_hash
+from .models import AuditEvent, chain_event_from_values
+from .tracing import clean_trace_id, get_trace_id, new_trace_id
+
+logger = logging.getLogger(__name__)
+
+# Every writer, in any process, takes this transaction-scoped lock before reading the head,
+# so two writers never chain to the same event. ("auditlog" in ASCII; fits a signed bigint.)
+CHAIN_LOCK_KEY = int.from_bytes(b"auditlog", "big")
+
+_EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+_ACTOR_KINDS = ("user", "client", "system")
+_LIMITS = {"subject_type": 50, "subject_id": 64, "actor_id": 64, "actor_name": 200}
+
+
+def _lock_chain_head(using: str) -> None:
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # Released at commit or rollback; a database sequence is not used because it
+            # leaves gaps on rollback, and the verifier reads any gap as a deleted event.
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK_KEY])
+        elif connection.vendor == "sqlite":
+            # A deferred SQLite transaction that has only read holds no write lock, so two
+            # writers could read the same head. Appending nothing takes the write lock now.
+            cursor.execute(
+                f"INSERT INTO {AuditEvent._meta.db_table} "
+                f"SELECT * FROM {AuditEvent._meta.db_table} WHERE 0"
+            )
+        else:
+            raise NotImplementedError(
+                f"The audit chain supports PostgreSQL and SQLite, not {connection.vendor}."
+            )
+
+
+def _validated(
+    *, event_type: str, actor: Actor, trace_id: str | None, subject_type: str, subject_id: str
+) -> str:
+    if not isinstance(event_type, str) or not _EVENT_TYPE.match(event_type):
+        raise ValueError(
+            f"event_type {event_type!r} is not an event type such as 'review.decided'; "
+            "use a constant from audit.events."
+        )
+    if len(event_type) > 50:
+        raise ValueError(f"event_type {event_type!r} is longer than 50 characters.")
+    if not isinstance(actor, Actor) or actor.kind not in _ACTOR_KINDS:
+        raise ValueError(f"actor must be an audit.actors.Actor of kind {_ACTOR_KINDS}.")
+    if not actor.name:
+        raise ValueError("actor has no name.")
+    for name, value in (
+        ("subject_type", subject_type),
+        ("subject_id", subject_id),
+        ("actor_id", actor.id),
+        ("actor_name", actor.name),
+    ):
+        if len(value) > _LIMITS[name]:
+            raise ValueError(f"{name} is longer than {_LIMITS[name]} characters: {value[:80]!r}.")
+    if trace_id is not None:
+        cleaned = clean_trace_id(trace_id)
+        if cleaned is None:
+            raise ValueError(
+                f"trace_id {trace_id!r} is not a trace ID (1-64 letters, digits, '.', '_', ':' "
+                "or '-')."
+            )
+        return cleaned
+    current = get_trace_id()
+    if current:
+        return current
+    # Outside a request or task and with no trace given: a trace of its own rather than a
+    # shared placeholder that would lump unrelated events into one timeline.
+    generated = new_trace_id()
+    logger.warning("Audit event %s recorded without a trace ID; using %s", event_type, generated)
+    return generated
+
+
+@transaction.atomic
+def audit_event_record(
+    *,
+    event_type: str,
+    actor: Actor,
+    trace_id: str | None = None,
+    subject_type: str = "",
+    subject_id: str = "",
+    payload: dict[str, Any] | None = None,
+) -> AuditEvent:
+    """Append one event to the chain, in the caller's transaction.
+
+    The event commits or rolls back with the change it records. Writers serialise on the chain
+    head until their transaction ends, so record the event as the last step of a service.
+    Raises ValueError on a malformed event type, actor, trace ID, subject or payload.
+    """
+    subject_id = str(subject_id)
+    trace = _validated(
+        event_type=event_type,
+        actor=actor,
+        trace_id=trace_id,
+        subject_type=subject_type,
+        subject_id=subject_id,
+    )
+    if payload is None:
+        payload = {}
+    if not isinstance(payload, dict):
+        raise ValueError(f"payload must be a dict, not {type(payload).__name__}.")
+    # Canonical now, so the stored JSON reads back as the very value that was hashed.
+    clean_payload = canonical_payload(payload)
+
+    using = router.db_for_write(AuditEvent)
+    _lock_chain_head(using)
+    # A statement of its own, after the lock: under READ COMMITTED each statement sees what
+    # was committed when it started, so this one sees the previous holder's event.
+    head = AuditEvent.objects.using(using).order_by("-seq").values_list("seq", "hash").first()
+    seq, prev_hash = (head[0] + 1, head[1]) if head else (1, GENESIS_HASH)
+    created_at = timezone.now()
+    values = {
+        "seq": seq,
+        "trace_id": trace,
+        "event_type": event_type,
+        "actor_kind": actor.kind,
+        "actor_id": actor.id,
+        "actor_name": actor.name,
+        "subject_type": subject_type,
+        "subject_id": subject_id,
+        "payload": clean_payload,
+        "created_at": created_at,
+        "prev_hash": prev_hash,
+    }
+    chain_event: ChainEvent = chain_event_from_values(**values, hash="")
+    event = AuditEvent(**values, hash=compute_hash(chain_event))
+    event.save(force_insert=True, using=using)
+    return event
+
+
+def audit_export_record(*, trace_id: str, export_format: str, events: int, actor: Actor) -> None:
+    """Record that a trace's audit was read out (download or API): a disclosure of records.
+
+    Recorded under the reading request's own trace, with the exported trace as subject.
+    """
+    audit_event_record(
+        event_type=events_module.AUDIT_EXPORTED,
+        actor=actor,
+        subject_type="trace",
+        subject_id=trace_id,
+        payload={"format": export_format, "events": events},
+    )

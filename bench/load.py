@@ -1,0 +1,372 @@
+"""Submissions per second and submit-to-verdict latency through gunicorn, Redis and two workers.
+
+Starts everything on loopback: a scratch PostgreSQL database it creates and drops
+(load_bench), a redis-server of its own on a free port (broker and throttle counters),
+gunicorn, and two Celery worker processes. A load generator of threads posting with httpx
+then submits as fast as the API answers, at increasing concurrency, for --seconds in all.
+After each level it waits for every accepted query to reach a final state and reads
+submit-to-verdict latency from the database (finished_at - created_at).
+
+    python bench/load.py [--server postgres://postgres@127.0.0.1:5432] [--seconds 60]
+                         [--levels 2,4,8,16] [--web-workers 2]
+
+Writes bench/results/load-<UTC timestamp>.json. `lost` counts accepted submissions that
+never reached a final state, or never reached the database: it must be 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "bench" / "results"
+DATABASE = "load_bench"
+DRAIN_SECONDS = 120.0
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _admin(server: str, statement: str) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as connection:
+        connection.execute(statement)
+
+
+def _percentile(values: list[float], fraction: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return round(ordered[index], 1)
+
+
+def payload(n: int) -> dict:
+    """A realistic small submission whose four claims all ground: one detection, then done."""
+    whole, tenth = 1 + n % 97, n % 10
+    return {
+        "question": "How did revenue move in Q3 2026?",
+        "answer": f"Revenue was ${whole}.{tenth}5 million in Q3 2026, up from ${whole}.05 million.",
+        "sources": [
+            {
+                "id": f"filing-{n}",
+                "text": f"Q3 2026 revenue: ${whole}.{tenth}5 million. "
+                f"Q3 2025 revenue: ${whole}.05 million.",
+            }
+        ],
+        "confidence": "0.9",
+    }
+
+
+class Stack:
+    """The processes under test, and the environment they share."""
+
+    def __init__(self, server: str, web_workers: int, logs: Path) -> None:
+        self.server = server
+        self.web_workers = web_workers
+        self.logs = logs
+        self.redis_port = _free_port()
+        self.web_port = _free_port()
+        self.processes: list[subprocess.Popen] = []
+        self.env = {
+            **{k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "DEBUG"))},
+            "DJANGO_SETTINGS_MODULE": "hallucination.settings",
+            "DATABASE_URL": f"{server}/{DATABASE}",
+            "DATABASE_CONN_MAX_AGE": "60",
+            "CELERY_BROKER_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+            "CACHE_URL": f"rediscache://127.0.0.1:{self.redis_port}/1",
+            "DEBUG": "false",
+            "SECRET_KEY": "load-bench-" + "k" * 50,
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "SECURE_SSL_REDIRECT": "false",
+            "SECURE_HSTS_SECONDS": "0",
+            "LOG_LEVEL": "WARNING",
+            # The bench measures capacity, not the per-client limit.
+            "API_THROTTLE_RATE": "1000000/min",
+            "AUDIT_CHECKPOINT_KEY": "load-bench-checkpoint-" + "c" * 40,
+        }
+
+    def _spawn(self, name: str, command: list[str]) -> subprocess.Popen:
+        log = open(self.logs / f"{name}.log", "w")  # noqa: SIM115  (closed with the process)
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
+        )
+        self.processes.append(process)
+        return process
+
+    def start(self) -> None:
+        _admin(self.server, f"DROP DATABASE IF EXISTS {DATABASE}")
+        _admin(self.server, f"CREATE DATABASE {DATABASE}")
+        self._spawn(
+            "redis",
+            [
+                "redis-server",
+                "--port",
+                str(self.redis_port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+        )
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+        )
+        self._spawn(
+            "gunicorn",
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "hallucination.wsgi",
+                "--bind",
+                f"127.0.0.1:{self.web_port}",
+                "--workers",
+                str(self.web_workers),
+                "--access-logfile",
+                "-" if os.environ.get("LOAD_ACCESS_LOG") else "/dev/null",
+            ],
+        )
+        for n in (1, 2):
+            self._spawn(
+                f"worker{n}",
+                [
+                    sys.executable,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "hallucination",
+                    "worker",
+                    "--pool",
+                    "solo",
+                    "--hostname",
+                    f"load{n}@%h",
+                    "--loglevel",
+                    "WARNING",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--without-heartbeat",
+                ],
+            )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(f"{self.base_url}/health/ready/", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.3)
+        raise RuntimeError("gunicorn did not become ready; see the logs in " + str(self.logs))
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.web_port}"
+
+    def api_key(self) -> str:
+        script = (
+            "from audit.actors import Actor;"
+            "from hallucination.services import api_client_key_create;"
+            "print(api_client_key_create(client_name='load-bench', actor=Actor.system('bench'))[1])"
+        )
+        result = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", script],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        return result.stdout.strip().splitlines()[-1]
+
+    def stop(self) -> None:
+        for process in reversed(self.processes):
+            process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        _admin(self.server, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
+
+
+def run_level(base_url: str, key: str, concurrency: int, seconds: float, offset: int) -> dict:
+    """Post from `concurrency` threads for `seconds`; every thread waits for each answer."""
+    accepted: list[str] = []
+    api_ms: list[float] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+    stop_at = time.monotonic() + seconds
+    counter = iter(range(offset, offset + 10_000_000))
+
+    def client_loop() -> None:
+        headers = {"Authorization": f"Api-Key {key}"}
+        with httpx.Client(base_url=base_url, headers=headers, timeout=30) as client:
+            while time.monotonic() < stop_at:
+                with lock:
+                    n = next(counter)
+                sent = time.perf_counter()
+                try:
+                    response = client.post("/api/v1/queries/", json=payload(n))
+                except httpx.HTTPError as exc:
+                    with lock:
+                        errors.append(type(exc).__name__)
+                    continue
+                elapsed = (time.perf_counter() - sent) * 1000
+                with lock:
+                    if response.status_code in (201, 202):
+                        accepted.append(response.json()["id"])
+                        api_ms.append(elapsed)
+                    else:
+                        errors.append(str(response.status_code))
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=client_loop) for _ in range(concurrency)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - started
+    return {
+        "concurrency": concurrency,
+        "seconds": round(elapsed, 2),
+        "accepted": len(accepted),
+        "submissions_per_second": round(len(accepted) / elapsed, 1),
+        "api_ms": {
+            "p50": _percentile(api_ms, 0.50),
+            "p95": _percentile(api_ms, 0.95),
+            "p99": _percentile(api_ms, 0.99),
+        },
+        "errors": len(errors),
+        "error_kinds": sorted(set(errors)),
+        "query_ids": accepted,
+    }
+
+
+def settle_level(server: str, level: dict) -> dict:
+    """Wait for the level's queries to finish; read submit-to-verdict latency from the rows."""
+    import psycopg
+
+    ids = level.pop("query_ids")
+    deadline = time.monotonic() + DRAIN_SECONDS
+    drain_started = time.monotonic()
+    with psycopg.connect(f"{server}/{DATABASE}", autocommit=True) as connection:
+        while True:
+            unfinished = connection.execute(
+                "SELECT count(*) FROM hallucination_query WHERE id = ANY(%s::uuid[]) "
+                "AND status NOT IN ('done', 'failed')",
+                (ids,),
+            ).fetchone()[0]
+            if unfinished == 0 or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
+        rows = connection.execute(
+            "SELECT status, extract(epoch FROM finished_at - created_at) * 1000 "
+            "FROM hallucination_query WHERE id = ANY(%s::uuid[])",
+            (ids,),
+        ).fetchall()
+    latencies = [float(ms) for status, ms in rows if status == "done" and ms is not None]
+    final = sum(1 for status, _ in rows if status in ("done", "failed"))
+    level.update(
+        {
+            "drain_seconds_after_load": round(time.monotonic() - drain_started, 1),
+            "done": sum(1 for status, _ in rows if status == "done"),
+            "failed": sum(1 for status, _ in rows if status == "failed"),
+            "lost": len(ids) - final,
+            "p50_ms": _percentile(latencies, 0.50),
+            "p95_ms": _percentile(latencies, 0.95),
+            "p99_ms": _percentile(latencies, 0.99),
+        }
+    )
+    return level
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--server", default="postgres://postgres@127.0.0.1:5432")
+    parser.add_argument("--seconds", type=float, default=60.0, help="load time over all levels")
+    parser.add_argument("--levels", default="2,4,8,16", help="client threads, one level each")
+    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes")
+    args = parser.parse_args()
+    levels = [int(level) for level in args.levels.split(",")]
+    per_level = args.seconds / len(levels)
+
+    logs = Path(tempfile.mkdtemp(prefix="load-bench-"))
+    stack = Stack(args.server, args.web_workers, logs)
+    load_before = os.getloadavg()
+    results = []
+    try:
+        stack.start()
+        key = stack.api_key()
+        offset = 0
+        for concurrency in levels:
+            level = run_level(stack.base_url, key, concurrency, per_level, offset)
+            offset += level["accepted"] + level["errors"] + 1000
+            results.append(settle_level(args.server, level))
+            print(json.dumps({k: v for k, v in results[-1].items() if k != "error_kinds"}))
+    finally:
+        stack.stop()
+        shutil.rmtree(logs, ignore_errors=True)
+
+    best = max(results, key=lambda level: level["submissions_per_second"])
+    total_accepted = sum(level["accepted"] for level in results)
+    report = {
+        "benchmark": "submissions through gunicorn + Redis + two Celery workers on PostgreSQL",
+        "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "load_average_before": [round(x, 2) for x in load_before],
+            "load_average_after": [round(x, 2) for x in os.getloadavg()],
+            "note": "everything on one machine: load generator, gunicorn, workers, "
+            "PostgreSQL and Redis share its cores with other users' jobs",
+        },
+        "setup": {
+            "gunicorn_workers": args.web_workers,
+            "celery_workers": 2,
+            "celery_pool": "solo",
+            "seconds_per_level": round(per_level, 1),
+            "payload": "one source, four claims that all ground (no external layer)",
+        },
+        # The headline figures: the level with the highest accepted rate.
+        "concurrency": best["concurrency"],
+        "submissions_per_second": best["submissions_per_second"],
+        "p50_ms": best["p50_ms"],
+        "p95_ms": best["p95_ms"],
+        "p99_ms": best["p99_ms"],
+        "errors": sum(level["errors"] for level in results),
+        "lost": sum(level["lost"] for level in results),
+        "accepted_total": total_accepted,
+        "levels": results,
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    path = RESULTS / f"load-{stamp}.json"
+    path.write_text(json.dumps(report, indent=2) + "\n")
+    print(f"wrote {path.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

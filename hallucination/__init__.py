@@ -1,0 +1,5 @@
+"""The project package and the detection domain."""
+
+from .celery import app as celery_app
+
+__all__ = ["celery_app"]

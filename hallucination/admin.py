@@ -1,0 +1,160 @@
+"""Admin for the detection records: searchable and read-only, since writes go through services."""
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.html import format_html
+
+from .models import AccuracyReport, ApiClient, CalculatorOutput, Claim, Query, Source, Verdict
+
+
+class ReadOnlyAdminMixin:
+    """Viewing only: every change to these records must leave an audit event, which admin forms
+    would not. Queries come in through the API, verdicts are append-only, and clients are
+    managed by their command. ReferenceFact's admin lives with its import, in verification."""
+
+    actions = None
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        model = self.model  # type: ignore[attr-defined]
+        return [field.name for field in model._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class ReadOnlyInline(ReadOnlyAdminMixin, admin.TabularInline):
+    extra = 0
+    show_change_link = True
+    can_delete = False
+
+
+class SourceInline(ReadOnlyInline):
+    model = Source
+    fields = ("position", "source_id", "kind", "url", "text")
+
+
+class ClaimInline(ReadOnlyInline):
+    model = Claim
+    fields = ("position", "text", "kind", "value", "unit", "label", "period", "outcome", "grounded")
+
+
+class VerdictInline(ReadOnlyInline):
+    model = Verdict
+    fields = (
+        "layer",
+        "check_name",
+        "outcome",
+        "grounded",
+        "nearest_text",
+        "nearest_value",
+        "nearest_source_id",
+        "expected_value",
+        "formula",
+        "created_at",
+    )
+
+
+@admin.register(ApiClient)
+class ApiClientAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("name", "is_active", "created_at")
+    list_filter = ("is_active",)
+    search_fields = ("name",)
+
+
+@admin.register(Query)
+class QueryAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = (
+        "id",
+        "created_at",
+        "client",
+        "entity",
+        "period",
+        "stakes",
+        "status",
+        "flagged",
+        "grounding_rate",
+        "trace",
+    )
+    list_filter = ("status", "stakes", "flagged", "gate_passed", "client")
+    search_fields = ("=id", "=trace_id", "entity", "question", "answer")
+    list_select_related = ("client",)
+    date_hierarchy = "created_at"
+    show_full_result_count = False
+    inlines = [SourceInline, ClaimInline]
+
+    @admin.display(description="trace")
+    def trace(self, query: Query) -> str:
+        url = reverse("audit:trace-detail", kwargs={"trace_id": query.trace_id})
+        return format_html('<a href="{}">{}</a>', url, query.trace_id)
+
+
+@admin.register(Source)
+class SourceAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("source_id", "query", "kind", "position")
+    list_filter = ("kind",)
+    search_fields = ("=query__id", "source_id", "text")
+    list_select_related = ("query",)
+
+
+@admin.register(Claim)
+class ClaimAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = (
+        "text",
+        "kind",
+        "value",
+        "unit",
+        "label",
+        "period",
+        "outcome",
+        "grounded",
+        "query",
+    )
+    list_filter = ("outcome", "grounded", "kind", "approximate")
+    search_fields = ("=query__id", "=query__trace_id", "text", "label")
+    list_select_related = ("query",)
+    inlines = [VerdictInline]
+
+
+@admin.register(Verdict)
+class VerdictAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Verdicts are append-only: this view can never change or remove one."""
+
+    list_display = ("claim", "layer", "check_name", "outcome", "grounded", "created_at")
+    list_filter = ("layer", "outcome", "grounded", "check_name")
+    search_fields = ("=claim__query__id", "=claim__query__trace_id", "claim__text", "check_name")
+    list_select_related = ("claim",)
+
+
+@admin.register(CalculatorOutput)
+class CalculatorOutputAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("expression", "result", "trace_id", "client", "created_at")
+    list_filter = ("client",)
+    search_fields = ("=trace_id", "expression")
+    list_select_related = ("client",)
+
+
+@admin.register(AccuracyReport)
+class AccuracyReportAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Runs of measure_accuracy: a record of how the detector did, never edited."""
+
+    list_display = (
+        "created_at",
+        "ground_truth",
+        "profile",
+        "total_cases",
+        "f1",
+        "precision",
+        "recall",
+    )
+    list_filter = ("ground_truth", "profile")
+    search_fields = ("=trace_id", "corpus_fingerprint", "version")
+    date_hierarchy = "created_at"

@@ -1,0 +1,256 @@
+"""Input and output serializers of the detection API."""
+
+from decimal import Decimal
+
+from rest_framework import serializers
+
+from ..conf import detector_settings
+from ..engine import types as t
+from ..models import STAKES_CHOICES, Query, Source
+from ..services import SourceInput, SubmissionInput
+
+
+def _limit(name: str) -> int:
+    return detector_settings()[name]
+
+
+class SourceInputSerializer(serializers.Serializer):
+    id = serializers.CharField(max_length=200)
+    text = serializers.CharField(trim_whitespace=False)
+    kind = serializers.ChoiceField(choices=Source.Kind.choices, default=Source.Kind.DOCUMENT)
+    url = serializers.URLField(max_length=2000, required=False, allow_blank=True, default="")
+
+    def validate_text(self, value: str) -> str:
+        limit = _limit("MAX_SOURCE_CHARS")
+        if len(value) > limit:
+            raise serializers.ValidationError(
+                f"Ensure this field has no more than {limit} characters (it has {len(value)})."
+            )
+        return value
+
+
+class MetricInputSerializer(serializers.Serializer):
+    """A seed 002 accuracy-report metric that `[Source: path]` citations resolve to."""
+
+    path = serializers.CharField(max_length=200)
+    value = serializers.DecimalField(max_digits=40, decimal_places=12)
+    citation = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+
+class QuerySubmitSerializer(serializers.Serializer):
+    question = serializers.CharField(required=False, allow_blank=True, default="")
+    answer = serializers.CharField(trim_whitespace=False)
+    sources = SourceInputSerializer(many=True, required=False, default=list)
+    stakes = serializers.ChoiceField(choices=STAKES_CHOICES, default="standard")
+    confidence = serializers.DecimalField(
+        max_digits=5,
+        decimal_places=4,
+        min_value=Decimal("0"),
+        max_value=Decimal("1"),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The monitored model's own confidence, 0 to 1; lowered when flagged.",
+    )
+    entity = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    period = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
+    samples = serializers.ListField(
+        child=serializers.CharField(trim_whitespace=False),
+        required=False,
+        default=list,
+        help_text="Alternative answers sampled from the same model, for self-consistency.",
+    )
+    metrics = MetricInputSerializer(many=True, required=False, default=list)
+    checksum_input = serializers.CharField(
+        max_length=2000, required=False, allow_blank=True, default=""
+    )
+    trace_id = serializers.RegexField(
+        r"^[A-Za-z0-9._:\-]{1,64}$",
+        required=False,
+        help_text="Your trace ID; otherwise taken from X-Trace-Id or traceparent, or generated.",
+    )
+    callback_url = serializers.URLField(
+        max_length=2000, required=False, allow_blank=True, default=""
+    )
+
+    def validate_question(self, value: str) -> str:
+        return self._check_length(value, "MAX_QUESTION_CHARS")
+
+    def validate_answer(self, value: str) -> str:
+        if not value.strip():
+            raise serializers.ValidationError("This field may not be blank.")
+        return self._check_length(value, "MAX_ANSWER_CHARS")
+
+    def validate_sources(self, value: list[dict]) -> list[dict]:
+        limit = _limit("MAX_SOURCES")
+        if len(value) > limit:
+            raise serializers.ValidationError(f"At most {limit} sources (got {len(value)}).")
+        seen = set()
+        for source in value:
+            if source["id"] in seen:
+                raise serializers.ValidationError(f"Source id {source['id']!r} is used twice.")
+            seen.add(source["id"])
+        return value
+
+    def validate_samples(self, value: list[str]) -> list[str]:
+        limit = _limit("MAX_SAMPLES")
+        if len(value) > limit:
+            raise serializers.ValidationError(f"At most {limit} samples (got {len(value)}).")
+        for sample in value:
+            self._check_length(sample, "MAX_ANSWER_CHARS")
+        return value
+
+    def _check_length(self, value: str, setting: str) -> str:
+        limit = _limit(setting)
+        if len(value) > limit:
+            raise serializers.ValidationError(
+                f"Ensure this field has no more than {limit} characters (it has {len(value)})."
+            )
+        return value
+
+    def to_submission(self) -> SubmissionInput:
+        data = self.validated_data
+        return SubmissionInput(
+            answer=data["answer"],
+            question=data["question"],
+            sources=tuple(
+                SourceInput(id=s["id"], text=s["text"], kind=s["kind"], url=s["url"])
+                for s in data["sources"]
+            ),
+            stakes=data["stakes"],
+            confidence=data["confidence"],
+            entity=data["entity"],
+            period=data["period"],
+            samples=tuple(data["samples"]),
+            metrics=tuple(
+                {"path": m["path"], "value": str(m["value"]), "citation": m["citation"]}
+                for m in data["metrics"]
+            ),
+            checksum_input=data["checksum_input"],
+            callback_url=data["callback_url"],
+        )
+
+
+# ---------------------------------------------------------------- output (the result JSON)
+
+
+class NearestSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    value = serializers.CharField(help_text="Decimal string.")
+    source_id = serializers.CharField()
+    start = serializers.IntegerField(allow_null=True)
+    end = serializers.IntegerField(allow_null=True)
+
+
+class VerdictSummarySerializer(serializers.Serializer):
+    layer = serializers.ChoiceField(choices=t.LAYERS)
+    check = serializers.CharField(allow_blank=True)
+    outcome = serializers.ChoiceField(choices=t.OUTCOMES)
+    grounded = serializers.BooleanField()
+    confidence = serializers.CharField()
+    details = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+
+
+class ClaimResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    text = serializers.CharField()
+    start = serializers.IntegerField()
+    end = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=t.CLAIM_KINDS)
+    value = serializers.CharField(help_text="Decimal string in canonical units.")
+    unit = serializers.CharField(allow_blank=True)
+    label = serializers.CharField(allow_blank=True)
+    period = serializers.CharField(allow_blank=True)
+    approximate = serializers.BooleanField()
+    outcome = serializers.ChoiceField(choices=t.OUTCOMES)
+    grounded = serializers.BooleanField()
+    layer = serializers.CharField(allow_null=True)
+    nearest = NearestSerializer(allow_null=True)
+    expected_value = serializers.CharField(allow_null=True)
+    formula = serializers.CharField(allow_null=True)
+    verdicts = VerdictSummarySerializer(many=True)
+
+
+class GateSerializer(serializers.Serializer):
+    threshold = serializers.CharField(allow_null=True)
+    passed = serializers.BooleanField(allow_null=True)
+
+
+class ValidationSerializer(serializers.Serializer):
+    exact_matches = serializers.IntegerField()
+    close_matches = serializers.ListField(child=serializers.CharField())
+    orphan_numbers = serializers.ListField(child=serializers.CharField())
+    suspicious = serializers.ListField(child=serializers.CharField())
+
+
+class FindingSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    start = serializers.IntegerField(allow_null=True)
+    end = serializers.IntegerField(allow_null=True)
+
+
+class CorrectionSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    start = serializers.IntegerField()
+    end = serializers.IntegerField()
+    replacement = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class ReviewRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+
+
+class QueryResultSerializer(serializers.Serializer):
+    """Status plus the DESIGN.md detection result JSON."""
+
+    id = serializers.UUIDField()
+    trace_id = serializers.CharField()
+    status = serializers.ChoiceField(choices=Query.Status.choices)
+    stakes = serializers.ChoiceField(choices=STAKES_CHOICES)
+    entity = serializers.CharField(allow_blank=True)
+    period = serializers.CharField(allow_blank=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+    error = serializers.CharField(allow_null=True)
+    total_claims = serializers.IntegerField()
+    grounded_count = serializers.IntegerField()
+    ungrounded_count = serializers.IntegerField()
+    grounding_rate = serializers.CharField(allow_null=True)
+    gate = GateSerializer()
+    flagged = serializers.BooleanField()
+    original_confidence = serializers.CharField(allow_null=True)
+    adjusted_confidence = serializers.CharField(allow_null=True)
+    claims = ClaimResultSerializer(many=True)
+    validation = ValidationSerializer()
+    findings = FindingSerializer(many=True)
+    corrected_answer = serializers.CharField(allow_null=True)
+    corrections = CorrectionSerializer(many=True)
+    review = ReviewRefSerializer(allow_null=True)
+
+
+class QueryListItemSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Query
+        fields = [
+            "id",
+            "trace_id",
+            "status",
+            "stakes",
+            "entity",
+            "period",
+            "flagged",
+            "total_claims",
+            "grounded_count",
+            "ungrounded_count",
+            "grounding_rate",
+            "gate_passed",
+            "original_confidence",
+            "adjusted_confidence",
+            "created_at",
+            "finished_at",
+        ]
+        read_only_fields = fields

@@ -1,0 +1,150 @@
+"""Detection API views: thin, they parse, call one service and render."""
+
+import re
+import time
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from audit.actors import Actor
+from audit.tracing import trace_id_adopt
+
+from ..conf import detector_settings
+from ..models import Query
+from ..selectors import query_result
+from ..services import IdempotencyConflict, query_submit
+from .filters import QueryFilter
+from .permissions import IsApiClient, IsApiClientOrCanViewQueries, is_api_client
+from .serializers import QueryListItemSerializer, QueryResultSerializer, QuerySubmitSerializer
+
+_PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*(\d+)", re.IGNORECASE)
+
+
+def visible_queries(request: Request) -> QuerySet[Query]:
+    queries = Query.objects.all()
+    if is_api_client(request):
+        queries = queries.filter(client=request.user.client)
+    return queries
+
+
+def _requested_wait(request: Request) -> int:
+    match = _PREFER_WAIT.search(request.headers.get("Prefer", ""))
+    if not match:
+        return 0
+    return min(int(match.group(1)), detector_settings()["MAX_WAIT_SECONDS"])
+
+
+def _wait_until_finished(query: Query, seconds: int) -> Query:
+    deadline = time.monotonic() + seconds
+    delay = 0.02
+    while not query.is_finished and time.monotonic() < deadline:
+        time.sleep(delay)
+        delay = min(delay * 2, 0.25)
+        query.refresh_from_db()
+    return query
+
+
+class QueryListCreateView(generics.ListAPIView):
+    """Submit an answer for checking, or list submitted queries."""
+
+    serializer_class = QueryListItemSerializer
+    filterset_class = QueryFilter
+
+    def get_permissions(self):  # type: ignore[no-untyped-def]
+        if self.request.method == "POST":
+            return [IsApiClient()]
+        return [IsApiClientOrCanViewQueries()]
+
+    def get_queryset(self) -> QuerySet[Query]:
+        return visible_queries(self.request).order_by("-created_at")
+
+    @extend_schema(
+        request=QuerySubmitSerializer,
+        parameters=[
+            OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER),
+            OpenApiParameter(
+                "Prefer",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="wait=N: answer with the finished result if ready within N seconds.",
+            ),
+            OpenApiParameter("X-Trace-Id", OpenApiTypes.STR, OpenApiParameter.HEADER),
+        ],
+        responses={
+            201: OpenApiResponse(QueryResultSerializer, description="Created and finished."),
+            202: OpenApiResponse(QueryResultSerializer, description="Accepted, in progress."),
+            200: OpenApiResponse(QueryResultSerializer, description="Idempotent replay."),
+            400: OpenApiResponse(description="Invalid submission; the field is named."),
+            409: OpenApiResponse(description="Idempotency-Key reused with another body."),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        serializer = QuerySubmitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        trace_id = serializer.validated_data.get("trace_id") or request.trace_id
+        idempotency_key = request.headers.get("Idempotency-Key") or None
+        if idempotency_key is not None and len(idempotency_key) > 255:
+            return Response(
+                {
+                    "error": "invalid",
+                    "detail": {"Idempotency-Key": ["At most 255 characters."]},
+                    "trace_id": trace_id,
+                },
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        client = request.user.client
+        try:
+            query, created = query_submit(
+                client=client,
+                submission=serializer.to_submission(),
+                trace_id=trace_id,
+                actor=Actor.for_client(client),
+                idempotency_key=idempotency_key,
+            )
+        except IdempotencyConflict as conflict:
+            return Response(
+                {
+                    "error": "idempotency_conflict",
+                    "detail": str(conflict),
+                    "query_id": str(conflict.query.pk),
+                    "trace_id": conflict.query.trace_id,
+                },
+                status=status.HTTP_409_CONFLICT,
+            )
+        trace_id_adopt(request, query.trace_id)
+        query.refresh_from_db()
+        wait = _requested_wait(request)
+        if wait:
+            query = _wait_until_finished(query, wait)
+        if not created:
+            code = status.HTTP_200_OK
+        elif query.is_finished:
+            code = status.HTTP_201_CREATED
+        else:
+            code = status.HTTP_202_ACCEPTED
+        headers = {"Location": request.build_absolute_uri(f"/api/v1/queries/{query.pk}/")}
+        if wait:
+            headers["Preference-Applied"] = f"wait={wait}"
+        if not created:
+            headers["Idempotent-Replayed"] = "true"
+        return Response(
+            QueryResultSerializer(query_result(query)).data, status=code, headers=headers
+        )
+
+
+class QueryDetailView(APIView):
+    """A query's status and, once detected, its result."""
+
+    permission_classes = [IsApiClientOrCanViewQueries]
+
+    @extend_schema(responses={200: QueryResultSerializer})
+    def get(self, request: Request, query_id: str) -> Response:
+        query = get_object_or_404(visible_queries(request), pk=query_id)
+        trace_id_adopt(request, query.trace_id)
+        return Response(QueryResultSerializer(query_result(query)).data)

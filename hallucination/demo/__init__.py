@@ -1,0 +1,1 @@
+"""Demo data for a newcomer's first screen."""

@@ -1,0 +1,182 @@
+"""Corrections for the auto-retry loop: each wrong number replaced in the claim's own style."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+import regex
+
+from . import recomputation as rc
+from .extraction import approximation_start
+from .types import (
+    APPROXIMATION,
+    ARITHMETIC_DRIFT,
+    DATE,
+    FABRICATION,
+    PERIOD_MISMATCH,
+    SCALE_DRIFT,
+    SUBSTITUTION,
+    UNSUPPORTED_AGGREGATION,
+    ClaimVerdict,
+    Correction,
+)
+
+CORRECTABLE = frozenset(
+    {
+        SUBSTITUTION,
+        ARITHMETIC_DRIFT,
+        SCALE_DRIFT,
+        APPROXIMATION,
+        FABRICATION,
+        PERIOD_MISMATCH,
+        UNSUPPORTED_AGGREGATION,
+    }
+)
+_STYLE = regex.compile(
+    r"(?P<pre>[^0-9]*?)(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)(?P<post>.*)", regex.DOTALL
+)
+MAX_DECIMALS = 4
+_SCALE_IN_STYLE = regex.compile(
+    r"(\s?)(thousand|million|billion|trillion|mln|mn|bn|tn|MM|mm|K|k|M|m|B|b|T)(?![A-Za-z])(.*)",
+    regex.DOTALL,
+)
+_SCALE_STYLES = {
+    "words": {
+        Decimal("1e3"): "thousand",
+        Decimal("1e6"): "million",
+        Decimal("1e9"): "billion",
+        Decimal("1e12"): "trillion",
+    },
+    "letters": {
+        Decimal("1e3"): "K",
+        Decimal("1e6"): "M",
+        Decimal("1e9"): "B",
+        Decimal("1e12"): "T",
+    },
+    "short": {
+        Decimal("1e3"): "k",
+        Decimal("1e6"): "mn",
+        Decimal("1e9"): "bn",
+        Decimal("1e12"): "tn",
+    },
+}
+
+
+def _places(value: Decimal) -> int:
+    exponent = value.normalize().as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def _rescaled(post: str, new_abs: Decimal) -> tuple[str, Decimal] | None:
+    """The scale word the claim used, swapped for one that suits the new value."""
+    found = _SCALE_IN_STYLE.match(post)
+    if not found:
+        return None
+    space, word, rest = found.group(1), found.group(2), found.group(3)
+    family = "words" if len(word) > 2 and word.lower() not in ("mln",) else "letters"
+    if word in ("bn", "mn", "tn"):
+        family = "short"
+    for factor in (Decimal("1e12"), Decimal("1e9"), Decimal("1e6"), Decimal("1e3")):
+        if new_abs >= factor:
+            if factor == Decimal("1e3") and family != "words" and word.upper() != "K":
+                continue  # "$950K" is fine, "$0.95M" reads better than "950 thousand" in letters
+            new_word = _SCALE_STYLES[family][factor]
+            if family == "letters" and word.islower():
+                new_word = new_word.lower()
+            return f"{space}{new_word}{rest}", factor
+    return rest, Decimal(1)
+
+
+def format_like(text: str, written_value: Decimal, new_value: Decimal) -> str:
+    """`new_value` written the way `text` wrote `written_value`: "$0.81" -> "$0.78".
+
+    The scale the text used ("billion", "M", a table's "in millions") is kept when the new
+    value reads naturally in it, and swapped otherwise ("$1.85 million" -> "$1.85 billion");
+    decimals grow when the new value needs them ("$4 billion" -> "$4.2 billion") and do
+    not shrink below what the claim wrote.
+    """
+    style = _STYLE.fullmatch(text)
+    if not style:
+        return rc._plain(new_value)
+    pre, num, post = style.group("pre"), style.group("num"), style.group("post")
+    try:
+        written = Decimal(num.replace(",", "") if not num.startswith(".") else "0" + num)
+    except InvalidOperation:
+        return rc._plain(new_value)
+    scale = Decimal(1)
+    if written != 0 and abs(written_value) != 0:
+        scale = (abs(written_value) / written).normalize()
+    new_abs = abs(new_value)
+    written_places = len(num.split(".", 1)[1]) if "." in num else 0
+    scaled = new_abs / scale
+    if scale != 1 and not Decimal("0.01") <= scaled < 1000:
+        swapped = _rescaled(post, new_abs)
+        if swapped is not None:
+            post, scale = swapped
+            scaled = new_abs / scale
+            written_places = 0
+    # A recomputed value carries its own decimals (14.20): keep them when no scale intervenes.
+    exponent = new_value.as_tuple().exponent
+    own_places = -exponent if scale == 1 and isinstance(exponent, int) and exponent < 0 else 0
+    places = min(max(written_places, _places(scaled), own_places), MAX_DECIMALS)
+    quantized = (
+        scaled.quantize(Decimal(1).scaleb(-places)) if places else scaled.quantize(Decimal(1))
+    )
+    body = (
+        f"{quantized:,}"
+        if "," in num or (scale == 1 and quantized >= 10_000 and "," in text)
+        else format(quantized, "f")
+    )
+    negative_written = pre.strip().startswith(("-", "−")) or (
+        pre.strip().endswith("(") and post.strip().startswith(")")
+    )
+    if new_value < 0 and not negative_written and written_value >= 0:
+        body = "-" + body
+    return f"{pre}{body}{post}"
+
+
+def corrections_for(answer: str, verdicts: list[ClaimVerdict]) -> list[Correction]:
+    out: list[Correction] = []
+    for verdict in verdicts:
+        claim = verdict.claim
+        if verdict.grounded or verdict.outcome not in CORRECTABLE or claim.kind == DATE:
+            continue
+        if verdict.expected_value is None:
+            continue
+        new_value = verdict.expected_value
+        if claim.value < 0 < new_value and verdict.outcome != ARITHMETIC_DRIFT:
+            new_value = -new_value
+        replacement = format_like(claim.text, claim.value, new_value)
+        start, end = claim.start, claim.end
+        if verdict.outcome == APPROXIMATION:
+            # "approximately $4 billion" -> "$4.2 billion": the exact value needs no hedge.
+            start = approximation_start(answer, start)
+        if answer[start:end] == replacement:
+            continue
+        nearest = verdict.nearest
+        if verdict.formula and verdict.outcome == ARITHMETIC_DRIFT:
+            reason = f"{verdict.outcome}: {verdict.formula} = {format(verdict.expected_value, 'f')}"
+        elif nearest is not None:
+            where = f" [{nearest.source_id}]" if nearest.source_id else ""
+            reason = f"{verdict.outcome}: the source gives {nearest.text}{where}"
+        else:
+            reason = verdict.outcome
+        out.append(
+            Correction(
+                text=answer[start:end], start=start, end=end, replacement=replacement, reason=reason
+            )
+        )
+    return out
+
+
+def apply_corrections(answer: str, corrections: list[Correction]) -> str:
+    pieces = []
+    cursor = 0
+    for correction in sorted(corrections, key=lambda c: c.start):
+        if correction.start < cursor:
+            continue  # overlapping corrections: the first one wins
+        pieces.append(answer[cursor : correction.start])
+        pieces.append(correction.replacement)
+        cursor = correction.end
+    pieces.append(answer[cursor:])
+    return "".join(pieces)

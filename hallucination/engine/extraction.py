@@ -1,0 +1,1091 @@
+"""Claim extraction: every number written with digits, with its span, value, unit and context.
+
+The scanner finds digit runs with one linear pattern and reads a bounded window either side
+of each; no pattern ever runs over an unbounded stretch of text, so a megabyte of digits and
+separators costs no more than a megabyte of prose.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+import regex
+
+from . import context, tables
+from . import lexicon as lx
+from .types import (
+    BPS,
+    COUNT,
+    CURRENCY,
+    DATE,
+    NUMBER,
+    PERCENT,
+    PERCENTAGE_POINTS,
+    RATIO,
+    Claim,
+)
+
+# Texts beyond this are cut: detection stays bounded whatever a client sends.
+MAX_TEXT_CHARS = 2_000_000
+MAX_TOKEN_CHARS = 40
+REGEX_TIMEOUT = 0.05  # seconds, for the few patterns that see caller text of any length
+
+_TOKEN = re.compile(r"[0-9]+(?:[.,][0-9]+)*")
+_VALID_NUMBER = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
+_BRACKETED = re.compile(r"\[(?:Source|Verified|Sources|Ref)\s*:[^\]\n]{0,400}\]", re.IGNORECASE)
+_URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]{1,400}")
+_EMAIL_LOCAL = re.compile(r"[\w.+-]{1,64}\Z")
+_EMAIL_DOMAIN = re.compile(r"@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
+_SECURITY_ID = re.compile(r"(?:ISIN|CUSIP|SEDOL|FIGI|LEI)\s*:?\s*[A-Z0-9]{6,20}\b", re.IGNORECASE)
+# Clause ends: a sentence stop followed by space, a semicolon, a line break.
+_CLAUSE_END = re.compile(r"[.!?](?=\s|\Z)|[;\n]")
+_ABBREVIATIONS = frozenset(
+    {"approx", "vs", "inc", "corp", "co", "ltd", "no", "u.s", "e.g", "i.e", "mr", "ms", "dr", "fig"}
+)
+
+_FY_BEFORE = re.compile(r"\b(?:(FY|CY)\s*|(fiscal)\s+(?:year\s+)?)['’]?\Z", re.IGNORECASE)
+_QUARTER_WORDS_BEFORE = re.compile(
+    r"\b(first|second|third|fourth)[\s-]+(quarter|half)\s+(?:of\s+)?(?:(?:fiscal\s+(?:year\s+)?|FY\s*)['’]?)?\Z",
+    re.IGNORECASE,
+)
+_MONTH_BEFORE = re.compile(
+    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\Z",
+    re.IGNORECASE,
+)
+_MONTH_AFTER = re.compile(
+    r"(?:st|nd|rd|th)?\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
+    r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?\s+"
+    r"([0-9]{4})(?![0-9])",
+    re.IGNORECASE,
+)
+_DAY_YEAR_AFTER = re.compile(r"(?:st|nd|rd|th)?,?\s+([0-9]{4})(?![0-9])")
+_QUARTER_YEAR_AFTER = re.compile(
+    r"[\s\-/]*(?:(FY|fiscal)\s*)?['’]?([0-9]{4}|[0-9]{2})(?![0-9])", re.IGNORECASE
+)
+_NQ_AFTER = re.compile(r"([QH])\s?['’]?([0-9]{4}|[0-9]{2})(?![0-9])")
+_ORDINAL_QUARTER_AFTER = re.compile(
+    r"(?:st|nd|rd|th)\s+(quarter|half)(?:\s+(?:of\s+)?(?:(fiscal)\s+(?:year\s+)?|(FY)\s*)?['’]?"
+    r"([0-9]{4}|[0-9]{2})(?![0-9]))?",
+    re.IGNORECASE,
+)
+_ISO_AFTER = re.compile(r"-([0-9]{2})(?:-([0-9]{2}))?(?![0-9])")
+_SLASH_AFTER = re.compile(r"/([0-9]{1,2})/([0-9]{4}|[0-9]{2})(?![0-9])")
+_ISO_SLASH_AFTER = re.compile(r"/([0-9]{1,2})/([0-9]{1,2})(?![0-9])")
+
+_UNIT_AFTER = re.compile(
+    r"""
+    (?P<pp>\s?(?:percentage[\s-]points?|pp|ppts?|pts)(?![\w]))
+    |(?P<bps>\s?(?:bps|bp|basis[\s-]points?)(?![\w]))
+    |(?P<pct>\s?(?:%|percent(?![\w])|per\s?cent(?![\w])|pct(?![\w])|percentage(?![\w])))
+    |(?P<x>(?:x|X|×)(?![\w])|\s(?:times)(?![\w]))
+    """,
+    re.VERBOSE,
+)
+_SCALE_AFTER = re.compile(
+    r"(?:\s?(thousand|million|billion|trillion|mn|mln|bn|bln|tn|MM)(?![\w])"
+    r"|(K|k|M|m|B|b|T)(?![\w])|\s(K|M|B|T)(?![\w]))",
+)
+_CURRENCY_AFTER = re.compile(
+    r"\s?(USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|RMB|HKD|INR|SEK|NOK|DKK|SGD|NZD|BRL|KRW|ZAR|MXN)(?![\w])"
+    r"|\s(dollars?|euros?|pounds(?:\s+sterling)?|sterling|yen|francs|yuan|renminbi|rupees)(?![\w])",
+    re.IGNORECASE,
+)
+_COUNT_AFTER = re.compile(
+    r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+)?(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
+    re.IGNORECASE,
+)
+_SYMBOL_CHARS = frozenset("$€£¥₹")
+_SCALE_CHARS = frozenset(" KkMmBbTt")
+_UNIT_CHARS = frozenset(" %pbxX×")
+_ORDINAL_AFTER = re.compile(r"(st|nd|rd|th)(?![\w])")
+_RANGE_BEFORE = re.compile(r"(US\$|[$€£¥])[0-9][0-9.,]*\s?(?:-|–|—|to)\s?\Z")
+_RATIO_BEFORE = re.compile(
+    r"\b(?:ratio|coverage|multiple|multiplier)\s*(?:of|was|is|at|stood\s+at|came\s+in\s+at|:)?\s*\Z",
+    re.IGNORECASE,
+)
+_LISTING_SUFFIX = re.compile(r"\.[A-Z]{1,3}(?![\w])")
+_CODE_BEFORE = re.compile(
+    r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|RMB|HKD|INR|SEK|NOK|DKK|SGD|NZD|BRL|KRW|ZAR|MXN)"
+    r"\s?\Z"
+)
+_RANGE_LINK = re.compile(r"\s?(?:-|–|—|to)\s?(?:[$€£¥]|US\$)?(?=[0-9])")
+_PER_SHARE_AFTER = re.compile(
+    r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share(?![\w])", re.IGNORECASE
+)
+
+_PERIOD_LINK = regex.compile(
+    r"\s*,?\s*(?:\(?\s*(?:in|for|during|at|as\s+of|of|over|through|ended|ending|on)\s+)?"
+    r"(?:the\s+)?(?:(?:fiscal\s+)?(?:year|quarter|period|month|three\s+months|six\s+months|"
+    r"nine\s+months|twelve\s+months)\s+(?:ended|ending)\s+)?\(?\s*\Z",
+    regex.IGNORECASE,
+)
+_LABEL_LINK = re.compile(
+    r"\s*(?:(?:in|of|for)\s+)?(?:(?:the|its|their|total|adjusted|diluted|gaap|non-gaap|quarterly|"
+    r"annual|annualized|reported|net|basic|weighted|average|weighted-average)\s+){0,3}\Z",
+    re.IGNORECASE,
+)
+_LIST_MARKER_AFTER = re.compile(r"[.)]\s")
+
+_YEAR_PREPOSITIONS = frozenset(
+    {"due", "in", "since", "until", "by", "through", "during", "maturing", "matures", "fiscal"}
+)
+_GENERIC_COUNT_NOUNS = frozenset({"shares", "share", "units", "contracts", "contract"})
+_KINDS_WITH_UNIT = {PERCENT: "%", PERCENTAGE_POINTS: "pp", BPS: "bps", RATIO: "x"}
+
+
+@dataclass(slots=True)
+class _Read:
+    """A number being read: what the windows around its digits said."""
+
+    start: int
+    end: int
+    digits: str
+    value: Decimal
+    decimals: int
+    kind: str = NUMBER
+    unit: str = ""
+    scale: Decimal = Decimal(1)
+    negative: bool = False
+    approximate: bool = False
+    label: str = ""
+    period: str = ""
+    nested: bool = False
+    count_noun: str = ""
+    per_share: bool = False
+    link_end: int = 0  # where words that belong to the number end ("per diluted share")
+    anchor_period: str = ""  # the period a date stands for ("three months ended" a date: Q3)
+    in_table: bool = False
+    extra: list[Claim] = field(default_factory=list)
+
+
+def _decimal(digits: str) -> tuple[Decimal, int] | None:
+    try:
+        value = Decimal(digits.replace(",", ""))
+    except InvalidOperation:
+        return None
+    decimals = len(digits.split(".", 1)[1]) if "." in digits else 0
+    return value, decimals
+
+
+def _letters_before(text: str, pos: int, limit: int = 8) -> str:
+    i = pos
+    while i > 0 and pos - i < limit and (text[i - 1].isalpha() or text[i - 1] == "$"):
+        i -= 1
+    return text[i:pos]
+
+
+def _letters_after(text: str, pos: int, limit: int = 8) -> str:
+    i = pos
+    n = len(text)
+    while i < n and i - pos < limit and text[i].isalpha():
+        i += 1
+    return text[pos:i]
+
+
+_UNIT_SUFFIXES = frozenset(
+    {
+        "k",
+        "K",
+        "m",
+        "M",
+        "mm",
+        "MM",
+        "mn",
+        "mln",
+        "b",
+        "B",
+        "bn",
+        "bln",
+        "t",
+        "T",
+        "tn",
+        "x",
+        "X",
+        "bps",
+        "bp",
+        "pp",
+        "ppt",
+        "ppts",
+        "pct",
+        "st",
+        "nd",
+        "rd",
+        "th",
+        "Q",
+        "H",
+    }
+)
+_ATTACHED_PREFIXES = frozenset({"Q", "H", "FY", "CY", "$", "US$", "C$", "A$", "HK$", "S$", "R$"})
+
+
+class _Document:
+    """One text, with the lookups every number on it shares."""
+
+    def __init__(self, text: str, source_id: str) -> None:
+        self.text = text
+        self.source_id = source_id
+        self.marks = context.find_marks(text)
+        self.excluded = _excluded_spans(text, self.marks)
+        self._excluded_starts = [s for s, _ in self.excluded]
+        ends = []
+        for m in _CLAUSE_END.finditer(text):
+            pos = m.start()
+            if text[pos] == ".":
+                word = text[max(0, pos - 4) : pos].lower().rsplit(" ", 1)[-1]
+                if word in _ABBREVIATIONS:
+                    continue
+            ends.append(pos)
+        self.clause_ends = ends
+        self.tables = tables.find_tables(text)
+        self._last_pos, self._last_word, self._last_between = -1, "", ""
+        self.formulas = _formula_spans(text)
+        self._formula_starts = [start for start, _ in self.formulas]
+        self._cell_starts = [c.start for c in self.tables.cells]
+
+    def is_excluded(self, pos: int) -> bool:
+        i = bisect.bisect_right(self._excluded_starts, pos) - 1
+        return i >= 0 and self.excluded[i][0] <= pos < self.excluded[i][1]
+
+    def clause(self, pos: int) -> tuple[int, int]:
+        """Bounds of the clause holding `pos` (at most 400 characters either side)."""
+        i = bisect.bisect_left(self.clause_ends, pos)
+        start = self.clause_ends[i - 1] + 1 if i > 0 else 0
+        end = self.clause_ends[i] if i < len(self.clause_ends) else len(self.text)
+        return max(start, pos - 400), min(end, pos + 400)
+
+    def in_formula(self, pos: int) -> bool:
+        i = bisect.bisect_right(self._formula_starts, pos) - 1
+        return i >= 0 and self.formulas[i][0] <= pos < self.formulas[i][1]
+
+    def cell(self, pos: int) -> tables.Cell | None:
+        i = bisect.bisect_right(self._cell_starts, pos) - 1
+        if i >= 0:
+            cell = self.tables.cells[i]
+            if cell.start <= pos < cell.end:
+                return cell
+        return None
+
+    def previous_word(self, pos: int, gap: str = " ") -> str:
+        """The lower-case word ending right before `pos`, when only `gap` characters separate them."""
+        if pos != self._last_pos:
+            i, word = self.marks.word_before(pos)
+            between = self.text[self.marks.word_ends[i] : pos] if i >= 0 else ""
+            self._last_pos = pos
+            self._last_word = word if i >= 0 and len(between) <= 3 else ""
+            self._last_between = between
+        word = self._last_word
+        if word and self._last_between.strip(gap):
+            return ""
+        return word
+
+    def approximate_before(self, pos: int) -> bool:
+        """An approximation word or sign right before `pos`: "about $4 billion", "~$5M"."""
+        k = pos
+        while k > 0 and pos - k < 2 and self.text[k - 1] == " ":
+            k -= 1
+        if k > 0 and self.text[k - 1] in "~≈":
+            return True
+        word = self.previous_word(pos, " ")
+        if word in context.CATEGORIES["approximate"]:
+            return True
+        if word in ("to", "at", "of"):
+            i, _ = self.marks.word_before(pos)
+            earlier = self.marks.words[i - 1] if i > 0 else ""
+            return (word, earlier) in (("to", "close"), ("at", "estimated"), ("of", "region"))
+        return False
+
+
+_FORMULA_CHARS = frozenset("0123456789.,$%()+-*/×÷ \t")
+_FORMULA_OPERATORS = frozenset("+*/×÷")
+_FORMULA_SUFFIXES = frozenset({"B", "M", "K", "bn", "mn", "m", "b", "k"})
+MAX_FORMULA_CHARS = 160
+
+
+def _formula_spans(text: str) -> list[tuple[int, int]]:
+    """Arithmetic written out before an equals sign: "(0.50 - 0.45) / 0.45 * 100 = 11.11%".
+
+    Its operands are copies of source values, not statements about a metric, and its
+    constants (the 100 of a percentage) are not claims at all.
+    """
+    spans: list[tuple[int, int]] = []
+    eq = text.find("=")
+    while eq != -1 and len(spans) < 10_000:
+        start = eq
+        while start > 0 and eq - start < MAX_FORMULA_CHARS:
+            ch = text[start - 1]
+            if ch in _FORMULA_CHARS:
+                start -= 1
+                continue
+            if ch.isalpha():
+                k = start - 1
+                while k > 0 and text[k - 1].isalpha() and start - k < 3:
+                    k -= 1
+                if text[k:start] in _FORMULA_SUFFIXES and k > 0 and text[k - 1].isdigit():
+                    start = k
+                    continue
+            break
+        expression = text[start:eq]
+        has_operator = any(ch in _FORMULA_OPERATORS for ch in expression) or " - " in expression
+        if has_operator and any(ch.isdigit() for ch in expression):
+            spans.append((start, eq))
+        eq = text.find("=", eq + 1)
+    return spans
+
+
+def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
+    """Citations, checksums, links, addresses and security identifiers: never claims."""
+    spans: list[tuple[int, int]] = []
+    if "[" in text:
+        spans.extend(m.span() for m in _BRACKETED.finditer(text))
+    if "http" in text or "www." in text:
+        spans.extend(m.span() for m in _URL.finditer(text))
+    at = text.find("@")
+    while at != -1 and len(spans) < 100_000:
+        local = _EMAIL_LOCAL.search(text[max(0, at - 64) : at])
+        domain = _EMAIL_DOMAIN.match(text, at)
+        if local and domain:
+            spans.append((at - len(local.group()), domain.end()))
+        at = text.find("@", at + 1)
+    for i, word in enumerate(marks.words):
+        if word in ("isin", "cusip", "sedol", "figi", "lei"):
+            code = _SECURITY_ID.match(text, marks.word_starts[i])
+            if code:
+                spans.append(code.span())
+    spans.sort()
+    return spans
+
+
+def extract_claims(text: str, *, source_id: str = "") -> list[Claim]:
+    """Every numeric claim in `text`, in order, with exact spans.
+
+    >>> [c.text for c in extract_claims("EPS was $0.81 in Q3 2026.")]
+    ['$0.81', 'Q3 2026', '2026']
+    """
+    if not text:
+        return []
+    text = text[:MAX_TEXT_CHARS]
+    from .json_source import json_claims  # local: json_source builds on this module
+
+    structured = json_claims(text, source_id=source_id)
+    if structured is not None:
+        return structured
+    return extract_document(text, source_id=source_id)[0]
+
+
+def extract_document(text: str, *, source_id: str = "") -> tuple[list[Claim], context.Marks]:
+    """The claims of a prose or table text and the word marks found on the way."""
+    text = text[:MAX_TEXT_CHARS]
+    doc = _Document(text, source_id)
+    reads = _scan(doc)
+    return _finish(doc, reads), doc.marks
+
+
+_APPROXIMATION_PHRASE = regex.compile(
+    r"(?:\b(?:approximately|approx\.?|about|around|roughly|nearly|almost|some|circa|ca\.|"
+    r"close\s+to|an\s+estimated|estimated\s+at|in\s+the\s+region\s+of)\s+|[~≈]\s*)\Z",
+    regex.IGNORECASE,
+)
+
+
+def approximation_start(text: str, start: int) -> int:
+    """Where the approximation word before a claim starts ("approximately $4 billion")."""
+    found = _APPROXIMATION_PHRASE.search(text[max(0, start - 24) : start], timeout=REGEX_TIMEOUT)
+    return start - len(found.group()) if found else start
+
+
+def _scan(doc: _Document) -> list[_Read]:
+    text = doc.text
+    reads: list[_Read] = []
+    consumed = 0
+    for m in _TOKEN.finditer(text):
+        for s, e in _cell_pieces(doc, *m.span()):
+            if s < consumed or e - s > MAX_TOKEN_CHARS:
+                continue
+            if doc.is_excluded(s):
+                continue
+            read = _read_number(doc, s, e)
+            if read is None:
+                continue
+            if read.kind == DATE:
+                _with_duration(doc, read)
+            consumed = read.end
+            reads.append(read)
+            for extra in read.extra:
+                consumed = max(consumed, extra.end)
+    return reads
+
+
+def _cell_pieces(doc: _Document, start: int, end: int) -> list[tuple[int, int]]:
+    """A digit run cut at cell boundaries: "612.4,655.1" in a CSV row is two numbers."""
+    if not doc.tables.cells:
+        return [(start, end)]
+    pieces = []
+    while start < end:
+        cell = doc.cell(start)
+        if cell is None or cell.end >= end:
+            pieces.append((start, end))
+            break
+        pieces.append((start, cell.end))
+        start = cell.end + 1
+        while start < end and not doc.text[start].isdigit():
+            start += 1
+    return pieces
+
+
+def _read_number(doc: _Document, s: int, e: int) -> _Read | None:
+    text = doc.text
+    digits = text[s:e]
+    if not _VALID_NUMBER.fullmatch(digits) or digits == "000":
+        return None  # "000" is a scale marker ("$000", "in '000s"), never a value
+    cell = doc.cell(s)
+    # A line break stands in for the edges of the text, so membership tests stay honest.
+    before_char = text[s - 1] if s > 0 else "\n"
+    after_char = text[e] if e < len(text) else "\n"
+
+    # A leading point: "$.75 million".
+    if before_char == "." and (s < 2 or not text[s - 2].isalnum()) and "." not in digits:
+        s -= 1
+        digits = "0." + digits
+        before_char = text[s - 1] if s > 0 else "\n"
+
+    parsed = _decimal(digits)
+    if parsed is None:
+        return None
+    value, decimals = parsed
+    if digits in ("100", "1000", "2", "12", "4", "365") and doc.formulas and doc.in_formula(s):
+        k = s
+        while k > 0 and s - k < 4 and text[k - 1] == " ":
+            k -= 1
+        if k > 0 and text[k - 1] in "*×/÷":
+            return None  # a formula's constant: "* 100", "/ 2"
+
+    letters_before = _letters_before(text, s)
+    letters_after = _letters_after(text, e)
+
+    # --- dates, which start with letters of their own: Q3 2026, H1 2024, FY2024
+    if letters_before in ("Q", "q") and len(digits) == 1 and digits in "1234":
+        return _quarter(doc, s - 1, e, "Q", int(digits))
+    if letters_before in ("H", "h") and len(digits) == 1 and digits in "12":
+        return _quarter(doc, s - 1, e, "H", int(digits))
+    if len(digits) == 1 and letters_after[:1] in ("Q", "H") and digits in "1234":
+        nq = _NQ_AFTER.match(text, e)
+        if nq and not (nq.group(1) == "H" and digits not in "12"):
+            return _period_read(
+                s, nq.end(), f"{nq.group(1)}{digits} {lx.full_year(nq.group(2))}", nested_from=None
+            )
+    if letters_before.upper() in ("FY", "CY") or (
+        before_char in " '’" and doc.previous_word(s, " '’") in ("fy", "cy", "fiscal", "year")
+    ):
+        fy = _FY_BEFORE.search(text[max(0, s - 16) : s])
+        if fy and len(digits) in (2, 4) and digits.isdigit():
+            start = s - (len(fy.group()))
+            return _period_read(start, e, f"FY{lx.full_year(digits)}", nested_from=None)
+
+    # --- identifiers: 10-K, S-1, 17a-4, A7B3C2D1, COVID-19, Rule 2010, (1), [2]
+    if (
+        letters_before
+        and letters_before not in _ATTACHED_PREFIXES
+        and letters_before.upper() not in lx.CURRENCY_CODES
+    ):
+        return None
+    if before_char == "-" and s >= 2 and text[s - 2].isalpha():
+        return None
+    if letters_after and letters_after not in _UNIT_SUFFIXES and not _ORDINAL_AFTER.match(text, e):
+        return None
+    if after_char == "-" and e + 1 < len(text) and text[e + 1].isalpha():
+        return None
+    if after_char == ":" and text[e + 1 : e + 3].isdigit():
+        return None  # a time of day
+    if before_char == ":" and s >= 2 and text[s - 2].isdigit():
+        return None  # the minutes of a time of day
+    if _LISTING_SUFFIX.match(text, e):
+        return None  # a listing suffix: 0700.HK
+    if before_char in "#№":
+        return None
+    if doc.previous_word(s, " .#:") in context.CATEGORIES["identifier"]:
+        return None
+    is_small_int = digits.isdigit() and len(digits) <= 2
+    if cell is None and is_small_int and before_char in "([" and after_char in ")]":
+        return None  # a footnote marker
+    if cell is None and is_small_int and _LIST_MARKER_AFTER.match(text, e):
+        line_start = text.rfind("\n", 0, s) + 1
+        if not text[line_start:s].strip(" \t-*•>#"):
+            return None  # "1. Revenue ..." list numbering
+
+    # --- dates written with digits first: 2024-12-01, 12/01/2024, 31 December 2024
+    if len(digits) == 4 and digits.isdigit():
+        iso = _ISO_AFTER.match(text, e) if after_char == "-" else None
+        if iso and 1 <= int(iso.group(1)) <= 12:
+            if iso.group(2):
+                return _period_read(s, iso.end(), f"{digits}-{iso.group(1)}-{iso.group(2)}", None)
+            if after_char == "-" and cell is None:
+                return _period_read(s, iso.end(), f"{digits}-{iso.group(1)}", None)
+        slash = _ISO_SLASH_AFTER.match(text, e) if after_char == "/" else None
+        if slash and 1 <= int(slash.group(1)) <= 12:
+            return _period_read(
+                s,
+                slash.end(),
+                f"{digits}-{int(slash.group(1)):02d}-{int(slash.group(2)):02d}",
+                None,
+            )
+    if digits.isdigit() and len(digits) <= 2:
+        slash = _SLASH_AFTER.match(text, e) if after_char == "/" else None
+        if slash:
+            first, second = int(digits), int(slash.group(1))
+            month, day = (first, second) if first <= 12 else (second, first)
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                year = lx.full_year(slash.group(2))
+                return _period_read(s, slash.end(), f"{year}-{month:02d}-{day:02d}", None)
+        month_after = _MONTH_AFTER.match(text, e) if after_char in " sntr" else None
+        if month_after and 1 <= int(digits) <= 31:
+            month = lx.MONTHS[month_after.group(1).lower()[:3]]
+            return _period_read(
+                s, month_after.end(), f"{month_after.group(2)}-{month:02d}-{int(digits):02d}", None
+            )
+        ordinal_quarter = (
+            _ORDINAL_QUARTER_AFTER.match(text, e)
+            if letters_after in ("st", "nd", "rd", "th")
+            else None
+        )
+        if ordinal_quarter and digits in ("1", "2", "3", "4"):
+            letter = "Q" if ordinal_quarter.group(1).lower() == "quarter" else "H"
+            year_digits = ordinal_quarter.group(4)
+            key = f"{letter}{digits}" + (f" {lx.full_year(year_digits)}" if year_digits else "")
+            read = _period_read(s, ordinal_quarter.end(), key, None)
+            if year_digits:
+                _nest_year(read, ordinal_quarter.start(4), ordinal_quarter.end(4), year_digits)
+            return read
+
+    month_before = (
+        _MONTH_BEFORE.search(text[max(0, s - 12) : s])
+        if before_char == " " and doc.previous_word(s, " .") in lx.MONTHS
+        else None
+    )
+    if month_before and digits.isdigit():
+        month = lx.MONTHS[month_before.group(1).lower()[:3]]
+        start = s - len(month_before.group())
+        if len(digits) == 4:
+            return _period_read(start, e, f"{digits}-{month:02d}", None)
+        if len(digits) <= 2 and 1 <= int(digits) <= 31:
+            day_year = _DAY_YEAR_AFTER.match(text, e)
+            if day_year:
+                return _period_read(
+                    start,
+                    day_year.end(),
+                    f"{day_year.group(1)}-{month:02d}-{int(digits):02d}",
+                    None,
+                )
+            return _period_read(start, e, f"--{month:02d}-{int(digits):02d}", None)
+    if (
+        len(digits) == 4
+        and digits.isdigit()
+        and before_char == " "
+        and doc.previous_word(s, " '’") in ("of", "quarter", "half", "fiscal", "year", "fy")
+    ):
+        words = _QUARTER_WORDS_BEFORE.search(text[max(0, s - 44) : s])
+        if words:
+            letter = "Q" if words.group(2).lower() == "quarter" else "H"
+            number = lx.ORDINAL_QUARTERS[words.group(1).lower()]
+            read = _period_read(s - len(words.group()), e, f"{letter}{number} {digits}", None)
+            _nest_year(read, s, e, digits)
+            return read
+
+    read = _Read(
+        start=s, end=e, digits=digits, value=value, decimals=decimals, in_table=cell is not None
+    )
+
+    # --- what precedes the digits: sign, parenthesis, currency, approximation word
+    pos = s
+    if pos > 0 and text[pos - 1] in "-−+" and (pos < 2 or not text[pos - 2].isalnum()):
+        read.negative = text[pos - 1] != "+"
+        pos -= 1
+    # "(12.4)" and "$(12.4) million" are negatives; "(66.67%)" is an aside.
+    inner_paren = pos > 0 and text[pos - 1] == "(" and after_char == ")"
+    if inner_paren:
+        pos -= 1
+    currency = ""
+    k = pos - 1 if pos > 0 and text[pos - 1] == " " else pos
+    if k > 0 and text[k - 1] in _SYMBOL_CHARS:
+        for symbol in ("US$", "HK$", "C$", "A$", "S$", "R$", "$", "€", "£", "¥", "₹"):
+            if k - len(symbol) >= 0 and text.startswith(symbol, k - len(symbol)):
+                currency = lx.CURRENCY_SYMBOLS[symbol]
+                pos = k - len(symbol)
+                break
+    if not currency and k > 2 and text[k - 1].isupper():
+        code = _CODE_BEFORE.search(text[max(0, pos - 5) : pos])
+        if code:
+            currency = "CNY" if code.group(1) == "RMB" else code.group(1)
+            pos -= len(code.group())
+    if not currency:
+        # The far end of a range written once with its currency: "$1.2-1.5 billion".
+        window = text[max(0, pos - 24) : pos]
+        ranged = (
+            _RANGE_BEFORE.search(window)
+            if ("-" in window or "–" in window or "—" in window or "to " in window)
+            else None
+        )
+        if ranged:
+            currency = lx.CURRENCY_SYMBOLS[ranged.group(1)]
+    if currency and pos > 0 and text[pos - 1] in "-−" and (pos < 2 or not text[pos - 2].isalnum()):
+        read.negative = True
+        pos -= 1
+    outer_paren = not inner_paren and pos > 0 and text[pos - 1] == "("
+    read.start = pos
+    read.approximate = doc.approximate_before(pos if not outer_paren else pos - 1)
+
+    # --- what follows: closing parenthesis, scale, unit, currency word, count noun
+    pos = e
+    if inner_paren:
+        pos += 1
+    scale_char = text[pos] if pos < len(text) else "\n"
+    scale_match = _SCALE_AFTER.match(text, pos) if scale_char in _SCALE_CHARS else None
+    if scale_match:
+        word = next(g for g in scale_match.groups() if g)
+        read.scale = lx.SCALE_WORDS[word.lower()]
+        pos = scale_match.end()
+    next_char = text[pos] if pos < len(text) else "\n"
+    unit_match = (
+        _UNIT_AFTER.match(text, pos) if next_char in _UNIT_CHARS and not inner_paren else None
+    )
+    if unit_match:
+        group = unit_match.lastgroup
+        if group == "pct":
+            read.kind = PERCENT
+        elif group == "pp":
+            read.kind = PERCENTAGE_POINTS
+        elif group == "bps":
+            read.kind = BPS
+        elif group == "x":
+            if unit_match.group().strip() != "times" or decimals:
+                read.kind = RATIO
+            else:
+                unit_match = None
+        if unit_match:
+            pos = unit_match.end()
+    currency_after = _CURRENCY_AFTER.match(text, pos) if text[pos : pos + 1] == " " else None
+    if currency_after and not currency and read.kind == NUMBER:
+        code = currency_after.group(1)
+        currency = (
+            code.upper() if code else lx.CURRENCY_WORDS[currency_after.group(2).split()[0].lower()]
+        )
+        if currency == "RMB":
+            currency = "CNY"
+        pos = currency_after.end()
+    if inner_paren:
+        read.negative = True
+    elif (
+        outer_paren
+        and pos < len(text)
+        and text[pos] == ")"
+        and read.kind == NUMBER
+        and cell is not None
+    ):
+        # "($12.4)" in a statement's cell is a negative; in prose a parenthesis is an aside.
+        read.negative = True
+        read.start -= 1
+        pos += 1
+    ordinal = _ORDINAL_AFTER.match(text, pos) if digits.isdigit() and not currency else None
+    if ordinal and read.kind == NUMBER and read.scale == 1:
+        pos = ordinal.end()
+    read.end = pos
+
+    if currency:
+        read.kind = CURRENCY
+        read.unit = currency
+        per_share = _PER_SHARE_AFTER.match(text, pos)
+        if per_share:
+            read.per_share = True
+            read.link_end = per_share.end()
+    elif read.kind == NUMBER:
+        count = _COUNT_AFTER.match(text, e) if after_char in " snrt" else None
+        if (
+            count
+            and len(digits) == 4
+            and read.scale == 1
+            and doc.previous_word(read.start) in _YEAR_PREPOSITIONS
+        ):
+            count = None  # "notes due 2032 trade at 94.10": a year, whatever follows
+        if count and (read.scale == 1 or count.group(1).lower() in ("shares", "contracts")):
+            read.kind = COUNT
+            read.count_noun = count.group(1).lower()
+        elif ordinal:
+            read.kind = COUNT
+        elif (
+            read.scale == 1
+            and len(digits) == 4
+            and digits.isdigit()
+            and 1900 <= int(digits) <= 2099
+            and not read.negative
+            and not read.approximate
+            and not (cell is not None and cell.column > 0 and cell.row > 0)
+        ):
+            return _period_read(s, e, digits, None)
+
+    # A range written once with its unit at the end ("10-12%", "$1.2-1.5 billion").
+    if read.kind in (NUMBER, CURRENCY) and read.scale == 1 and pos == e:
+        link = _RANGE_LINK.match(text, e) if after_char in " -–—t" else None
+        if link and not (len(digits) == 4 and digits.isdigit()):
+            nxt = _TOKEN.match(text, link.end())
+            if nxt:
+                after = nxt.end()
+                scale2 = _SCALE_AFTER.match(text, after)
+                if scale2:
+                    read.scale = lx.SCALE_WORDS[next(g for g in scale2.groups() if g).lower()]
+                    after = scale2.end()
+                unit2 = _UNIT_AFTER.match(text, after)
+                if unit2 and read.kind == NUMBER and unit2.lastgroup != "x":
+                    read.kind = {"pct": PERCENT, "pp": PERCENTAGE_POINTS, "bps": BPS}[
+                        unit2.lastgroup
+                    ]
+                elif text[link.start() : link.end()].strip(" -–—to").startswith(("$", "€", "£")):
+                    pass
+    if read.kind in _KINDS_WITH_UNIT:
+        read.unit = _KINDS_WITH_UNIT[read.kind]
+    return read
+
+
+_DURATION_BEFORE = re.compile(
+    r"\b(?:(three|six|nine|twelve|3|6|9|12)[\s-]+months?|(quarter)|((?:fiscal\s+)?year)|(half(?:[\s-]year)?))"
+    r"\s+(?:ended|ending)\s+\Z",
+    re.IGNORECASE,
+)
+
+
+def _with_duration(doc: _Document, read: _Read) -> _Read:
+    """A date after "three months ended" stands, as a period, for the quarter it closes."""
+    if (
+        read.kind == DATE
+        and len(read.period) == 10
+        and doc.previous_word(read.start) in ("ended", "ending")
+    ):
+        found = _DURATION_BEFORE.search(doc.text[max(0, read.start - 40) : read.start])
+        if found:
+            months = found.group(1) or ("3" if found.group(2) else "6" if found.group(4) else "12")
+            read.anchor_period = lx.duration_period(
+                months, int(read.period[5:7]), int(read.period[:4])
+            )
+    return read
+
+
+def _period_read(start: int, end: int, key: str, nested_from: str | None) -> _Read:
+    year = lx.period_year(key)
+    if year:
+        value = Decimal(year)
+    else:
+        digits = "".join(ch for ch in key if ch.isdigit())[:2]
+        value = Decimal(digits or 0)
+    read = _Read(start=start, end=end, digits=key, value=value, decimals=0, kind=DATE)
+    read.period = key
+    return read
+
+
+def _nest_year(read: _Read, start: int, end: int, digits: str) -> None:
+    year = str(lx.full_year(digits))
+    read.extra.append(
+        Claim(
+            text="",  # filled in by _finish from the text
+            start=start,
+            end=end,
+            kind=DATE,
+            value=Decimal(year),
+            precision=Decimal(1),
+            period=year,
+            nested=True,
+        )
+    )
+
+
+def _quarter(doc: _Document, start: int, e: int, letter: str, number: int) -> _Read:
+    after = _QUARTER_YEAR_AFTER.match(doc.text, e)
+    if after:
+        year = lx.full_year(after.group(2))
+        end = after.end()
+        read = _period_read(start, end, f"{letter}{number} {year}", None)
+        year_start = after.start(2)
+        if after.group(1):
+            year_start = after.start(1)
+        _nest_year(read, year_start, end, after.group(2))
+        return read
+    return _period_read(start, e, f"{letter}{number}", None)
+
+
+# ------------------------------------------------------------------ context
+
+
+def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
+    text = doc.text
+    marks = doc.marks
+    anchors = [r for r in reads if r.kind == DATE]
+    anchor_starts = [r.start for r in anchors]
+    number_ends = [r.end for r in reads]
+    has_cells = bool(doc.tables.cells)
+    claims: list[Claim] = []
+    for index, read in enumerate(reads):
+        cell = doc.cell(read.start) if has_cells else None
+        label = ""
+        period = read.period
+        segment = ""
+        qualifiers: set[str] = set()
+        clause_start, clause_end = doc.clause(read.start)
+        prev_end = reads[index - 1].end if index > 0 else 0
+        next_start = reads[index + 1].start if index + 1 < len(reads) else len(text)
+        # The words that belong to this number: back to the previous number, on to the next.
+        before = max(clause_start, prev_end, read.start - 80)
+        after = min(clause_end, next_start, read.end + 50)
+
+        if read.kind != DATE:
+            label, segment, whole = _label_for(doc, read, clause_start, clause_end, number_ends)
+            if whole:
+                qualifiers.add("total")
+            anchor_start = -1
+            if not period:
+                period, anchor_start = _period_for(
+                    doc, read, anchors, anchor_starts, clause_start, clause_end
+                )
+            prior = marks.last_between("prior", max(clause_start, read.start - 60), read.start)
+            if prior >= 0 and marks.ends["prior"][prior] > anchor_start:
+                # "a year earlier" with no period of its own after it: the period is unknown.
+                period = ""
+                qualifiers.add("prior")
+        table_qualifiers: frozenset[str] = frozenset()
+        if cell is not None:
+            label, period, segment, table_qualifiers = _table_context(cell, label, period, segment)
+        if read.count_noun and not label:
+            label = lx.count_noun_label(read.count_noun)
+        if doc.formulas and doc.in_formula(read.start):
+            label = ""
+            qualifiers.add("operand")
+
+        kind, value, precision, unit = _value_of(read, cell, label, doc)
+
+        for category in ("superseded", "hypothetical"):
+            if _qualified(marks, category, clause_start, read, after):
+                qualifiers.add(category)
+        if marks.any_between(
+            "estimate", max(before, read.start - 50), read.start
+        ) or marks.any_between("estimate", read.end, min(after, read.end + 25)):
+            qualifiers.add("estimate")
+        if marks.any_between("total", max(before, read.start - 60), read.start):
+            qualifiers.add("total")
+        if marks.any_between("consolidated", clause_start, clause_end):
+            qualifiers.add("consolidated")
+        if doc.source_id and marks.any_between("injection", clause_start, clause_end):
+            qualifiers.add("injected")
+        qualifiers |= table_qualifiers
+        found = marks.last_between("segment", max(clause_start, read.start - 120), read.start)
+        if found < 0:
+            following = marks.starts.get("segment", [])
+            k = bisect.bisect_left(following, read.end)
+            if k < len(following) and following[k] < min(clause_end, read.end + 60):
+                found = k
+        if found >= 0 and marks.segment_names[found]:
+            segment = marks.segment_names[found]
+        if kind == DATE:
+            qualifiers.discard("total")
+
+        claims.append(
+            Claim(
+                text=text[read.start : read.end],
+                start=read.start,
+                end=read.end,
+                kind=kind,
+                value=value,
+                unit=unit,
+                precision=precision,
+                label=label,
+                period=period,
+                approximate=read.approximate,
+                source_id=doc.source_id,
+                segment=segment,
+                qualifiers=frozenset(qualifiers),
+            )
+        )
+        for extra in read.extra:
+            claims.append(
+                Claim(
+                    text=text[extra.start : extra.end],
+                    start=extra.start,
+                    end=extra.end,
+                    kind=extra.kind,
+                    value=extra.value,
+                    precision=extra.precision,
+                    period=extra.period,
+                    source_id=doc.source_id,
+                    qualifiers=frozenset(q for q in qualifiers if q != "total"),
+                    nested=True,
+                )
+            )
+    return claims
+
+
+def _qualified(
+    marks: context.Marks, category: str, clause_start: int, read: _Read, after: int
+) -> bool:
+    """A superseded or hypothetical marker that governs this number.
+
+    Right after it, or earlier in its clause with no "restated" or "revised" in between:
+    "Before restatement, FFO was $93.7 million, or $0.66 per diluted share" qualifies both
+    numbers; "previously reported FFO was restated to $86.2 million" does not.
+    """
+    if marks.any_between(category, read.end, min(after, read.end + 30)):
+        return True
+    i = marks.last_between(category, clause_start, read.start)
+    return i >= 0 and not marks.any_between("current", marks.ends[category][i], read.start)
+
+
+def _value_of(
+    read: _Read, cell: tables.Cell | None, label: str, doc: _Document
+) -> tuple[str, Decimal, Decimal, str]:
+    kind = read.kind
+    unit = read.unit
+    if kind == DATE:
+        return DATE, read.value, Decimal(1), ""
+    scale = read.scale
+    if cell is not None and scale == 1 and kind in (NUMBER, COUNT, CURRENCY):
+        table = doc.tables.tables[cell.table]
+        per_share = label in lx.PER_SHARE_LABELS or "per share" in cell.row_label.lower()
+        percent_row = (
+            label in lx.PERCENT_LABELS or "%" in cell.row_label or "%" in cell.column_header
+        )
+        if percent_row and kind == NUMBER:
+            kind = PERCENT
+            unit = "%"
+        elif label in lx.RATIO_LABELS and kind == NUMBER:
+            kind = RATIO
+            unit = "x"
+        elif table.scale != 1 and not per_share:
+            scale = table.scale
+            if kind == NUMBER and label in lx.COUNT_LABELS:
+                kind = COUNT  # "Weighted average diluted shares" in thousands is still a count
+            elif kind == NUMBER:
+                kind = CURRENCY
+                unit = table.currency
+        elif table.currency and kind == NUMBER:
+            kind = CURRENCY
+            unit = table.currency
+    if kind == NUMBER and (
+        label in lx.RATIO_LABELS
+        or _RATIO_BEFORE.search(doc.text[max(0, read.start - 30) : read.start])
+    ):
+        kind = RATIO
+        unit = "x"
+    value = read.value * scale
+    if read.negative:
+        value = -value
+    precision = Decimal(1).scaleb(-read.decimals) * scale
+    return kind, value, precision, unit
+
+
+def _label_for(
+    doc: _Document, read: _Read, clause_start: int, clause_end: int, number_ends: list[int]
+) -> tuple[str, str, bool]:
+    """The metric a number belongs to, the segment named with it, and whether it is a total."""
+    text = doc.text
+    marks = doc.marks
+    starts, ends, labels = marks.label_starts, marks.label_ends, marks.labels
+    backward = -1
+    j = bisect.bisect_right(ends, read.start) - 1
+    while j >= 0 and starts[j] >= clause_start:
+        # A count noun right after another number is that number's ("12 trades"), not ours.
+        k = bisect.bisect_right(number_ends, starts[j]) - 1
+        owned = k >= 0 and starts[j] - number_ends[k] <= 2 and labels[j] in lx.COUNT_LABELS
+        if not owned:
+            backward = j
+            break
+        j -= 1
+    end = max(read.end, read.link_end)
+    i = bisect.bisect_left(starts, end)
+    if i < len(starts) and starts[i] - end <= 2 and text[end : starts[i]] in ("", " "):
+        # A metric named right after its number: "an 11.8% operating margin", "19 winning
+        # positions", "$412 million revenue".
+        return labels[i], marks.label_segments[i], marks.label_totals[i]
+    noun_label = lx.count_noun_label(read.count_noun) if read.count_noun else ""
+    if noun_label and (backward < 0 or read.count_noun not in _GENERIC_COUNT_NOUNS):
+        # "48 trades", "4,120 employees": the noun says what is counted. A generic noun
+        # ("4,821,300 shares") yields to the metric named before it ("volume of").
+        return noun_label, "", False
+    if read.per_share and (backward < 0 or labels[backward] not in lx.PER_SHARE_LABELS):
+        if backward < 0:
+            return "eps", "", False
+        return "eps", marks.label_segments[backward], marks.label_totals[backward]
+    # A label linked right after the number: "$312 million in net income".
+    if i < len(starts) and starts[i] <= min(end + 40, clause_end):
+        gap = text[end : starts[i]]
+        adjacent = not gap.strip()
+        if _LABEL_LINK.fullmatch(gap) and (
+            gap.strip() or backward < 0 or (adjacent and read.kind in (NUMBER, COUNT))
+        ):
+            return labels[i], marks.label_segments[i], marks.label_totals[i]
+    if backward >= 0:
+        label = labels[backward]
+        if read.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and label in lx.COUNT_LABELS:
+            return "", "", False  # "66.67% of trades" is a rate, not a number of trades
+        return label, marks.label_segments[backward], marks.label_totals[backward]
+    return "", "", False
+
+
+def _period_for(
+    doc: _Document,
+    read: _Read,
+    anchors: list[_Read],
+    anchor_starts: list[int],
+    clause_start: int,
+    clause_end: int,
+) -> tuple[str, int]:
+    """The period the clause gives a number, and where it is written (-1 when none)."""
+    text = doc.text
+    end = max(read.end, read.link_end)
+    i = bisect.bisect_left(anchor_starts, end)
+    if i < len(anchors) and anchors[i].start <= min(end + 40, clause_end):
+        gap = text[end : anchors[i].start]
+        if gap.strip() and _PERIOD_LINK.fullmatch(gap, timeout=REGEX_TIMEOUT):
+            return anchors[i].anchor_period or anchors[i].period, anchors[i].start
+    j = i - 1
+    while j >= 0 and anchors[j].end > read.start:
+        j -= 1
+    if (
+        j >= 0
+        and anchors[j].start >= clause_start
+        and not doc.marks.any_between("blocker", anchors[j].end, read.start)
+    ):
+        return anchors[j].anchor_period or anchors[j].period, anchors[j].start
+    return "", -1
+
+
+@functools.lru_cache(maxsize=4096)
+def _header_context(text: str) -> tuple[str, str, str, frozenset[str]]:
+    """Label, segment, period and qualifiers a row label or column header gives its cells."""
+    label, segment = context.label_and_segment(text)
+    marks = context.find_marks(text[:400])
+    qualifiers = frozenset(
+        name
+        for name in ("superseded", "hypothetical", "estimate", "total")
+        if marks.starts.get(name)
+    )
+    return label, segment, lx.normalise_period(text), qualifiers
+
+
+def _table_context(
+    cell: tables.Cell, label: str, period: str, segment: str
+) -> tuple[str, str, str, frozenset[str]]:
+    if cell.column == 0:
+        return label, period, segment, frozenset()
+    row_label, row_segment, row_period, row_qualifiers = _header_context(cell.row_label)
+    column_label, column_segment, column_period, column_qualifiers = _header_context(
+        cell.column_header
+    )
+    qualifiers = row_qualifiers | column_qualifiers
+    if column_label and row_period and not row_label:
+        # Periods down the side, metrics across the top.
+        return column_label, row_period, column_segment, qualifiers
+    return (
+        row_label or column_label or label,
+        column_period or row_period or period,
+        row_segment or column_segment,
+        qualifiers,
+    )

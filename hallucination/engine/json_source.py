@@ -1,0 +1,230 @@
+"""JSON tool outputs: every number with its key path, calculator results, accuracy reports.
+
+A small scanner rather than `json.loads`, because each number must keep its exact span in
+the text the reviewer sees.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+import regex
+
+from . import lexicon as lx
+from .types import COUNT, CURRENCY, NUMBER, PERCENT, RATIO, CalculatorOutput, Claim, ProvidedMetric
+
+_JSON_TOKEN = regex.compile(
+    r'\s*(?:(?P<str>"(?:[^"\\]++|\\.)*+")|(?P<num>-?(?:0|[1-9][0-9]{0,40})(?:\.[0-9]{1,40})?(?:[eE][+-]?[0-9]{1,4})?)'
+    r"|(?P<punct>[{}\[\]:,])|(?P<lit>true|false|null))"
+)
+_NUMERIC_STRING = regex.compile(r"-?[0-9]{1,30}(?:\.[0-9]{1,30})?")
+MAX_DEPTH = 64
+
+_CURRENCY_KEYS = regex.compile(
+    r"(?:^|_)(?:pl|pnl|p&l|profit|loss|revenue|sales|income|amount|cost|price|value|cash|"
+    r"balance|equity|assets|liabilities|debt|ebitda|expense|expenses|fee|fees|dividend|eps|"
+    r"margin_amount|noi|capex|usd|eur|gbp|win|wins_amount)(?:$|_)",
+    regex.IGNORECASE,
+)
+_PERCENT_KEYS = regex.compile(
+    r"(?:rate|pct|percent|percentage|margin|yield|growth|return|occupancy|surprise)",
+    regex.IGNORECASE,
+)
+_RATIO_KEYS = regex.compile(r"(?:ratio|factor|coverage|dscr|multiple|sharpe)", regex.IGNORECASE)
+_COUNT_KEYS = regex.compile(
+    r"(?:^|_)(?:total_)?(?:count|num|number|positions|trades|wins|losses|contracts|volume|"
+    r"shares|employees|customers|days)(?:$|_)",
+    regex.IGNORECASE,
+)
+
+
+@dataclass(slots=True)
+class JsonSource:
+    """What a JSON source holds beyond its numbers."""
+
+    claims: list[Claim] = field(default_factory=list)
+    calculator_outputs: list[CalculatorOutput] = field(default_factory=list)
+    metrics: list[ProvidedMetric] = field(default_factory=list)
+    checksum: str = ""
+    checksum_input: str | None = None
+    paths: dict[str, Decimal] = field(default_factory=dict)
+
+
+def looks_like_json(text: str) -> bool:
+    head = text.lstrip()[:1]
+    return head in ("{", "[")
+
+
+def _kind_for_key(key: str, value: Decimal, integral: bool) -> tuple[str, str]:
+    if _RATIO_KEYS.search(key):
+        return RATIO, "x"
+    if _PERCENT_KEYS.search(key):
+        return PERCENT, "%"
+    if integral and _COUNT_KEYS.search(key):
+        return COUNT, ""
+    if _CURRENCY_KEYS.search(key):
+        return CURRENCY, ""
+    return NUMBER, ""
+
+
+def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
+    """The numbers of a JSON text with their key paths; None when the text is not JSON."""
+    if not looks_like_json(text):
+        return None
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    result = JsonSource()
+    _scan_numbers(text, source_id, result)
+    _read_structure(document, result)
+    return result
+
+
+def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
+    # A stack of containers; for an object, the key waiting for its value.
+    stack: list[list] = []  # [type, current_key, index]
+    pos = 0
+    expecting_key = False
+    n = len(text)
+    while pos < n:
+        m = _JSON_TOKEN.match(text, pos)
+        if not m:
+            return
+        pos = m.end()
+        if m.group("punct"):
+            ch = m.group("punct")
+            if ch in "{[":
+                if len(stack) >= MAX_DEPTH:
+                    return
+                stack.append(["obj" if ch == "{" else "arr", None, 0])
+                expecting_key = ch == "{"
+            elif ch in "}]":
+                if stack:
+                    stack.pop()
+                expecting_key = False
+            elif ch == ",":
+                if stack and stack[-1][0] == "obj":
+                    expecting_key = True
+                elif stack:
+                    stack[-1][2] += 1
+            continue
+        if m.group("str") is not None and expecting_key and stack and stack[-1][0] == "obj":
+            try:
+                stack[-1][1] = json.loads(m.group("str"))
+            except ValueError:
+                stack[-1][1] = m.group("str").strip('"')
+            expecting_key = False
+            continue
+        number_text = None
+        start = end = 0
+        if m.group("num") is not None:
+            number_text = m.group("num")
+            start, end = m.start("num"), m.end("num")
+        elif m.group("str") is not None:
+            inner = m.group("str")[1:-1]
+            if _NUMERIC_STRING.fullmatch(inner):
+                number_text = inner
+                start, end = m.start("str") + 1, m.end("str") - 1
+        if number_text is None:
+            continue
+        path = _path(stack)
+        key = _last_key(stack)
+        try:
+            value = Decimal(number_text)
+        except InvalidOperation:
+            continue
+        if not value.is_finite():
+            continue
+        decimals = (
+            len(number_text.split(".", 1)[1])
+            if "." in number_text and "e" not in number_text.lower()
+            else 0
+        )
+        kind, unit = _kind_for_key(key, value, "." not in number_text)
+        label = lx.normalise_label(key.replace("_", " "))
+        result.paths[path] = value
+        if key in ("checksum", "checksum_input"):
+            continue
+        result.claims.append(
+            Claim(
+                text=text[start:end],
+                start=start,
+                end=end,
+                kind=kind,
+                value=value,
+                unit=unit,
+                precision=Decimal(1).scaleb(-decimals),
+                label=label,
+                source_id=source_id,
+                citation=path,
+                qualifiers=frozenset({"total"}) if "total" in key.lower() else frozenset(),
+            )
+        )
+
+
+def _path(stack: list[list]) -> str:
+    parts = []
+    for kind, key, index in stack:
+        if kind == "obj":
+            if key is not None:
+                parts.append(str(key))
+        else:
+            parts.append(str(index))
+    return ".".join(parts)
+
+
+def _last_key(stack: list[list]) -> str:
+    for kind, key, _index in reversed(stack):
+        if kind == "obj" and key is not None:
+            return str(key)
+    return ""
+
+
+def _decimal_or_none(value: object) -> Decimal | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    try:
+        result = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return None
+    return result if result.is_finite() else None
+
+
+def _read_structure(document: object, result: JsonSource) -> None:
+    items = document if isinstance(document, list) else [document]
+    for item in items[:1000]:
+        if not isinstance(item, dict):
+            continue
+        if str(item.get("tool", item.get("name", ""))).lower() in ("calculate", "calculator"):
+            value = _decimal_or_none(item.get("result"))
+            if value is not None:
+                result.calculator_outputs.append(
+                    CalculatorOutput(expression=str(item.get("expression", "")), result=value)
+                )
+        report = item.get("_accuracy_report")
+        if isinstance(report, dict):
+            if report.get("checksum") is not None:
+                result.checksum = str(report.get("checksum"))
+            if report.get("checksum_input") is not None:
+                result.checksum_input = str(report.get("checksum_input"))
+            for metric in report.get("metrics") or []:
+                if not isinstance(metric, dict):
+                    continue
+                value = _decimal_or_none(metric.get("value"))
+                if value is not None:
+                    result.metrics.append(
+                        ProvidedMetric(
+                            path=str(metric.get("path", "")),
+                            value=value,
+                            citation=str(metric.get("citation", "")),
+                        )
+                    )
+
+
+def json_claims(text: str, *, source_id: str = "") -> list[Claim] | None:
+    """The claims of a JSON text, or None when the text is not JSON."""
+    source = read_json_source(text, source_id=source_id)
+    return None if source is None else source.claims

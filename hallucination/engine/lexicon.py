@@ -1,0 +1,619 @@
+"""Words the extractor recognises: metric labels and synonyms, scales, currencies, periods."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import regex
+
+# Canonical metric label -> phrases that name it. Longer phrases win over their prefixes
+# ("net income" over "income"), so synonyms fold to one label and "dividend per share" is
+# never read as EPS.
+METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "eps": (
+        "eps",
+        "earnings per share",
+        "earnings per diluted share",
+        "diluted earnings per share",
+        "basic earnings per share",
+        "diluted eps",
+        "basic eps",
+        "adjusted eps",
+        "earnings a share",
+    ),
+    "eps surprise": ("earnings surprise", "eps surprise", "surprise"),
+    "revenue": (
+        "revenue",
+        "revenues",
+        "total revenue",
+        "total revenues",
+        "net revenue",
+        "net revenues",
+        "sales",
+        "net sales",
+        "total net sales",
+        "total sales",
+        "top line",
+        "turnover",
+    ),
+    "net income": (
+        "net income",
+        "net profit",
+        "net earnings",
+        "net loss",
+        "earnings",
+        "profit attributable to shareholders",
+        "bottom line",
+    ),
+    "operating income": (
+        "operating income",
+        "operating profit",
+        "income from operations",
+        "operating loss",
+        "operating earnings",
+        "ebit",
+    ),
+    "ebitda": ("ebitda", "adjusted ebitda"),
+    "gross profit": ("gross profit",),
+    "gross margin": ("gross margin", "gross margins"),
+    "operating margin": ("operating margin", "operating margins"),
+    "net margin": ("net margin", "profit margin", "net profit margin"),
+    "ebitda margin": ("ebitda margin",),
+    "operating cash flow": (
+        "operating cash flow",
+        "cash flow from operations",
+        "cash from operations",
+        "cash flow from operating activities",
+        "cash provided by operating activities",
+        "net cash provided by operating activities",
+        "net cash from operating activities",
+    ),
+    "free cash flow": ("free cash flow", "fcf"),
+    "distributable cash flow": ("distributable cash flow", "dcf"),
+    "cash flow": ("cash flow", "cash flows"),
+    "capex": ("capital expenditures", "capital expenditure", "capex", "capital spending"),
+    "total assets": ("total assets", "assets"),
+    "total liabilities": ("total liabilities", "liabilities"),
+    "total debt": ("total debt", "long-term debt", "debt", "borrowings"),
+    "cash": (
+        "cash and cash equivalents",
+        "cash and equivalents",
+        "cash",
+        "cash balance",
+        "cash on hand",
+    ),
+    "shareholders equity": (
+        "shareholders' equity",
+        "shareholders equity",
+        "stockholders' equity",
+        "stockholders equity",
+        "total equity",
+    ),
+    "dscr": ("dscr", "debt service coverage ratio", "debt service coverage", "debt service"),
+    "liquidity": ("liquidity", "total liquidity", "available liquidity"),
+    "noi": ("noi", "net operating income"),
+    "occupancy": ("occupancy", "occupancy rate"),
+    "cap rate": ("cap rate", "capitalization rate"),
+    "debt to equity": ("debt-to-equity", "debt to equity", "debt-to-equity ratio"),
+    "expense ratio": ("expense ratio",),
+    "return on equity": ("return on equity", "roe"),
+    "return on assets": ("return on assets", "roa"),
+    "return on investment": ("return on investment", "roi"),
+    "win rate": ("win rate", "win_rate", "hit rate"),
+    "profit factor": ("profit factor",),
+    "expectancy": ("expectancy",),
+    "positions": ("total positions", "positions", "position", "open positions"),
+    "wins": ("total wins", "winning trades", "wins", "winning positions", "winners", "winning"),
+    "losses": ("total losses", "losing trades", "losses", "losing positions", "losers", "losing"),
+    "trades": ("trades", "trade", "total trades"),
+    "p&l": (
+        "p&l",
+        "pnl",
+        "total p&l",
+        "total pl",
+        "net p&l",
+        "profit and loss",
+        "total profit",
+    ),
+    "average win": ("average win", "avg win"),
+    "average loss": ("average loss", "avg loss"),
+    "lot size": ("lot size", "lot sizes"),
+    "drawdown": ("drawdown", "max drawdown", "maximum drawdown"),
+    "sharpe ratio": ("sharpe ratio", "sharpe"),
+    "dividend": (
+        "dividend",
+        "dividends",
+        "dividend per share",
+        "dividends per share",
+        "quarterly dividend",
+    ),
+    "dividend yield": ("dividend yield",),
+    "share repurchases": ("share repurchases", "share repurchase", "buybacks", "buyback"),
+    "market cap": ("market capitalization", "market cap"),
+    "share price": ("share price", "stock price", "closing price", "price target"),
+    "options volume": ("options volume", "option volume", "options contracts"),
+    "volume": ("trading volume", "volume"),
+    "open interest": ("open interest",),
+    "guidance": ("guidance", "outlook"),
+    "interest expense": ("interest expense",),
+    "tax rate": ("effective tax rate", "tax rate"),
+    "operating expenses": ("operating expenses", "opex", "total operating expenses"),
+    "cost of revenue": ("cost of revenue", "cost of sales", "cost of goods sold", "cogs"),
+    "r&d": ("research and development", "r&d"),
+    "marketing": ("marketing", "marketing expense", "marketing expenses", "sales and marketing"),
+    "sg&a": ("sg&a", "selling, general and administrative"),
+    "net interest margin": ("net interest margin", "nim"),
+    "net interest income": ("net interest income",),
+    "deposits": ("deposits", "total deposits"),
+    "loans": ("loans", "total loans", "loan book"),
+    "cet1": ("cet1", "cet1 ratio", "common equity tier 1"),
+    "book value": ("book value", "book value per share"),
+    "backlog": ("backlog", "order backlog", "remaining performance obligations"),
+    "headcount": ("headcount", "employees", "staff"),
+    "arr": ("annual recurring revenue", "arr"),
+    "subscribers": ("subscribers", "paid subscribers"),
+    "users": ("daily active users", "monthly active users", "dau", "mau", "users"),
+    "customers": ("customers", "clients"),
+    "same-store sales": ("same-store sales", "comparable sales", "comparable store sales"),
+    "shares outstanding": (
+        "shares outstanding",
+        "diluted shares",
+        "weighted average shares",
+        "weighted average diluted shares",
+        "weighted average shares outstanding",
+        "diluted weighted average shares",
+        "diluted share count",
+        "share count",
+    ),
+    "inventory": ("inventory", "inventories"),
+    "receivables": ("accounts receivable", "receivables"),
+    "goodwill": ("goodwill",),
+    "working capital": ("working capital",),
+    "aum": ("assets under management", "aum"),
+    "net revenue retention": ("net revenue retention", "net dollar retention"),
+    "interest coverage": ("interest coverage", "interest coverage ratio"),
+    "leverage ratio": ("leverage ratio", "net leverage", "leverage"),
+    "current ratio": ("current ratio",),
+    "quick ratio": ("quick ratio",),
+    "p/e": ("p/e", "price-to-earnings", "price to earnings", "p/e ratio"),
+    "segment revenue": ("segment revenue",),
+    "unemployment rate": ("unemployment rate",),
+    "inflation": ("inflation", "cpi"),
+    "interest rate": ("interest rate", "policy rate", "fed funds rate", "coupon"),
+    "yield": ("yield", "yield to maturity"),
+    "default rate": ("default rate",),
+    "delinquency rate": ("delinquency rate",),
+    "churn": ("churn", "churn rate"),
+}
+
+
+def _fold(phrase: str) -> str:
+    # Spaces, hyphens and underscores are interchangeable in labels: "win_rate", "win-rate".
+    return " ".join(regex.split(r"[\s_-]+", phrase.strip().lower()))
+
+
+_PHRASE_TO_LABEL: dict[str, str] = {}
+for _label, _phrases in METRIC_SYNONYMS.items():
+    for _phrase in (_label, *_phrases):
+        _PHRASE_TO_LABEL.setdefault(_fold(_phrase), _label)
+
+
+def folded_phrases() -> list[str]:
+    return list(_PHRASE_TO_LABEL)
+
+
+def label_of_folded(folded: str) -> str:
+    return _PHRASE_TO_LABEL.get(folded, "")
+
+
+RATIO_LABELS = frozenset(
+    {
+        "dscr",
+        "debt to equity",
+        "profit factor",
+        "sharpe ratio",
+        "current ratio",
+        "quick ratio",
+        "p/e",
+        "interest coverage",
+        "leverage ratio",
+    }
+)
+PERCENT_LABELS = frozenset(
+    {
+        "gross margin",
+        "operating margin",
+        "net margin",
+        "ebitda margin",
+        "occupancy",
+        "cap rate",
+        "return on equity",
+        "return on assets",
+        "return on investment",
+        "win rate",
+        "tax rate",
+        "net interest margin",
+        "cet1",
+        "dividend yield",
+        "same-store sales",
+        "net revenue retention",
+        "unemployment rate",
+        "inflation",
+        "interest rate",
+        "yield",
+        "default rate",
+        "delinquency rate",
+        "churn",
+        "expense ratio",
+        "eps surprise",
+        "drawdown",
+    }
+)
+COUNT_LABELS = frozenset(
+    {
+        "positions",
+        "wins",
+        "losses",
+        "trades",
+        "headcount",
+        "subscribers",
+        "users",
+        "customers",
+        "shares outstanding",
+    }
+)
+PER_SHARE_LABELS = frozenset({"eps", "dividend", "book value", "share price"})
+
+
+def normalise_label(text: str) -> str:
+    """The canonical metric a phrase names, or "" when it names none we know.
+
+    >>> normalise_label("Earnings per share")
+    'eps'
+    """
+    if not text:
+        return ""
+    cleaned = _fold(text)
+    if cleaned in _PHRASE_TO_LABEL:
+        return _PHRASE_TO_LABEL[cleaned]
+    from .context import labels_in  # context builds its word tables from this module
+
+    found = labels_in(text)
+    return found[0] if found else ""
+
+
+def label_of_match(matched: str) -> str:
+    return _PHRASE_TO_LABEL.get(_fold(matched), "")
+
+
+# ------------------------------------------------------------------ scales and units
+
+SCALE_WORDS: dict[str, Decimal] = {
+    "thousand": Decimal("1e3"),
+    "thousands": Decimal("1e3"),
+    "k": Decimal("1e3"),
+    "million": Decimal("1e6"),
+    "millions": Decimal("1e6"),
+    "mn": Decimal("1e6"),
+    "mln": Decimal("1e6"),
+    "mm": Decimal("1e6"),
+    "m": Decimal("1e6"),
+    "billion": Decimal("1e9"),
+    "billions": Decimal("1e9"),
+    "bn": Decimal("1e9"),
+    "bln": Decimal("1e9"),
+    "b": Decimal("1e9"),
+    "trillion": Decimal("1e12"),
+    "trillions": Decimal("1e12"),
+    "tn": Decimal("1e12"),
+    "t": Decimal("1e12"),
+}
+
+SCALE_SUFFIX = {
+    Decimal("1e3"): ("K", " thousand"),
+    Decimal("1e6"): ("M", " million"),
+    Decimal("1e9"): ("B", " billion"),
+    Decimal("1e12"): ("T", " trillion"),
+}
+
+CURRENCY_SYMBOLS: dict[str, str] = {
+    "US$": "USD",
+    "U.S.$": "USD",
+    "C$": "CAD",
+    "CA$": "CAD",
+    "A$": "AUD",
+    "AU$": "AUD",
+    "HK$": "HKD",
+    "S$": "SGD",
+    "NZ$": "NZD",
+    "R$": "BRL",
+    "$": "USD",
+    "€": "EUR",
+    "£": "GBP",
+    "¥": "JPY",
+    "₹": "INR",
+    "₩": "KRW",
+    "CHF": "CHF",
+}
+CURRENCY_CODES = frozenset(
+    {
+        "USD",
+        "EUR",
+        "GBP",
+        "JPY",
+        "CHF",
+        "CAD",
+        "AUD",
+        "CNY",
+        "RMB",
+        "HKD",
+        "INR",
+        "SEK",
+        "NOK",
+        "DKK",
+        "SGD",
+        "NZD",
+        "BRL",
+        "KRW",
+        "ZAR",
+        "MXN",
+    }
+)
+CURRENCY_WORDS: dict[str, str] = {
+    "dollar": "USD",
+    "dollars": "USD",
+    "euro": "EUR",
+    "euros": "EUR",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "sterling": "GBP",
+    "yen": "JPY",
+    "francs": "CHF",
+    "yuan": "CNY",
+    "renminbi": "CNY",
+    "rupees": "INR",
+}
+
+COUNT_NOUNS = (
+    "trades",
+    "trade",
+    "positions",
+    "position",
+    "contracts",
+    "contract",
+    "shares",
+    "share",
+    "employees",
+    "employee",
+    "customers",
+    "customer",
+    "clients",
+    "client",
+    "stores",
+    "store",
+    "locations",
+    "branches",
+    "accounts",
+    "transactions",
+    "orders",
+    "deals",
+    "wins",
+    "losses",
+    "units",
+    "subscribers",
+    "users",
+    "members",
+    "funds",
+    "properties",
+    "offices",
+    "countries",
+    "markets",
+    "products",
+    "patents",
+    "restaurants",
+    "hotels",
+    "rooms",
+    "days",
+    "day",
+    "weeks",
+    "months",
+    "quarters",
+    "years",
+    "sessions",
+    "lots",
+    "analysts",
+    "segments",
+    "acquisitions",
+    "loans",
+    "vessels",
+    "aircraft",
+    "sites",
+    "facilities",
+    "banks",
+    "companies",
+    "tickers",
+    "expirations",
+    "expiries",
+    "strikes",
+    "bonds",
+    "issues",
+    "votes",
+)
+
+_COUNT_NOUN_LABEL = {
+    "trade": "trades",
+    "trades": "trades",
+    "position": "positions",
+    "positions": "positions",
+    "wins": "wins",
+    "losses": "losses",
+    "employee": "headcount",
+    "employees": "headcount",
+    "customer": "customers",
+    "customers": "customers",
+    "client": "customers",
+    "clients": "customers",
+    "subscribers": "subscribers",
+    "users": "users",
+    "shares": "shares outstanding",
+    "share": "shares outstanding",
+    "contracts": "options volume",
+    "contract": "options volume",
+}
+
+
+def count_noun_label(noun: str) -> str:
+    return _COUNT_NOUN_LABEL.get(noun.lower(), "")
+
+
+# ------------------------------------------------------------------ periods
+
+MONTHS = {
+    "jan": 1,
+    "january": 1,
+    "feb": 2,
+    "february": 2,
+    "mar": 3,
+    "march": 3,
+    "apr": 4,
+    "april": 4,
+    "may": 5,
+    "jun": 6,
+    "june": 6,
+    "jul": 7,
+    "july": 7,
+    "aug": 8,
+    "august": 8,
+    "sep": 9,
+    "sept": 9,
+    "september": 9,
+    "oct": 10,
+    "october": 10,
+    "nov": 11,
+    "november": 11,
+    "dec": 12,
+    "december": 12,
+}
+ORDINAL_QUARTERS = {
+    "first": 1,
+    "1st": 1,
+    "second": 2,
+    "2nd": 2,
+    "third": 3,
+    "3rd": 3,
+    "fourth": 4,
+    "4th": 4,
+}
+
+
+def full_year(digits: str) -> int:
+    """A written year as four digits: 24 -> 2024, 98 -> 1998."""
+    year = int(digits)
+    if len(digits) <= 2:
+        year += 2000 if year < 70 else 1900
+    return year
+
+
+_PERIOD_TEXT = regex.compile(
+    r"""
+    (?P<d>\b(?:(?P<dn>three|six|nine|twelve|3|6|9|12)[\s-]+months?|(?P<dq>quarter)|(?P<dy>(?:fiscal\s+)?year)|
+        (?P<dh>half(?:[\s-]year)?))\s+(?:ended|ending)\s+
+        (?P<dm>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?
+        |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?(?P<dyr>\d{4})\b)
+    |(?P<q>\bQ(?P<qn>[1-4])\s*(?:FY|fiscal\s+)?'?(?P<qy>\d{4}|\d{2})\b)
+    |(?P<q2>\b(?P<q2n>[1-4])Q\s*'?(?P<q2y>\d{4}|\d{2})\b)
+    |(?P<qw>\b(?P<qwn>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+quarter\s+(?:of\s+)?
+        (?:fiscal\s+(?:year\s+)?|FY\s*)?'?(?P<qwy>\d{4}|\d{2})\b)
+    |(?P<h>\bH(?P<hn>[12])\s*(?:FY)?'?(?P<hy>\d{4}|\d{2})\b)
+    |(?P<fy>\b(?:FY|fiscal\s+(?:year\s+)?)\s*'?(?P<fyy>\d{4}|\d{2})\b)
+    |(?P<m>\b(?P<mn>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?
+        |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?
+        (?P<my>\d{4})\b)
+    |(?P<y>\b(?P<yy>(?:19|20)\d{2})\b)
+    """,
+    regex.IGNORECASE | regex.VERBOSE,
+)
+
+
+def normalise_period(text: str) -> str:
+    """The period key a header or phrase names: "third quarter of 2024" -> "Q3 2024".
+
+    Keys: "Q3 2024", "H1 2024", "FY2024", "2024-12", "2024". "" when none is found.
+    """
+    match = _PERIOD_TEXT.search(text[:160], timeout=0.05)
+    if not match:
+        return ""
+    if match.group("d"):
+        month = MONTHS[match.group("dm").lower().rstrip(".")[:3]]
+        return duration_period(
+            match.group("dn") or ("3" if match.group("dq") else "6" if match.group("dh") else "12"),
+            month,
+            int(match.group("dyr")),
+        )
+    if match.group("q"):
+        return f"Q{match.group('qn')} {full_year(match.group('qy'))}"
+    if match.group("q2"):
+        return f"Q{match.group('q2n')} {full_year(match.group('q2y'))}"
+    if match.group("qw"):
+        return f"Q{ORDINAL_QUARTERS[match.group('qwn').lower()]} {full_year(match.group('qwy'))}"
+    if match.group("h"):
+        return f"H{match.group('hn')} {full_year(match.group('hy'))}"
+    if match.group("fy"):
+        return f"FY{full_year(match.group('fyy'))}"
+    if match.group("m"):
+        month = MONTHS[match.group("mn").lower().rstrip(".")[:3]]
+        return f"{match.group('my')}-{month:02d}"
+    return match.group("yy")
+
+
+_YEAR_IN_PERIOD = re.compile(r"(?:19|20)[0-9]{2}")
+
+
+_MONTH_COUNTS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
+
+
+def duration_period(months: str, end_month: int, year: int) -> str:
+    """The period "N months ended <month> <year>" names: three months ended September -> Q3."""
+    count = _MONTH_COUNTS.get(months.lower(), 12)
+    if count == 3 and end_month % 3 == 0:
+        return f"Q{end_month // 3} {year}"
+    if count == 6 and end_month in (6, 12):
+        return f"H{end_month // 6} {year}"
+    if count == 12:
+        return f"FY{year}"
+    return f"{count}M {year}-{end_month:02d}"
+
+
+def period_year(period: str) -> str:
+    """The four-digit year inside a period key, or ""."""
+    found = _YEAR_IN_PERIOD.search(period)
+    return found.group() if found else ""
+
+
+def _quarter_of(date_key: str) -> str:
+    """ "2025-09-30" -> "Q3 2025": the quarter a dated balance falls in."""
+    try:
+        month = int(date_key[5:7])
+    except ValueError:
+        return ""
+    return f"Q{(month - 1) // 3 + 1} {date_key[:4]}"
+
+
+def periods_compatible(a: str, b: str) -> bool:
+    """Same period, either unknown, a bare year against a period inside it, or a date inside
+    the other's month or quarter. Two different spans of time (Q3 and nine months, Q3 and
+    September) are never compatible: they are different flows."""
+    if not a or not b or a == b:
+        return True
+    year_a, year_b = period_year(a), period_year(b)
+    if not year_a or not year_b or year_a != year_b:
+        # A quarter without a year ("Q3") against "Q3 2024".
+        return (not year_a and b.startswith(a)) or (not year_b and a.startswith(b))
+    bare = {year_a, f"FY{year_a}"}
+    if a in bare or b in bare:
+        return True
+    for date, other in ((a, b), (b, a)):
+        if len(date) == 10 and date[4] == "-":  # a point in time: a balance at a date
+            return date.startswith(other) or _quarter_of(date) == other
+    return False

@@ -1,0 +1,124 @@
+"""detect(): extract -> ground -> derive -> zero-mental-math -> consistency -> correct -> score."""
+
+from __future__ import annotations
+
+import time
+
+from . import zero_math
+from .consistency import apply_consistency
+from .correction import apply_corrections, corrections_for
+from .extraction import MAX_TEXT_CHARS, extract_claims
+from .grounding import AnswerContext, Grounder
+from .scoring import adjusted_confidence, is_flagged, validation_summary
+from .sources import build_index
+from .types import (
+    BPS,
+    CURRENCY,
+    DATE,
+    PERCENT,
+    PERCENTAGE_POINTS,
+    RATIO,
+    Claim,
+    DetectionInput,
+    DetectionResult,
+    EngineConfig,
+    Finding,
+)
+
+_DEFAULT_CONFIG = EngineConfig()
+
+
+def _verified(claim: Claim, config: EngineConfig) -> bool:
+    """Seed 001's HALLUCINATION_VERIFY_* switches: a kind switched off is not checked at all."""
+    if claim.kind == CURRENCY:
+        return config.verify_currency
+    if claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS):
+        return config.verify_percentages
+    if claim.kind == DATE:
+        return config.verify_dates
+    if claim.kind == RATIO:
+        return config.verify_ratios
+    return True
+
+
+def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> DetectionResult:
+    """Check every numeric claim of `inp.answer` against its sources and score the answer.
+
+    >>> from hallucination.engine.types import SourceDocument
+    >>> result = detect(DetectionInput(answer="EPS was $0.81.",
+    ...                                sources=(SourceDocument("s", "EPS: $0.78."),)))
+    >>> result.flagged, result.verdicts[0].nearest.value
+    (True, Decimal('0.78'))
+    """
+    started = time.perf_counter()
+    answer = inp.answer[:MAX_TEXT_CHARS]
+    findings: list[Finding] = []
+    if len(inp.answer) > MAX_TEXT_CHARS:
+        findings.append(
+            Finding(
+                code="input_truncated", message=f"the answer was cut at {MAX_TEXT_CHARS} characters"
+            )
+        )
+    claims = [c for c in extract_claims(answer) if _verified(c, config)]
+    index = build_index(inp)
+    grounder = Grounder(index, config, AnswerContext(answer))
+    verdicts = grounder.decide_all(claims)
+
+    verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)
+    findings.extend(zero_math_findings)
+    findings.extend(_injection_findings(inp, index, verdicts))
+    verdicts = apply_consistency(verdicts, inp.samples, config)
+
+    corrections = corrections_for(answer, verdicts)
+    flagged = is_flagged(verdicts, findings, inp.stakes, config)
+    result = DetectionResult(
+        verdicts=tuple(verdicts),
+        stakes=inp.stakes,
+        gate_threshold=config.gate_threshold(inp.stakes),
+        original_confidence=inp.original_confidence,
+        adjusted_confidence=adjusted_confidence(inp.original_confidence, flagged, config),
+        flagged=flagged,
+        validation=validation_summary(verdicts),
+        corrected_answer=apply_corrections(answer, corrections),
+        corrections=tuple(corrections),
+        findings=tuple(findings),
+        elapsed_ms=0.0,
+    )
+    elapsed = (time.perf_counter() - started) * 1000
+    return _with_elapsed(result, elapsed)
+
+
+def _with_elapsed(result: DetectionResult, elapsed_ms: float) -> DetectionResult:
+    from dataclasses import replace
+
+    return replace(result, elapsed_ms=round(elapsed_ms, 3))
+
+
+def _injection_findings(inp: DetectionInput, index, verdicts) -> list[Finding]:
+    """Instructions planted in a source: reported, and flagging when the answer used them."""
+    injected_sources = index.injection_sources
+    if not injected_sources:
+        return []
+    used = []
+    injected_values = {abs(c.value) for c in index.injected}
+    for verdict in verdicts:
+        if not verdict.grounded and abs(verdict.claim.value) in injected_values:
+            used.append(verdict.claim)
+    if used:
+        return [
+            Finding(
+                code="prompt_injection",
+                message=f"{claim.text} repeats a value that instruction text in the sources asked for",
+                start=claim.start,
+                end=claim.end,
+            )
+            for claim in used
+        ]
+    return [
+        Finding(
+            code="prompt_injection_ignored",
+            message="sources "
+            + ", ".join(injected_sources)
+            + " carry instruction text; the answer did not use it",
+        )
+    ]

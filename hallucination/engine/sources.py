@@ -1,0 +1,423 @@
+"""The source index: every source value, bucketed by kind family and sorted for range lookups.
+
+Building it is one pass over the sources plus a sort; each question the grounding rules ask
+("values within this range", "nearest value of a compatible kind") is a binary search, so
+cost grows with the length of the answer plus the sources, not their product.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from . import lexicon as lx
+from .extraction import extract_document
+from .json_source import read_json_source
+from .types import (
+    BPS,
+    COUNT,
+    CURRENCY,
+    DATE,
+    NUMBER,
+    PERCENT,
+    PERCENTAGE_POINTS,
+    RATIO,
+    CalculatorOutput,
+    Claim,
+    DetectionInput,
+    ProvidedMetric,
+    ReferenceFact,
+)
+
+FAMILY = {
+    CURRENCY: "currency",
+    NUMBER: "number",
+    COUNT: "count",
+    RATIO: "ratio",
+    PERCENT: "percent",
+    PERCENTAGE_POINTS: "spread",
+    BPS: "spread",
+    DATE: "date",
+}
+# Which source families can ground a claim of each kind. A percentage never grounds
+# against a plain count; a plain number grounds a percentage only under the same label.
+COMPATIBLE_FAMILIES = {
+    CURRENCY: ("currency", "number"),
+    NUMBER: ("number", "currency", "count", "ratio"),
+    COUNT: ("count", "number"),
+    RATIO: ("ratio", "number"),
+    PERCENT: ("percent", "number"),
+    PERCENTAGE_POINTS: ("spread",),
+    BPS: ("spread",),
+    DATE: ("date",),
+}
+UNUSABLE = frozenset({"injected"})
+_NAME_WORD = re.compile(r"[A-Za-z][A-Za-z&.'-]*")
+_POSSESSIVE = re.compile(r"\b([A-Z][A-Za-z&.-]{1,40})(?:'s|’s)\b")
+QUALIFIED = ("superseded", "hypothetical")
+QUALIFIED_OR_INJECTED = frozenset({"superseded", "hypothetical", "injected"})
+MAX_POOL = 256  # operands a recomputation may combine, whatever the size of the sources
+
+
+def norm(claim: Claim) -> Decimal:
+    """The magnitude the index sorts on: absolute value, spreads in basis points."""
+    value = abs(claim.value)
+    if claim.kind == PERCENTAGE_POINTS:
+        value *= 100
+    return value
+
+
+@dataclass(slots=True)
+class _Bucket:
+    keys: list[Decimal] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+
+    def sort(self) -> None:
+        order = sorted(range(len(self.keys)), key=self.keys.__getitem__)
+        self.keys = [self.keys[i] for i in order]
+        self.claims = [self.claims[i] for i in order]
+
+    def between(self, low: Decimal, high: Decimal, limit: int = 400) -> Iterator[Claim]:
+        i = bisect.bisect_left(self.keys, low)
+        n = len(self.keys)
+        seen = 0
+        while i < n and self.keys[i] <= high and seen < limit:
+            yield self.claims[i]
+            i += 1
+            seen += 1
+
+    def around(self, value: Decimal, width: int = 6) -> Iterator[Claim]:
+        i = bisect.bisect_left(self.keys, value)
+        for k in range(max(0, i - width), min(len(self.keys), i + width)):
+            yield self.claims[k]
+
+
+def date_keys(claim: Claim) -> tuple[str, ...]:
+    """The period keys a source date supports: Q3 2026 supports "Q3 2026", "2026", "Q3"."""
+    key = claim.period
+    year = lx.period_year(key)
+    keys = [key]
+    if year and key != year:
+        keys.append(year)
+    if key == year:
+        keys.append(f"FY{year}")
+    if key.startswith(("Q", "H")) and " " in key:
+        keys.append(key.split(" ", 1)[0])
+    if key.startswith("FY"):
+        keys.append(year)
+    if len(key) == 10 and key[4] == "-":
+        keys.append(key[:7])
+    return tuple(keys)
+
+
+@dataclass(slots=True)
+class SourceIndex:
+    claims: list[Claim] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)
+    calculator_outputs: list[CalculatorOutput] = field(default_factory=list)
+    metrics: list[ProvidedMetric] = field(default_factory=list)
+    json_paths: dict[str, Decimal] = field(default_factory=dict)
+    checksum: str = ""
+    checksum_input: str | None = None
+    injected: list[Claim] = field(default_factory=list)
+    has_injection_text: bool = False
+    injection_sources: list[str] = field(default_factory=list)
+    _buckets: dict[str, _Bucket] = field(default_factory=dict)
+    _labelled: dict[tuple[str, str], _Bucket] = field(default_factory=dict)
+    _dates: dict[str, list[Claim]] = field(default_factory=dict)
+    by_label: dict[str, list[Claim]] = field(default_factory=dict)
+    segments: set[str] = field(default_factory=set)
+    _segment_answers: dict[str, bool] = field(default_factory=dict)
+    _lowered: str | None = None
+    _operands: list[Claim] | None = None
+    _percents: list[Claim] | None = None
+    _companies: set[str] | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.claims
+
+    def add(self, claim: Claim) -> None:
+        self.claims.append(claim)
+        if claim.segment:
+            self.segments.add(claim.segment)
+        if "injected" in claim.qualifiers:
+            self.injected.append(claim)
+        family = FAMILY[claim.kind]
+        if family == "date":
+            if not claim.nested:
+                for key in date_keys(claim):
+                    self._dates.setdefault(key, []).append(claim)
+            else:
+                self._dates.setdefault(claim.period, []).append(claim)
+            bucket = self._buckets.setdefault(family, _Bucket())
+            bucket.keys.append(claim.value)
+            bucket.claims.append(claim)
+            return
+        bucket = self._buckets.setdefault(family, _Bucket())
+        bucket.keys.append(norm(claim))
+        bucket.claims.append(claim)
+        if claim.label:
+            labelled = self._labelled.setdefault((family, claim.label), _Bucket())
+            labelled.keys.append(norm(claim))
+            labelled.claims.append(claim)
+            self.by_label.setdefault(claim.label, []).append(claim)
+
+    def finish(self) -> None:
+        for bucket in self._buckets.values():
+            bucket.sort()
+        for bucket in self._labelled.values():
+            bucket.sort()
+
+    # ------------------------------------------------------------ segments
+
+    def companies(self) -> set[str]:
+        """Names the sources use for the company itself: a title's first words, possessives."""
+        if self._companies is None:
+            names: set[str] = set()
+            for text in self.texts.values():
+                first_line = text.strip().split("\n", 1)[0][:200]
+                words = []
+                for word in _NAME_WORD.findall(first_line)[:4]:
+                    if not word[:1].isupper():
+                        break
+                    words.append(word.lower())
+                    names.add(" ".join(words))
+                for match in _POSSESSIVE.finditer(text[:200_000]):
+                    names.add(match.group(1).lower())
+            self._companies = names
+        return self._companies
+
+    def is_company(self, name: str) -> bool:
+        return name in self.companies() or name.split(" ", 1)[0] in self.companies()
+
+    def segment_unreported(self, segment: str) -> bool:
+        """The sources name this segment but give no figure for it."""
+        if segment not in self._segment_answers:
+            if self._lowered is None:
+                self._lowered = "\n".join(self.texts.values()).lower()
+            self._segment_answers[segment] = (
+                segment not in self.segments
+                and segment in self._lowered
+                and not self.is_company(segment)
+            )
+        return self._segment_answers[segment]
+
+    # ------------------------------------------------------------ lookups
+
+    def between(self, kind: str, low: Decimal, high: Decimal) -> Iterator[Claim]:
+        for family in COMPATIBLE_FAMILIES[kind]:
+            bucket = self._buckets.get(family)
+            if bucket is not None:
+                yield from bucket.between(low, high)
+
+    def near(self, kind: str, value: Decimal, label: str = "") -> Iterator[Claim]:
+        for family in COMPATIBLE_FAMILIES[kind]:
+            bucket = self._labelled.get((family, label)) if label else self._buckets.get(family)
+            if bucket is not None:
+                yield from bucket.around(value)
+
+    def operand_pool(self) -> list[Claim]:
+        """Usable amounts for cross-metric formulas (margins, ratios), bounded; labelled first."""
+        if self._operands is None:
+            usable = [
+                c
+                for c in self.claims[: MAX_POOL * 16]
+                if c.kind in (CURRENCY, NUMBER, COUNT)
+                and not (QUALIFIED_OR_INJECTED & c.qualifiers)
+            ]
+            usable.sort(key=lambda c: 0 if c.label else 1)
+            self._operands = usable[:MAX_POOL]
+        return self._operands
+
+    def percent_pool(self) -> list[Claim]:
+        if self._percents is None:
+            self._percents = [
+                c
+                for c in self.claims
+                if c.kind == PERCENT and not (QUALIFIED_OR_INJECTED & c.qualifiers)
+            ][:MAX_POOL]
+        return self._percents
+
+    def dates_with_key(self, key: str) -> list[Claim]:
+        return self._dates.get(key, [])
+
+    def all_dates(self) -> list[Claim]:
+        bucket = self._buckets.get("date")
+        return bucket.claims if bucket else []
+
+    def labelled(self, label: str, kinds: Iterable[str] | None = None) -> list[Claim]:
+        found = self.by_label.get(label, [])
+        if kinds is None:
+            return found
+        wanted = set(kinds)
+        return [c for c in found if c.kind in wanted]
+
+    def values(self, kinds: Iterable[str]) -> list[Claim]:
+        out: list[Claim] = []
+        for family in {FAMILY[k] for k in kinds}:
+            bucket = self._buckets.get(family)
+            if bucket is not None:
+                out.extend(bucket.claims)
+        return out
+
+
+def _reference_claims(facts: Iterable[ReferenceFact]) -> list[Claim]:
+    claims = []
+    for fact in facts:
+        unit = fact.unit.strip()
+        if unit in ("%", "percent"):
+            kind, unit = PERCENT, "%"
+        elif unit in ("pp",):
+            kind = PERCENTAGE_POINTS
+        elif unit == "bps":
+            kind = BPS
+        elif unit in ("x", "ratio"):
+            kind, unit = RATIO, "x"
+        elif unit.lower() in ("count", "shares", ""):
+            kind, unit = (COUNT if unit else NUMBER), ""
+        else:
+            kind, unit = CURRENCY, unit.upper()
+        exponent = fact.value.as_tuple().exponent
+        precision = (
+            Decimal(1).scaleb(exponent)
+            if isinstance(exponent, int) and exponent < 0
+            else Decimal(1)
+        )
+        text = format(fact.value, "f")
+        claims.append(
+            Claim(
+                text=text,
+                start=0,
+                end=0,
+                kind=kind,
+                value=fact.value,
+                unit=unit,
+                precision=precision,
+                label=lx.normalise_label(fact.metric) or fact.metric.strip().lower(),
+                period=lx.normalise_period(fact.period) or fact.period,
+                source_id=f"reference:{fact.source or fact.entity}",
+            )
+        )
+    return claims
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractedSource:
+    """Everything one source yields, immutable so that it can be shared between detections."""
+
+    claims: tuple[Claim, ...]
+    calculator_outputs: tuple[CalculatorOutput, ...] = ()
+    metrics: tuple[ProvidedMetric, ...] = ()
+    paths: tuple[tuple[str, Decimal], ...] = ()
+    checksum: str = ""
+    checksum_input: str | None = None
+    has_instructions: bool = False
+
+
+class _SourceCache:
+    """Recently extracted sources, bounded by their total length.
+
+    Seed 002's auto-retry loop resubmits the same sources with a corrected answer, and a
+    filing is often asked about more than once: extracting it again would be wasted work.
+    Extraction is a pure function of (id, text), so the cache cannot go stale.
+    """
+
+    def __init__(self, max_chars: int) -> None:
+        self.max_chars = max_chars
+        self._entries: OrderedDict[tuple[str, str], ExtractedSource] = OrderedDict()
+        self._chars = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, str]) -> ExtractedSource | None:
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
+
+    def put(self, key: tuple[str, str], value: ExtractedSource) -> None:
+        size = len(key[1])
+        if size > self.max_chars // 4:
+            return  # one huge source would push out everything else
+        with self._lock:
+            if key in self._entries:
+                return
+            self._entries[key] = value
+            self._chars += size
+            while self._chars > self.max_chars and self._entries:
+                old_key, _old = self._entries.popitem(last=False)
+                self._chars -= len(old_key[1])
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            self._chars = 0
+
+
+SOURCE_CACHE = _SourceCache(max_chars=16_000_000)
+
+
+def clear_caches() -> None:
+    """Forget every extracted source (benchmarks measure the cold path with this)."""
+    SOURCE_CACHE.clear()
+
+
+def extract_source(source_id: str, text: str) -> ExtractedSource:
+    """The claims and tool-output facts of one source, from the cache when it was seen."""
+    key = (source_id, text)
+    cached = SOURCE_CACHE.get(key)
+    if cached is not None:
+        return cached
+    structured = read_json_source(text, source_id=source_id)
+    if structured is not None:
+        extracted = ExtractedSource(
+            claims=tuple(structured.claims),
+            calculator_outputs=tuple(structured.calculator_outputs),
+            metrics=tuple(structured.metrics),
+            paths=tuple(structured.paths.items()),
+            checksum=structured.checksum,
+            checksum_input=structured.checksum_input,
+        )
+    else:
+        claims, marks = extract_document(text, source_id=source_id)
+        extracted = ExtractedSource(
+            claims=tuple(claims), has_instructions=bool(marks.starts.get("injection"))
+        )
+    SOURCE_CACHE.put(key, extracted)
+    return extracted
+
+
+def build_index(inp: DetectionInput) -> SourceIndex:
+    """Extract every source (documents, tool outputs, reference facts) into one index."""
+    index = SourceIndex()
+    index.calculator_outputs.extend(inp.calculator_outputs)
+    index.metrics.extend(inp.metrics)
+    if inp.checksum_input is not None:
+        index.checksum_input = inp.checksum_input
+    for source in inp.sources:
+        index.texts[source.id] = source.text
+        extracted = extract_source(source.id, source.text)
+        index.calculator_outputs.extend(extracted.calculator_outputs)
+        index.metrics.extend(extracted.metrics)
+        for path, value in extracted.paths:
+            index.json_paths[path] = value
+            index.json_paths[f"{source.id}.{path}"] = value
+        if extracted.checksum:
+            index.checksum = extracted.checksum
+        if extracted.checksum_input is not None and index.checksum_input is None:
+            index.checksum_input = extracted.checksum_input
+        if extracted.has_instructions:
+            index.injection_sources.append(source.id)
+        for claim in extracted.claims:
+            index.add(claim)
+    for claim in _reference_claims(inp.reference_facts):
+        index.add(claim)
+    index.has_injection_text = bool(index.injected)
+    index.finish()
+    return index

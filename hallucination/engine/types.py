@@ -1,0 +1,380 @@
+"""The engine's inputs and outputs: plain dataclasses, Decimal values, no Django."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+# Claim kinds (DESIGN.md "Claims and outcomes").
+CURRENCY = "currency"
+PERCENT = "percent"
+PERCENTAGE_POINTS = "percentage_points"
+BPS = "bps"
+RATIO = "ratio"
+DATE = "date"
+COUNT = "count"
+NUMBER = "number"
+CLAIM_KINDS = (CURRENCY, PERCENT, PERCENTAGE_POINTS, BPS, RATIO, DATE, COUNT, NUMBER)
+
+# Outcomes. The first four ground a claim; the rest leave it ungrounded.
+GROUNDED = "grounded"
+WITHIN_TOLERANCE = "within_tolerance"
+DERIVED = "derived"
+CALCULATED = "calculated"
+APPROXIMATION = "approximation"
+ARITHMETIC_DRIFT = "arithmetic_drift"
+SUBSTITUTION = "substitution"
+SCALE_DRIFT = "scale_drift"
+PERIOD_MISMATCH = "period_mismatch"
+UNSUPPORTED_AGGREGATION = "unsupported_aggregation"
+INCONSISTENT = "inconsistent"
+CONTRADICTED = "contradicted"
+FABRICATION = "fabrication"
+
+GROUNDED_OUTCOMES = frozenset({GROUNDED, WITHIN_TOLERANCE, DERIVED, CALCULATED})
+UNGROUNDED_OUTCOMES = frozenset(
+    {
+        APPROXIMATION,
+        ARITHMETIC_DRIFT,
+        SUBSTITUTION,
+        SCALE_DRIFT,
+        PERIOD_MISMATCH,
+        UNSUPPORTED_AGGREGATION,
+        INCONSISTENT,
+        CONTRADICTED,
+        FABRICATION,
+    }
+)
+OUTCOMES = (
+    GROUNDED,
+    WITHIN_TOLERANCE,
+    DERIVED,
+    CALCULATED,
+    APPROXIMATION,
+    ARITHMETIC_DRIFT,
+    SUBSTITUTION,
+    SCALE_DRIFT,
+    PERIOD_MISMATCH,
+    UNSUPPORTED_AGGREGATION,
+    INCONSISTENT,
+    CONTRADICTED,
+    FABRICATION,
+)
+
+# The layer that decided a verdict.
+LAYER_GROUNDING = "grounding"
+LAYER_DERIVATION = "derivation"
+LAYER_CONSISTENCY = "consistency"
+LAYER_POLICY = "policy"
+LAYER_EXTERNAL = "external"
+LAYERS = (LAYER_GROUNDING, LAYER_DERIVATION, LAYER_CONSISTENCY, LAYER_POLICY, LAYER_EXTERNAL)
+
+STAKES = ("standard", "high", "audit")
+
+
+# ---------------------------------------------------------------- inputs
+
+
+@dataclass(frozen=True, slots=True)
+class SourceDocument:
+    """A retrieved document, a tool output or a reference text the answer may draw on."""
+
+    id: str
+    text: str
+    kind: str = "document"  # document | tool_output | reference
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceFact:
+    """A known-good value from the reference database (seed 001's database verification)."""
+
+    entity: str
+    metric: str
+    period: str
+    value: Decimal
+    unit: str  # USD, EUR, %, x, count ...
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CalculatorOutput:
+    """A calculator tool result recorded for the same trace (seed 000)."""
+
+    expression: str
+    result: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class ProvidedMetric:
+    """A metric of a seed 002 accuracy report: `[Source: path]` citations resolve to these."""
+
+    path: str
+    value: Decimal
+    citation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DetectionInput:
+    answer: str
+    sources: tuple[SourceDocument, ...] = ()
+    stakes: str = "standard"
+    original_confidence: Decimal | None = None
+    samples: tuple[str, ...] = ()
+    calculator_outputs: tuple[CalculatorOutput, ...] = ()
+    reference_facts: tuple[ReferenceFact, ...] = ()
+    metrics: tuple[ProvidedMetric, ...] = ()
+    checksum_input: str | None = None
+    entity: str = ""
+    period: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EngineConfig:
+    """Tunables. Tolerances are relative fractions (0.01 is 1%); the penalty is in points."""
+
+    currency_tolerance: Decimal = Decimal("0.01")
+    percentage_tolerance: Decimal = Decimal("0.01")
+    ratio_tolerance: Decimal = Decimal("0.01")
+    date_tolerance_days: int = 0
+    consistency_threshold: Decimal = Decimal("0.01")
+    confidence_penalty: Decimal = Decimal("20")
+    gate_standard: Decimal = Decimal("0.7")
+    gate_audit: Decimal = Decimal("0.9")
+    verify_currency: bool = True
+    verify_percentages: bool = True
+    verify_dates: bool = True
+    verify_ratios: bool = True
+    auto_flag: bool = True
+
+    def gate_threshold(self, stakes: str) -> Decimal:
+        return self.gate_audit if stakes == "audit" else self.gate_standard
+
+
+# Named profiles. "strict" is the default: rounding-aware matching plus at most 1%, tight
+# enough that seed 004's EPS $0.81 against $0.78 (3.8%) is caught. "lenient" is seed 001's
+# published 5 / 2 / 5 / 0 for teams that want it.
+PROFILES: dict[str, EngineConfig] = {
+    "strict": EngineConfig(),
+    "lenient": EngineConfig(
+        currency_tolerance=Decimal("0.05"),
+        percentage_tolerance=Decimal("0.02"),
+        ratio_tolerance=Decimal("0.05"),
+        date_tolerance_days=0,
+    ),
+}
+
+
+def profile_config(name: str) -> EngineConfig:
+    """The configuration of a named profile; ValueError naming the known ones otherwise."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        raise ValueError(f"unknown profile {name!r}; known: {', '.join(PROFILES)}") from None
+
+
+# ---------------------------------------------------------------- outputs
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A number in a text: its exact span, canonical value and what it is attached to.
+
+    `value` is in canonical units: currency in whole units ($1.2M -> 1200000), percent as
+    written (12.5% -> 12.5), bps as bps, dates as an ISO-like period key in `period`
+    with `value` the year.
+    `precision` is the place value of the last digit written ($1.2M -> 100000, 0.78 -> 0.01).
+    """
+
+    text: str
+    start: int
+    end: int
+    kind: str
+    value: Decimal
+    unit: str = ""
+    precision: Decimal | None = None
+    label: str = ""
+    period: str = ""
+    approximate: bool = False
+    source_id: str = ""  # set for claims extracted from a source
+    # Context the grounding rules read; not part of the result JSON.
+    segment: str = ""  # "cloud" in "Cloud segment revenue"
+    qualifiers: frozenset[str] = frozenset()  # superseded, hypothetical, estimate, total, ...
+    citation: str = ""  # JSON key path, or the [Source: path] the answer gives
+    nested: bool = False  # the year inside a quarter ("2026" in "Q3 2026")
+
+
+@dataclass(frozen=True, slots=True)
+class NearestValue:
+    text: str
+    value: Decimal
+    source_id: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimVerdict:
+    claim: Claim
+    outcome: str
+    layer: str = LAYER_GROUNDING
+    nearest: NearestValue | None = None
+    expected_value: Decimal | None = None
+    formula: str | None = None
+    confidence: Decimal = Decimal("1")
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def grounded(self) -> bool:
+        return self.outcome in GROUNDED_OUTCOMES
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    text: str
+    start: int
+    end: int
+    replacement: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A zero-mental-math finding (seed 002): citation, checksum, approximation, aggregation."""
+
+    code: str
+    message: str
+    start: int | None = None
+    end: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationSummary:
+    """Seed 000's ValidationResult terms."""
+
+    exact_matches: int = 0
+    close_matches: tuple[str, ...] = ()
+    orphan_numbers: tuple[str, ...] = ()
+    suspicious: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DetectionResult:
+    verdicts: tuple[ClaimVerdict, ...]
+    stakes: str
+    gate_threshold: Decimal
+    original_confidence: Decimal | None
+    adjusted_confidence: Decimal | None
+    flagged: bool
+    validation: ValidationSummary
+    corrected_answer: str
+    corrections: tuple[Correction, ...] = ()
+    findings: tuple[Finding, ...] = ()
+    elapsed_ms: float = 0.0
+
+    @property
+    def total_claims(self) -> int:
+        return len(self.verdicts)
+
+    @property
+    def grounded_count(self) -> int:
+        return sum(1 for v in self.verdicts if v.grounded)
+
+    @property
+    def ungrounded_count(self) -> int:
+        return self.total_claims - self.grounded_count
+
+    @property
+    def grounding_rate(self) -> Decimal | None:
+        """Grounded claims over all claims; None (not zero) when there are no claims."""
+        if not self.verdicts:
+            return None
+        return (Decimal(self.grounded_count) / Decimal(self.total_claims)).quantize(
+            Decimal("0.0001")
+        )
+
+    @property
+    def gate_passed(self) -> bool:
+        rate = self.grounding_rate
+        return rate is None or rate >= self.gate_threshold
+
+    def to_dict(self) -> dict[str, Any]:
+        """The DESIGN.md result JSON. Values are decimal strings."""
+        return result_to_dict(self)
+
+
+def _dec(value: Decimal | None) -> str | None:
+    if value is None:
+        return None
+    # Plain notation, never 1E+9: clients parse these as decimals.
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def claim_verdict_to_dict(verdict: ClaimVerdict) -> dict[str, Any]:
+    claim = verdict.claim
+    nearest = verdict.nearest
+    return {
+        "text": claim.text,
+        "start": claim.start,
+        "end": claim.end,
+        "kind": claim.kind,
+        "value": _dec(claim.value),
+        "unit": claim.unit,
+        "label": claim.label,
+        "period": claim.period,
+        "approximate": claim.approximate,
+        "outcome": verdict.outcome,
+        "grounded": verdict.grounded,
+        "layer": verdict.layer,
+        "nearest": (
+            {
+                "text": nearest.text,
+                "value": _dec(nearest.value),
+                "source_id": nearest.source_id,
+                "start": nearest.start,
+                "end": nearest.end,
+            }
+            if nearest
+            else None
+        ),
+        "expected_value": _dec(verdict.expected_value),
+        "formula": verdict.formula,
+    }
+
+
+def result_to_dict(result: DetectionResult) -> dict[str, Any]:
+    return {
+        "total_claims": result.total_claims,
+        "grounded_count": result.grounded_count,
+        "ungrounded_count": result.ungrounded_count,
+        "grounding_rate": _dec(result.grounding_rate),
+        "gate": {"threshold": _dec(result.gate_threshold), "passed": result.gate_passed},
+        "flagged": result.flagged,
+        "original_confidence": _dec(result.original_confidence),
+        "adjusted_confidence": _dec(result.adjusted_confidence),
+        "claims": [claim_verdict_to_dict(v) for v in result.verdicts],
+        "validation": {
+            "exact_matches": result.validation.exact_matches,
+            "close_matches": list(result.validation.close_matches),
+            "orphan_numbers": list(result.validation.orphan_numbers),
+            "suspicious": list(result.validation.suspicious),
+        },
+        "findings": [
+            {"code": f.code, "message": f.message, "start": f.start, "end": f.end}
+            for f in result.findings
+        ],
+        "corrected_answer": result.corrected_answer,
+        "corrections": [
+            {
+                "text": c.text,
+                "start": c.start,
+                "end": c.end,
+                "replacement": c.replacement,
+                "reason": c.reason,
+            }
+            for c in result.corrections
+        ],
+    }

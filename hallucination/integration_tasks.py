@@ -1,0 +1,126 @@
+"""Celery tasks and signal receivers of the integrations: result webhooks and escalation notices."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from celery.signals import after_setup_logger, after_setup_task_logger
+from django.db import transaction
+from django.dispatch import receiver
+
+from audit.actors import Actor
+from reviews.signals import review_escalated, review_opened
+
+from . import notifications, webhooks
+from .log_filters import worker_logs_as_json
+from .models import Query, WebhookDelivery
+from .signals import query_finished
+
+logger = logging.getLogger(__name__)
+
+# Connected after the audit app's receivers (it comes first in INSTALLED_APPS), so a worker's
+# JSON lines come from the same library and configuration as the web processes'.
+after_setup_logger.connect(worker_logs_as_json, weak=False)
+after_setup_task_logger.connect(worker_logs_as_json, weak=False)
+
+
+def _enqueue(task_name: str, delivery_id: int) -> None:
+    from .celery import app
+
+    try:
+        app.signature(task_name, args=[delivery_id]).apply_async()
+    except Exception:
+        # The delivery row stays pending; it is visible, and a later run can pick it up.
+        logger.exception("Could not enqueue %s for delivery %s", task_name, delivery_id)
+
+
+def _retry_or_stop(task, delivery: WebhookDelivery) -> str:  # type: ignore[no-untyped-def]
+    if delivery.status == WebhookDelivery.Status.PENDING:
+        raise task.retry(countdown=webhooks.backoff_seconds(delivery.attempts))
+    return delivery.status
+
+
+@shared_task(name=webhooks.DELIVER_TASK, bind=True, max_retries=None, acks_late=True)
+def deliver_webhook(self, delivery_id: int) -> str:  # type: ignore[no-untyped-def]
+    """POST a query's result to its callback URL; retried with backoff until MAX_ATTEMPTS."""
+    actor = Actor.system(f"worker:{self.request.hostname or 'eager'}")
+    try:
+        delivery = webhooks.result_webhook_attempt(delivery_id=delivery_id, actor=actor)
+    except WebhookDelivery.DoesNotExist:
+        logger.warning("Webhook delivery %s does not exist", delivery_id)
+        return "missing"
+    return _retry_or_stop(self, delivery)
+
+
+@shared_task(name=notifications.NOTIFY_TASK, bind=True, max_retries=None, acks_late=True)
+def send_notification(self, delivery_id: int) -> str:  # type: ignore[no-untyped-def]
+    """Send one escalation notice (email or chat); retried like a webhook."""
+    actor = Actor.system(f"worker:{self.request.hostname or 'eager'}")
+    try:
+        delivery = notifications.notification_attempt(delivery_id=delivery_id, actor=actor)
+    except WebhookDelivery.DoesNotExist:
+        logger.warning("Notification %s does not exist", delivery_id)
+        return "missing"
+    return _retry_or_stop(self, delivery)
+
+
+def _logged(receiver_function):  # type: ignore[no-untyped-def]
+    """A failing receiver is logged, never raised: other listeners of the signal still run."""
+
+    def wrapper(sender: object, **kwargs: object) -> None:
+        try:
+            receiver_function(sender, **kwargs)
+        except Exception:
+            logger.exception("%s failed for %s", receiver_function.__name__, kwargs)
+
+    wrapper.__name__ = receiver_function.__name__
+    return wrapper
+
+
+@receiver(query_finished, dispatch_uid="integrations.result_webhook")
+@_logged
+def _on_query_finished(sender: object, query_id: str, **_: object) -> None:
+    query = Query.objects.filter(pk=query_id).first()
+    if query is None or not query.callback_url:
+        return
+    delivery, created = webhooks.webhook_delivery_create(
+        query=query,
+        kind=WebhookDelivery.Kind.RESULT,
+        channel=WebhookDelivery.Channel.CALLBACK,
+        target=query.callback_url,
+    )
+    if created:
+        delivery_id = delivery.pk
+        transaction.on_commit(lambda: _enqueue(webhooks.DELIVER_TASK, delivery_id), robust=True)
+
+
+def _page(query_id: str, review_id: int, reason: str) -> None:
+    query = Query.objects.filter(pk=query_id).first()
+    if query is None:
+        return
+    for delivery in notifications.escalation_deliveries_create(
+        query=query, review_id=review_id, reason=reason
+    ):
+        delivery_id = delivery.pk
+        transaction.on_commit(
+            lambda delivery_id=delivery_id: _enqueue(notifications.NOTIFY_TASK, delivery_id),
+            robust=True,
+        )
+
+
+@receiver(review_opened, dispatch_uid="integrations.page_on_audit_review")
+@_logged
+def _on_review_opened(
+    sender: object, review_id: int, query_id: str, stakes: str, **_: object
+) -> None:
+    if stakes in notifications.RED_FLAG_STAKES:
+        _page(query_id, review_id, f"A review opened on an answer at {stakes} stakes.")
+
+
+@receiver(review_escalated, dispatch_uid="integrations.page_on_escalation")
+@_logged
+def _on_review_escalated(
+    sender: object, review_id: int, query_id: str, reason: str, **_: object
+) -> None:
+    _page(query_id, review_id, reason)

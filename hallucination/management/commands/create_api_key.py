@@ -1,0 +1,21 @@
+"""manage.py create_api_key NAME: issue an API key to a client and print it once."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from audit.actors import Actor
+from hallucination.services import api_client_key_create
+
+
+class Command(BaseCommand):
+    help = "Create an API client (if new) and a key for it. The key is printed once; store it."
+
+    def add_arguments(self, parser):  # type: ignore[no-untyped-def]
+        parser.add_argument("name", help="Client name, e.g. research-agent")
+
+    def handle(self, *args, **options):  # type: ignore[no-untyped-def]
+        name = options["name"].strip()
+        if not name or len(name) > 100:
+            raise CommandError("NAME must be 1 to 100 characters.")
+        client, key = api_client_key_create(client_name=name, actor=Actor.system("manage.py"))
+        self.stdout.write(f"API key for client {client.name!r} (shown once, store it now):")
+        self.stdout.write(key)

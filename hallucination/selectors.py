@@ -1,0 +1,188 @@
+"""Reads of the detection domain: engine inputs built from rows, the result JSON built from rows."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.db.models import Prefetch, QuerySet
+
+from .engine import types as t
+from .engine.types import _dec
+from .models import CalculatorOutput, Claim, Query, ReferenceFact, Verdict
+
+# Layers in the order they run: a claim's outcome is its latest verdict's.
+_LAYER_ORDER = {layer: i for i, layer in enumerate(t.LAYERS)}
+
+
+def _decimal_or_none(value: Any) -> Decimal | None:
+    try:
+        return Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return None
+
+
+def reference_fact_sources(*, entity: str, period: str) -> list[t.SourceDocument]:
+    """Reference facts of an entity (and period, when given) as one reference source.
+
+    Facts read as `Metric (period): value unit` lines, which the engine's extractor ties to
+    their label and period like any statement.
+    """
+    if not entity:
+        return []
+    facts = ReferenceFact.objects.filter(entity__iexact=entity)
+    if period:
+        facts = facts.filter(period__iexact=period)
+    lines = []
+    for fact in facts[:500]:
+        value = _dec(fact.value)
+        if fact.unit in ("%", "pp", "bps", "x"):
+            amount = f"{value}{fact.unit}" if fact.unit != "bps" else f"{value} bps"
+        elif len(fact.unit) == 3 and fact.unit.isalpha():
+            amount = f"{fact.unit.upper()} {value}"
+        else:
+            amount = f"{value} {fact.unit}".strip()
+        lines.append(f"{fact.metric} ({fact.period}): {amount}.")
+    if not lines:
+        return []
+    return [t.SourceDocument(id=f"reference:{entity}", text="\n".join(lines), kind="reference")]
+
+
+def query_detection_input(query: Query) -> t.DetectionInput:
+    """Everything the engine needs for one query, read in a handful of queries."""
+    sources = [
+        t.SourceDocument(id=s.source_id, text=s.text, kind=s.kind) for s in query.sources.all()
+    ]
+    sources += reference_fact_sources(entity=query.entity, period=query.period)
+    calculator_outputs = tuple(
+        t.CalculatorOutput(expression=c.expression, result=c.result)
+        for c in CalculatorOutput.objects.filter(trace_id=query.trace_id)
+    )
+    metrics = []
+    for metric in query.metrics or []:
+        value = _decimal_or_none(metric.get("value"))
+        if value is not None:
+            metrics.append(
+                t.ProvidedMetric(
+                    path=str(metric.get("path", "")),
+                    value=value,
+                    citation=str(metric.get("citation", "")),
+                )
+            )
+    return t.DetectionInput(
+        answer=query.answer,
+        sources=tuple(sources),
+        stakes=query.stakes,
+        original_confidence=query.original_confidence,
+        samples=tuple(query.samples or ()),
+        calculator_outputs=calculator_outputs,
+        metrics=tuple(metrics),
+        checksum_input=query.checksum_input or None,
+        entity=query.entity,
+        period=query.period,
+    )
+
+
+def claims_with_verdicts(query: Query) -> QuerySet[Claim]:
+    return query.claims.prefetch_related(
+        Prefetch("verdicts", queryset=Verdict.objects.order_by("created_at", "id"))
+    )
+
+
+def deciding_verdict(claim: Claim) -> Verdict | None:
+    """The verdict that gave the claim its current outcome: the latest with that outcome."""
+    verdicts = list(claim.verdicts.all())
+    if not verdicts:
+        return None
+    matching = [v for v in verdicts if v.outcome == claim.outcome] or verdicts
+    return max(matching, key=lambda v: (v.created_at, _LAYER_ORDER.get(v.layer, 0), v.pk))
+
+
+def claim_result(claim: Claim) -> dict[str, Any]:
+    verdict = deciding_verdict(claim)
+    nearest = None
+    if verdict is not None and verdict.nearest_value is not None:
+        nearest = {
+            "text": verdict.nearest_text,
+            "value": _dec(verdict.nearest_value),
+            "source_id": verdict.nearest_source_id,
+            "start": verdict.nearest_start,
+            "end": verdict.nearest_end,
+        }
+    return {
+        "id": claim.pk,
+        "text": claim.text,
+        "start": claim.start,
+        "end": claim.end,
+        "kind": claim.kind,
+        "value": _dec(claim.value),
+        "unit": claim.unit,
+        "label": claim.label,
+        "period": claim.period,
+        "approximate": claim.approximate,
+        "outcome": claim.outcome,
+        "grounded": claim.grounded,
+        "layer": verdict.layer if verdict else None,
+        "nearest": nearest,
+        "expected_value": _dec(verdict.expected_value) if verdict else None,
+        "formula": (verdict.formula or None) if verdict else None,
+        "verdicts": [
+            {
+                "layer": v.layer,
+                "check": v.check_name,
+                "outcome": v.outcome,
+                "grounded": v.grounded,
+                "confidence": _dec(v.confidence),
+                "details": v.details,
+                "created_at": v.created_at.isoformat(),
+            }
+            for v in claim.verdicts.all()
+        ],
+    }
+
+
+def query_result(query: Query) -> dict[str, Any]:
+    """The DESIGN.md result JSON for a query, plus its status and identifiers."""
+    extras = query.result_extras or {}
+    finished_detection = query.status in (Query.Status.VERIFYING, Query.Status.DONE)
+    claims = [claim_result(c) for c in claims_with_verdicts(query)] if finished_detection else []
+    return {
+        "id": str(query.pk),
+        "trace_id": query.trace_id,
+        "status": query.status,
+        "stakes": query.stakes,
+        "entity": query.entity,
+        "period": query.period,
+        "created_at": query.created_at.isoformat(),
+        "finished_at": query.finished_at.isoformat() if query.finished_at else None,
+        "error": query.error or None,
+        "total_claims": query.total_claims,
+        "grounded_count": query.grounded_count,
+        "ungrounded_count": query.ungrounded_count,
+        "grounding_rate": _dec(query.grounding_rate),
+        "gate": {
+            "threshold": _dec(query.gate_threshold),
+            "passed": query.gate_passed,
+        },
+        "flagged": query.flagged,
+        "original_confidence": _dec(query.original_confidence),
+        "adjusted_confidence": _dec(query.adjusted_confidence),
+        "claims": claims,
+        "validation": extras.get(
+            "validation",
+            {"exact_matches": 0, "close_matches": [], "orphan_numbers": [], "suspicious": []},
+        ),
+        "findings": extras.get("findings", []),
+        "corrected_answer": extras.get("corrected_answer"),
+        "corrections": extras.get("corrections", []),
+        "review": _review_summary(query),
+    }
+
+
+def _review_summary(query: Query) -> dict[str, Any] | None:
+    try:
+        review = query.review
+    except ObjectDoesNotExist:
+        return None
+    return {"id": review.pk, "status": review.status}

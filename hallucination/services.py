@@ -1,0 +1,693 @@
+"""Writes of the detection domain. Each use case is one function that records its audit event."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from dataclasses import dataclass, field
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from audit import events
+from audit.actors import Actor
+from audit.chain import canonical_json
+from audit.services import audit_event_record
+
+from . import engine
+from .conf import detector_settings, engine_config
+from .engine import types as t
+from .models import ApiClient, CalculatorOutput, Claim, ClientAPIKey, Query, Source, Verdict
+from .selectors import query_detection_input
+from .signals import query_finished
+
+logger = logging.getLogger(__name__)
+
+DETECT_TASK = "hallucination.detect"
+VERIFY_TASK = "verification.verify_query"
+
+# Findings that flag an answer on their own (docs/detection.md "Score and flag").
+FLAGGING_FINDINGS = frozenset(
+    {"checksum_mismatch", "citation_mismatch", "citation_unresolved", "prompt_injection"}
+)
+
+
+class IdempotencyConflict(Exception):
+    """The Idempotency-Key was used before with a different request body."""
+
+    def __init__(self, query: Query) -> None:
+        super().__init__("This Idempotency-Key was already used with a different request body.")
+        self.query = query
+
+
+@dataclass(frozen=True)
+class SourceInput:
+    id: str
+    text: str
+    kind: str = Source.Kind.DOCUMENT
+    url: str = ""
+
+
+@dataclass(frozen=True)
+class SubmissionInput:
+    """A validated submission, as the API serializer hands it over."""
+
+    answer: str
+    question: str = ""
+    sources: tuple[SourceInput, ...] = ()
+    stakes: str = "standard"
+    confidence: Decimal | None = None
+    entity: str = ""
+    period: str = ""
+    samples: tuple[str, ...] = ()
+    metrics: tuple[dict[str, Any], ...] = ()
+    checksum_input: str = ""
+    callback_url: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def fingerprint(self) -> str:
+        """SHA-256 of the submission's content: equal bodies, equal fingerprints."""
+        body = {
+            "answer": self.answer,
+            "question": self.question,
+            "sources": [[s.id, s.text, s.kind, s.url] for s in self.sources],
+            "stakes": self.stakes,
+            "confidence": str(self.confidence) if self.confidence is not None else None,
+            "entity": self.entity,
+            "period": self.period,
+            "samples": list(self.samples),
+            "metrics": list(self.metrics),
+            "checksum_input": self.checksum_input,
+            "callback_url": self.callback_url,
+        }
+        return hashlib.sha256(canonical_json(body).encode()).hexdigest()
+
+
+# After a failed enqueue this process stops trying for a while: during an outage every
+# attempt costs a connection timeout and publish retries (measured: 650 ms a submission with
+# Redis down), and the sweeper re-enqueues whatever was skipped once the broker is back.
+ENQUEUE_BACKOFF_SECONDS = 5.0
+_broker_unavailable_until = 0.0
+
+
+def _enqueue(task_name: str, query_id: str) -> None:
+    """Send a task by name; the query row, not the message, is the source of truth."""
+    global _broker_unavailable_until
+    from .celery import app
+
+    if time.monotonic() < _broker_unavailable_until:
+        logger.warning(
+            "Broker unavailable; %s for query %s is left to the sweeper", task_name, query_id
+        )
+        return
+    try:
+        app.signature(task_name, args=[query_id]).apply_async()
+    except Exception:
+        # The broker is down or refused: the 202 stands, the sweeper re-enqueues later.
+        _broker_unavailable_until = time.monotonic() + ENQUEUE_BACKOFF_SECONDS
+        logger.exception(
+            "Could not enqueue %s for query %s; the sweeper will retry", task_name, query_id
+        )
+
+
+def query_submit(
+    *,
+    client: ApiClient,
+    submission: SubmissionInput,
+    trace_id: str,
+    actor: Actor,
+    idempotency_key: str | None = None,
+) -> tuple[Query, bool]:
+    """Save a submission and enqueue its detection. Returns (query, created).
+
+    The same Idempotency-Key with the same body returns the first query; with another body it
+    raises IdempotencyConflict.
+    """
+    fingerprint = submission.fingerprint()
+    if idempotency_key:
+        existing = Query.objects.filter(client=client, idempotency_key=idempotency_key).first()
+        if existing is not None:
+            return _idempotent_replay(existing, fingerprint)
+    try:
+        with transaction.atomic():
+            query = _query_create(
+                client=client,
+                submission=submission,
+                trace_id=trace_id,
+                actor=actor,
+                idempotency_key=idempotency_key,
+                fingerprint=fingerprint,
+            )
+    except IntegrityError:
+        # Two requests with one key raced past the lookup; the loser answers with the winner.
+        if not idempotency_key:
+            raise
+        existing = Query.objects.get(client=client, idempotency_key=idempotency_key)
+        return _idempotent_replay(existing, fingerprint)
+    return query, True
+
+
+def _idempotent_replay(existing: Query, fingerprint: str) -> tuple[Query, bool]:
+    if existing.request_fingerprint != fingerprint:
+        raise IdempotencyConflict(existing)
+    return existing, False
+
+
+def _query_create(
+    *,
+    client: ApiClient,
+    submission: SubmissionInput,
+    trace_id: str,
+    actor: Actor,
+    idempotency_key: str | None,
+    fingerprint: str,
+) -> Query:
+    query = Query.objects.create(
+        trace_id=trace_id,
+        client=client,
+        question=submission.question,
+        answer=submission.answer,
+        entity=submission.entity,
+        period=submission.period,
+        stakes=submission.stakes,
+        samples=list(submission.samples),
+        metrics=list(submission.metrics),
+        checksum_input=submission.checksum_input,
+        original_confidence=submission.confidence,
+        idempotency_key=idempotency_key or None,
+        request_fingerprint=fingerprint,
+        callback_url=submission.callback_url,
+    )
+    Source.objects.bulk_create(
+        Source(query=query, position=i, source_id=s.id, kind=s.kind, text=s.text, url=s.url)
+        for i, s in enumerate(submission.sources)
+    )
+    audit_event_record(
+        event_type=events.QUERY_SUBMITTED,
+        actor=actor,
+        trace_id=trace_id,
+        subject_type="query",
+        subject_id=str(query.pk),
+        payload={
+            "stakes": query.stakes,
+            "answer_sha256": hashlib.sha256(query.answer.encode()).hexdigest(),
+            "sources": [
+                {"id": s.id, "kind": s.kind, "sha256": hashlib.sha256(s.text.encode()).hexdigest()}
+                for s in submission.sources
+            ],
+            "samples": len(submission.samples),
+            "idempotency_key": idempotency_key,
+        },
+    )
+    query_id = str(query.pk)
+    transaction.on_commit(lambda: _enqueue(DETECT_TASK, query_id), robust=True)
+    return query
+
+
+# ---------------------------------------------------------------- detection
+
+
+def query_claim_for_detection(*, query_id: str) -> Query | None:
+    """Take the worker lease on a query, or return None if it is not ours to run.
+
+    A conditional UPDATE, so two deliveries of one task (a redelivery after a crash, the
+    sweeper and the original) never both run it.
+    """
+    now = timezone.now()
+    lease = timedelta(seconds=detector_settings()["LEASE_SECONDS"])
+    claimable = Q(status=Query.Status.RECEIVED) | Q(
+        status=Query.Status.DETECTING, lease_expires_at__lt=now
+    )
+    taken = Query.objects.filter(claimable, pk=query_id).update(
+        status=Query.Status.DETECTING,
+        lease_expires_at=now + lease,
+        attempts=F("attempts") + 1,
+        updated_at=now,
+    )
+    if not taken:
+        return None
+    return Query.objects.select_related("client").get(pk=query_id)
+
+
+def query_detect(*, query_id: str, actor: Actor) -> Query | None:
+    """Run the engine on a query and store its claims, verdicts and score.
+
+    Idempotent: a query already detected (or held by another worker) is left alone.
+    """
+    query = query_claim_for_detection(query_id=query_id)
+    if query is None:
+        return None
+    max_attempts = detector_settings()["MAX_ATTEMPTS"]
+    if query.attempts > max_attempts:
+        query_fail(query=query, actor=actor, error=f"gave up after {max_attempts} attempts")
+        return query
+    detection_input = query_detection_input(query)
+    result = engine.detect(detection_input, engine_config())
+    return query_store_detection(query=query, result=result, actor=actor)
+
+
+@transaction.atomic
+def query_store_detection(*, query: Query, result: t.DetectionResult, actor: Actor) -> Query:
+    """Store an engine result for a query that this worker holds the lease on."""
+    query = Query.objects.select_for_update().get(pk=query.pk)
+    if query.status != Query.Status.DETECTING or query.claims.exists():
+        return query  # another delivery finished it first
+
+    claims = Claim.objects.bulk_create(
+        Claim(
+            query=query,
+            position=i,
+            kind=v.claim.kind,
+            text=v.claim.text[:200],
+            start=v.claim.start,
+            end=v.claim.end,
+            value=v.claim.value,
+            unit=v.claim.unit,
+            precision=v.claim.precision,
+            label=v.claim.label[:100],
+            period=v.claim.period[:50],
+            approximate=v.claim.approximate,
+            outcome=v.outcome,
+            grounded=v.grounded,
+        )
+        for i, v in enumerate(result.verdicts)
+    )
+    verdict_rows = Verdict.objects.bulk_create(
+        _verdict_row(claim=claim, verdict=v)
+        for claim, v in zip(claims, result.verdicts, strict=True)
+    )
+
+    audit_event_record(
+        event_type=events.CLAIMS_EXTRACTED,
+        actor=actor,
+        trace_id=query.trace_id,
+        subject_type="query",
+        subject_id=str(query.pk),
+        payload={
+            "count": len(claims),
+            "claims": [
+                {
+                    "id": c.pk,
+                    "text": c.text,
+                    "kind": c.kind,
+                    "value": str(c.value),
+                    "span": [c.start, c.end],
+                }
+                for c in claims
+            ],
+        },
+    )
+    for row in verdict_rows:
+        audit_event_record(
+            event_type=events.VERDICT_RECORDED,
+            actor=actor,
+            trace_id=query.trace_id,
+            subject_type="claim",
+            subject_id=str(row.claim_id),
+            payload=_verdict_payload(row),
+        )
+
+    data = result.to_dict()
+    query.total_claims = result.total_claims
+    query.grounded_count = result.grounded_count
+    query.ungrounded_count = result.ungrounded_count
+    query.grounding_rate = result.grounding_rate
+    query.gate_threshold = result.gate_threshold
+    query.gate_passed = result.gate_passed
+    query.flagged = result.flagged
+    query.adjusted_confidence = result.adjusted_confidence
+    query.detection_ms = result.elapsed_ms
+    query.result_extras = {
+        "validation": data["validation"],
+        "findings": data["findings"],
+        "corrected_answer": data["corrected_answer"],
+        "corrections": data["corrections"],
+    }
+    query.lease_expires_at = None
+    query.error = ""
+    needs_external = _needs_external_verification(query, result)
+    query.status = Query.Status.VERIFYING if needs_external else Query.Status.DONE
+    if not needs_external:
+        query.finished_at = timezone.now()
+    query.save()
+
+    audit_event_record(
+        event_type=events.QUERY_SCORED,
+        actor=actor,
+        trace_id=query.trace_id,
+        subject_type="query",
+        subject_id=str(query.pk),
+        payload={
+            "total_claims": query.total_claims,
+            "grounded_count": query.grounded_count,
+            "grounding_rate": data["grounding_rate"],
+            "gate": data["gate"],
+            "flagged": query.flagged,
+            "original_confidence": data["original_confidence"],
+            "adjusted_confidence": data["adjusted_confidence"],
+            "elapsed_ms": round(result.elapsed_ms, 3),
+            "next": "verifying" if needs_external else "done",
+        },
+    )
+    if needs_external:
+        query_id = str(query.pk)
+        transaction.on_commit(lambda: _enqueue(VERIFY_TASK, query_id), robust=True)
+    else:
+        _open_review_if_flagged(query=query, actor=actor)
+        _announce_finished(query)
+    return query
+
+
+def _needs_external_verification(query: Query, result: t.DetectionResult) -> bool:
+    """High-stakes answers and answers with negative claims go to the external layer."""
+    if not result.verdicts:
+        return False
+    from django.conf import settings
+
+    from .celery import app
+
+    if VERIFY_TASK not in app.tasks:
+        return False  # the verification app is not installed in this deployment
+    # The verification app's own setting decides which claims it checks; reading the same
+    # setting here (not importing the app) keeps the two in agreement.
+    verification = getattr(settings, "VERIFICATION", {})
+    if query.stakes in verification.get("STAKES", ("high", "audit")):
+        return True
+    return verification.get("UNGROUNDED_CLAIMS", True) and result.ungrounded_count > 0
+
+
+def _verdict_row(*, claim: Claim, verdict: t.ClaimVerdict) -> Verdict:
+    nearest = verdict.nearest
+    return Verdict(
+        claim=claim,
+        layer=verdict.layer,
+        check_name="",
+        outcome=verdict.outcome,
+        grounded=verdict.grounded,
+        nearest_text=(nearest.text[:200] if nearest else ""),
+        nearest_value=(nearest.value if nearest else None),
+        nearest_source_id=(nearest.source_id[:200] if nearest else ""),
+        nearest_start=(nearest.start if nearest else None),
+        nearest_end=(nearest.end if nearest else None),
+        expected_value=verdict.expected_value,
+        formula=(verdict.formula or "")[:500],
+        confidence=verdict.confidence,
+        details=_json_safe(verdict.details),
+    )
+
+
+def _json_safe(value: Any) -> Any:
+    import json
+
+    return json.loads(canonical_json(value))
+
+
+def _verdict_payload(row: Verdict) -> dict[str, Any]:
+    return {
+        "verdict_id": row.pk,
+        "layer": row.layer,
+        "check": row.check_name,
+        "outcome": row.outcome,
+        "grounded": row.grounded,
+        "nearest": (
+            {
+                "text": row.nearest_text,
+                "value": str(row.nearest_value),
+                "source_id": row.nearest_source_id,
+            }
+            if row.nearest_value is not None
+            else None
+        ),
+        "expected_value": str(row.expected_value) if row.expected_value is not None else None,
+        "formula": row.formula or None,
+    }
+
+
+def _announce_finished(query: Query) -> None:
+    """Tell listeners (webhooks, notifications, metrics) once the finishing commit lands."""
+    query_id, status, flagged = str(query.pk), query.status, query.flagged
+    transaction.on_commit(
+        lambda: query_finished.send(
+            sender=Query, query_id=query_id, status=status, flagged=flagged
+        ),
+        robust=True,
+    )
+
+
+def _open_review_if_flagged(*, query: Query, actor: Actor) -> None:
+    settings = detector_settings()
+    if query.flagged and settings["AUTO_FLAG"] and settings["REVIEW_QUEUE"]:
+        from reviews.services import review_open
+
+        review_open(query=query, actor=actor)
+
+
+@transaction.atomic
+def query_fail(*, query: Query, actor: Actor, error: str) -> Query:
+    Query.objects.filter(pk=query.pk).update(
+        status=Query.Status.FAILED,
+        error=error[:2000],
+        lease_expires_at=None,
+        finished_at=timezone.now(),
+    )
+    query.refresh_from_db()
+    audit_event_record(
+        event_type=events.QUERY_FAILED,
+        actor=actor,
+        trace_id=query.trace_id,
+        subject_type="query",
+        subject_id=str(query.pk),
+        payload={"error": error[:500], "attempts": query.attempts},
+    )
+    _announce_finished(query)
+    return query
+
+
+def query_release_after_error(*, query_id: str, error: str) -> Query:
+    """Give a failed attempt's lease back so a retry (or the sweeper) can take it."""
+    Query.objects.filter(pk=query_id, status=Query.Status.DETECTING).update(
+        status=Query.Status.RECEIVED, lease_expires_at=None, error=error[:2000]
+    )
+    return Query.objects.get(pk=query_id)
+
+
+def query_requeue_stalled(
+    *, older_than_seconds: int = 30, verifying_after_seconds: int = 600
+) -> int:
+    """Re-enqueue queries left `received` (a lost enqueue), with an expired worker lease, or
+    stuck `verifying` (the external task was lost or killed at its hard time limit)."""
+    now = timezone.now()
+    stalled = Query.objects.filter(
+        Q(status=Query.Status.RECEIVED, updated_at__lt=now - timedelta(seconds=older_than_seconds))
+        | Q(status=Query.Status.DETECTING, lease_expires_at__lt=now)
+    ).values_list("pk", flat=True)[:1000]
+    stuck_verifying = Query.objects.filter(
+        status=Query.Status.VERIFYING,
+        updated_at__lt=now - timedelta(seconds=verifying_after_seconds),
+    ).values_list("pk", flat=True)[:1000]
+    count = 0
+    for query_id in stalled:
+        _enqueue(DETECT_TASK, str(query_id))
+        count += 1
+    for query_id in stuck_verifying:
+        _enqueue(VERIFY_TASK, str(query_id))
+        count += 1
+    return count
+
+
+# ---------------------------------------------------------------- later layers
+
+
+def _refresh_query_score(query: Query) -> None:
+    """Recount a query after a later layer changed a claim's outcome."""
+    claims = list(query.claims.only("grounded"))
+    total = len(claims)
+    grounded = sum(1 for c in claims if c.grounded)
+    query.total_claims = total
+    query.grounded_count = grounded
+    query.ungrounded_count = total - grounded
+    query.grounding_rate = (
+        (Decimal(grounded) / Decimal(total)).quantize(Decimal("0.0001")) if total else None
+    )
+    threshold = query.gate_threshold
+    query.gate_passed = query.grounding_rate is None or (
+        threshold is not None and query.grounding_rate >= threshold
+    )
+    findings = {f.get("code") for f in query.result_extras.get("findings", [])}
+    query.flagged = total > 0 and (
+        query.ungrounded_count > 0 or not query.gate_passed or bool(findings & FLAGGING_FINDINGS)
+    )
+    if query.original_confidence is not None:
+        penalty = Decimal(str(detector_settings()["CONFIDENCE_PENALTY"])) / 100
+        adjusted = (
+            query.original_confidence - penalty if query.flagged else query.original_confidence
+        )
+        query.adjusted_confidence = max(Decimal(0), adjusted)
+
+
+def claim_outcome_after(*, current: str, verdict_outcome: str) -> str:
+    """A claim's outcome once a later layer has spoken.
+
+    A later layer that grounds the claim wins (seed 003: layer 3 can save a layer-1 miss); one
+    that agrees the claim is wrong keeps the earlier, more specific diagnosis (arithmetic
+    drift says more than "contradicted"); one that contradicts a grounded claim makes it
+    ungrounded: internally consistent, externally wrong, the most dangerous shape.
+    """
+    if verdict_outcome in t.GROUNDED_OUTCOMES:
+        return verdict_outcome
+    if current in t.UNGROUNDED_OUTCOMES:
+        return current
+    return verdict_outcome
+
+
+@transaction.atomic
+def claim_verdict_add(
+    *,
+    claim: Claim,
+    layer: str,
+    outcome: str,
+    actor: Actor,
+    check_name: str = "",
+    nearest_text: str = "",
+    nearest_value: Decimal | None = None,
+    nearest_source_id: str = "",
+    nearest_start: int | None = None,
+    nearest_end: int | None = None,
+    expected_value: Decimal | None = None,
+    formula: str = "",
+    confidence: Decimal = Decimal("1"),
+    details: dict[str, Any] | None = None,
+) -> Verdict:
+    """Append a later layer's verdict; the claim takes its outcome and the query is recounted."""
+    if outcome not in t.OUTCOMES:
+        raise ValueError(f"Unknown outcome {outcome!r}.")
+    query = Query.objects.select_for_update().get(pk=claim.query_id)
+    verdict = Verdict.objects.create(
+        claim=claim,
+        layer=layer,
+        check_name=check_name,
+        outcome=outcome,
+        grounded=outcome in t.GROUNDED_OUTCOMES,
+        nearest_text=nearest_text[:200],
+        nearest_value=nearest_value,
+        nearest_source_id=nearest_source_id[:200],
+        nearest_start=nearest_start,
+        nearest_end=nearest_end,
+        expected_value=expected_value,
+        formula=formula[:500],
+        confidence=confidence,
+        details=_json_safe(details or {}),
+    )
+    new_outcome = claim_outcome_after(current=claim.outcome, verdict_outcome=outcome)
+    Claim.objects.filter(pk=claim.pk).update(
+        outcome=new_outcome, grounded=new_outcome in t.GROUNDED_OUTCOMES
+    )
+    claim.outcome, claim.grounded = new_outcome, new_outcome in t.GROUNDED_OUTCOMES
+    _refresh_query_score(query)
+    query.save()
+    audit_event_record(
+        event_type=events.EXTERNAL_CHECKED
+        if layer == t.LAYER_EXTERNAL
+        else events.VERDICT_RECORDED,
+        actor=actor,
+        trace_id=query.trace_id,
+        subject_type="claim",
+        subject_id=str(claim.pk),
+        payload=_verdict_payload(verdict) | {"details": verdict.details},
+    )
+    return verdict
+
+
+@transaction.atomic
+def query_verification_finish(*, query: Query, actor: Actor) -> Query:
+    """Close the external layer: the query is done; a flagged one waits in the review queue."""
+    query = Query.objects.select_for_update().get(pk=query.pk)
+    if query.status == Query.Status.DONE:
+        return query
+    query.status = Query.Status.DONE
+    query.finished_at = timezone.now()
+    query.lease_expires_at = None
+    query.save()
+    # Any claim an external check contradicted, whether or not an earlier layer had already
+    # found it wrong (its outcome then keeps the earlier, more specific diagnosis).
+    contradicted = sorted(
+        set(
+            Verdict.objects.filter(
+                claim__query=query, layer=t.LAYER_EXTERNAL, outcome=t.CONTRADICTED
+            ).values_list("claim_id", flat=True)
+        )
+    )
+    audit_event_record(
+        event_type=events.QUERY_SCORED,
+        actor=actor,
+        trace_id=query.trace_id,
+        subject_type="query",
+        subject_id=str(query.pk),
+        payload={
+            "after": "external",
+            "grounded_count": query.grounded_count,
+            "total_claims": query.total_claims,
+            "flagged": query.flagged,
+            "contradicted_claims": contradicted,
+        },
+    )
+    _open_review_if_flagged(query=query, actor=actor)
+    if contradicted:
+        from reviews import services as review_services
+
+        review = getattr(query, "review", None)
+        escalate = getattr(review_services, "review_escalate", None)
+        if review is not None and escalate is not None:
+            escalate(
+                review=review,
+                reason=f"External check contradicted {len(contradicted)} claim(s).",
+                actor=actor,
+            )
+    _announce_finished(query)
+    return query
+
+
+# ---------------------------------------------------------------- clients and tools
+
+
+@transaction.atomic
+def api_client_key_create(*, client_name: str, actor: Actor) -> tuple[ApiClient, str]:
+    """Create (or reuse) a client and issue it a new key. The plaintext key is returned once."""
+    client, _ = ApiClient.objects.get_or_create(name=client_name)
+    api_key, key = ClientAPIKey.objects.create_key(name=f"{client_name} key", client=client)
+    audit_event_record(
+        event_type=events.API_KEY_CREATED,
+        actor=actor,
+        subject_type="api_client",
+        subject_id=str(client.pk),
+        payload={"client": client.name, "key_prefix": api_key.prefix},
+    )
+    return client, key
+
+
+@transaction.atomic
+def calculator_output_record(
+    *,
+    trace_id: str,
+    expression: str,
+    result: Decimal,
+    actor: Actor,
+    client: ApiClient | None = None,
+) -> CalculatorOutput:
+    output = CalculatorOutput.objects.create(
+        trace_id=trace_id, expression=expression[:1000], result=result, client=client
+    )
+    audit_event_record(
+        event_type=events.CALCULATOR_USED,
+        actor=actor,
+        trace_id=trace_id,
+        subject_type="calculator_output",
+        subject_id=str(output.pk),
+        payload={"expression": output.expression, "result": str(result)},
+    )
+    return output

@@ -1,0 +1,42 @@
+"""Celery tasks of the detection domain: thin, they load by id and call the service."""
+
+import logging
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+
+from audit.actors import Actor
+
+from . import services
+from .conf import detector_settings
+from .models import Query
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(name=services.DETECT_TASK, bind=True, max_retries=None, acks_late=True)
+def detect(self, query_id: str) -> str | None:  # type: ignore[no-untyped-def]
+    """Detect hallucinations in one submitted query; safe to deliver more than once."""
+    actor = Actor.system(f"worker:{self.request.hostname or 'eager'}")
+    try:
+        query = services.query_detect(query_id=query_id, actor=actor)
+    except Query.DoesNotExist:
+        logger.warning("Query %s does not exist; nothing to detect", query_id)
+        return None
+    except (Exception, SoftTimeLimitExceeded) as exc:
+        logger.exception("Detection of query %s failed", query_id)
+        query = services.query_release_after_error(query_id=query_id, error=repr(exc))
+        # In-process mode has no broker to retry through, and the engine is deterministic.
+        if self.request.is_eager or query.attempts >= detector_settings()["MAX_ATTEMPTS"]:
+            services.query_fail(query=query, actor=actor, error=repr(exc))
+            return Query.Status.FAILED
+        raise self.retry(exc=exc, countdown=2**query.attempts) from exc
+    return query.status if query is not None else None
+
+
+@shared_task(name="hallucination.requeue_stalled")
+def requeue_stalled() -> int:
+    """Periodic sweep (Celery beat): re-enqueue queries whose enqueue or worker was lost."""
+    return services.query_requeue_stalled(
+        older_than_seconds=detector_settings().get("REQUEUE_AFTER_SECONDS", 30)
+    )

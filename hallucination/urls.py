@@ -1,0 +1,28 @@
+"""Top-level URL configuration: the API under /api/v1/, the browser pages, the admin."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from . import health
+from .metrics import metrics_view
+
+urlpatterns = [
+    path("health/live/", health.live, name="health-live"),
+    path("health/ready/", health.ready, name="health-ready"),
+    path("metrics", metrics_view, name="metrics"),
+    path("api/v1/", include("hallucination.api.urls")),
+    path("api/v1/", include("reviews.api_urls")),
+    path("api/v1/", include("verification.api_urls")),
+    path("api/v1/", include("audit.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    path("audit/", include("audit.urls")),
+    path("reports/", include("hallucination.reports_urls")),
+    path("", include("reviews.urls")),
+]

@@ -1,0 +1,266 @@
+"""The reports page: the latest accuracy run, the trend over runs and the monitored LLM's rates."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from . import accuracy, reports
+from .accuracy import percent_text
+from .models import AccuracyReport
+from .notifications import paging_figures
+
+VIEW_PERMISSION = "hallucination.view_query"
+TREND_RUNS = 30
+
+
+# ---------------------------------------------------------------- server-rendered SVG charts
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    x: float
+    y: float
+    title: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    position: float
+    label: str
+
+
+@dataclass
+class LineChart:
+    """Everything the template needs to draw one line chart; no script runs in the browser."""
+
+    title: str
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    points: list[ChartPoint] = field(default_factory=list)
+    y_ticks: list[Tick] = field(default_factory=list)
+    x_ticks: list[Tick] = field(default_factory=list)
+    target_y: float | None = None
+    target_label: str = ""
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+
+
+def _nice_ceiling(value: float) -> float:
+    """The next of 1, 2, 2.5 or 5 times a power of ten at or above the value."""
+    if value <= 0:
+        return 1.0
+    power = 10 ** math.floor(math.log10(value))
+    for step in (1, 2, 2.5, 5, 10):
+        if value <= step * power + 1e-12:
+            return step * power
+    return 10 * power
+
+
+def line_chart(
+    title: str,
+    runs: Sequence[tuple[str, float | None]],
+    *,
+    ceiling: float | None = None,
+    target: float | None = None,
+    width: int = 640,
+    height: int = 200,
+) -> LineChart:
+    """A chart of one fraction per run (oldest first) on a 0..ceiling percent scale.
+
+    Runs without a value leave no point. Without a ceiling the scale fits the values and
+    twice the target, so the target line sits at a readable height.
+    """
+    chart = LineChart(title=title, width=width, height=height, left=48, right=16, top=12, bottom=28)
+    values = [value for _, value in runs if value is not None]
+    top_value = ceiling or _nice_ceiling(max([*values, (target or 0) * 2, 0.01]))
+    plot_width = width - chart.left - chart.right
+    plot_height = height - chart.top - chart.bottom
+
+    def y_of(value: float) -> float:
+        return chart.top + plot_height * (1 - min(value, top_value) / top_value)
+
+    step = plot_width / (len(runs) - 1) if len(runs) > 1 else 0
+    label_every = max(1, math.ceil(len(runs) / 10))
+    for index, (name, value) in enumerate(runs):
+        x = chart.left + (step * index if len(runs) > 1 else plot_width / 2)
+        if index % label_every == 0 or index == len(runs) - 1:
+            chart.x_ticks.append(Tick(position=x, label=name))
+        if value is not None:
+            chart.points.append(ChartPoint(x=x, y=y_of(value), title=f"{name}: {value:.2%}"))
+    for fraction in (0, 0.5, 1):
+        tick_value = top_value * fraction
+        chart.y_ticks.append(Tick(position=y_of(tick_value), label=f"{tick_value:.0%}"))
+    if target is not None:
+        chart.target_y = y_of(target)
+        chart.target_label = f"target {target:.0%}"
+    return chart
+
+
+# ---------------------------------------------------------------- the page
+
+
+def confusion_cells(report: AccuracyReport) -> list[list[dict[str, Any]]]:
+    """The 2×2 matrix, rows actual, columns predicted, each shaded by its share of the max."""
+    counts = {"tp": report.tp, "fn": report.fn, "fp": report.fp, "tn": report.tn}
+    largest = max(counts.values()) or 1
+    names = {
+        "tp": "True positives",
+        "fn": "False negatives",
+        "fp": "False positives",
+        "tn": "True negatives",
+    }
+
+    def cell(key: str) -> dict[str, Any]:
+        return {
+            "key": key,
+            "name": names[key],
+            "count": counts[key],
+            "shade": f"{counts[key] / largest:.2f}",
+            "correct": key in ("tp", "tn"),
+        }
+
+    return [[cell("tp"), cell("fn")], [cell("fp"), cell("tn")]]
+
+
+def kind_rows(report: AccuracyReport) -> list[dict[str, Any]]:
+    """Per-pattern rows: seed 003's seven patterns first, in the seed's order, then the rest."""
+    order = {name: index for index, name in enumerate(accuracy.PATTERN_BARS)}
+    rows = [
+        {
+            "kind": name,
+            "cases": values.get("cases", 0),
+            "passed": values.get("passed", 0),
+            "pass_rate": percent_text(values.get("pass_rate")),
+            "shade": f"{values.get('pass_rate') or 0:.2f}",
+            "bar": percent_text(values.get("bar")) if values.get("bar") is not None else "",
+            "meets_bar": values.get("meets_bar"),
+        }
+        for name, values in report.per_kind.items()
+    ]
+    return sorted(rows, key=lambda row: (order.get(row["kind"], len(order)), row["kind"]))
+
+
+def metric_rows(report: AccuracyReport) -> list[dict[str, str]]:
+    return [
+        {"name": name, "value": percent_text(getattr(report, attribute))}
+        for name, attribute in (
+            ("Precision", "precision"),
+            ("Recall", "recall"),
+            ("F1", "f1"),
+            ("Accuracy", "accuracy"),
+            ("False-positive rate", "false_positive_rate"),
+        )
+    ]
+
+
+def _in_range(value: float | None, low: float, high: float) -> bool | None:
+    return None if value is None else low <= value <= high
+
+
+def _ratio_text(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:,.1f}:1"
+
+
+def escalation_figures(
+    *, claims_per_escalation: float | None, composite_fpr: float | None
+) -> dict[str, Any]:
+    """Seed 003's two health figures of the human-in-the-loop step, each against its range."""
+    low_ratio, high_ratio = accuracy.CLAIMS_PER_ESCALATION_RANGE
+    low_fpr, high_fpr = accuracy.COMPOSITE_FPR_RANGE
+    return {
+        "ratio": _ratio_text(claims_per_escalation),
+        "ratio_healthy": _in_range(claims_per_escalation, low_ratio, high_ratio),
+        "ratio_range": f"{low_ratio}:1 to {high_ratio}:1",
+        "fpr": percent_text(composite_fpr),
+        # Seed 003: 1-3% ships without dedicated reviewers; fewer false positives never hurt.
+        "fpr_healthy": _in_range(composite_fpr, 0, high_fpr),
+        "fpr_range": f"{low_fpr:.0%} to {high_fpr:.0%}",
+        "fpr_max": f"{high_fpr:.0%}",
+    }
+
+
+def history_rows(history: Sequence[AccuracyReport]) -> list[dict[str, Any]]:
+    return [
+        {
+            "report": report,
+            "f1": percent_text(report.f1),
+            "fpr": percent_text(report.false_positive_rate),
+            "rate": percent_text(report.hallucination_rate),
+            "fingerprint": report.corpus_fingerprint[:12],
+        }
+        for report in history
+    ]
+
+
+@login_required
+@require_GET
+def reports_index(request: HttpRequest) -> HttpResponse:
+    if not request.user.has_perm(VIEW_PERMISSION):
+        raise PermissionDenied("Your role does not allow you to see accuracy reports.")
+    try:
+        days = reports.window_days(request.GET.get("days"))
+    except ValueError as error:
+        return render(request, "reports/bad_request.html", {"message": str(error)}, status=400)
+    now = timezone.now()
+    rates = reports.monitored_llm_rates(since=now - timedelta(days=days), until=now)
+    history = reports.accuracy_reports_recent(limit=TREND_RUNS)
+    latest = history[0] if history else None
+    trend = list(reversed(history))
+    runs = [f"#{report.pk}" for report in trend]
+    context: dict[str, Any] = {
+        "latest": latest,
+        "history": history_rows(history),
+        "days": days,
+        "rates": rates,
+        "production_rate": percent_text(rates["production"]["rate"]),
+        "reviewer_rate": percent_text(rates["reviewer_confirmed"]["rate"]),
+        "target_rate": percent_text(rates["production"]["target_rate"]),
+        "paging": paging_figures(since=now - timedelta(days=days), until=now),
+        "production_escalation": escalation_figures(
+            claims_per_escalation=rates["claims_per_escalation"],
+            composite_fpr=rates["composite_false_positive_rate"],
+        ),
+        "rate_chart": line_chart(
+            "Hallucination rate per run against the target",
+            [(run, report.hallucination_rate) for run, report in zip(runs, trend, strict=True)],
+            target=latest.target_rate if latest else None,
+        ),
+        "f1_chart": line_chart(
+            "F1 per run",
+            [(run, report.f1) for run, report in zip(runs, trend, strict=True)],
+            ceiling=1.0,
+        ),
+    }
+    if latest is not None:
+        details = latest.details
+        context.update(
+            matrix=confusion_cells(latest),
+            metrics=metric_rows(latest),
+            kinds=kind_rows(latest),
+            details=details,
+            latest_rate=percent_text(latest.hallucination_rate),
+            latest_target=percent_text(latest.target_rate),
+            span_recall=percent_text((details.get("spans") or {}).get("recall")),
+            latest_escalation=escalation_figures(
+                claims_per_escalation=details.get("claims_per_escalation"),
+                composite_fpr=(details.get("claims") or {}).get("composite_false_positive_rate"),
+            ),
+        )
+    return render(request, "reports/index.html", context)

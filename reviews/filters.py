@@ -1,0 +1,100 @@
+"""Queue filters, shared by the queue page and the reviews API."""
+
+from typing import Any
+
+import django_filters
+from django import forms
+from django.db.models import Exists, OuterRef, QuerySet
+
+from hallucination.models import OUTCOME_CHOICES, STAKES_CHOICES, Claim
+
+from .models import OPEN_STATUSES, Review
+
+OPEN = "open"
+ALL = "all"
+STATUS_CHOICES = [
+    (OPEN, "Open"),
+    *Review.Status.choices,
+    (ALL, "All"),
+]
+
+
+class ReviewFilter(django_filters.FilterSet):
+    """Status (open by default), stakes, claim outcome, entity, assigned to me, date range."""
+
+    status = django_filters.ChoiceFilter(
+        choices=STATUS_CHOICES, method="filter_status", empty_label=None, label="Status"
+    )
+    stakes = django_filters.ChoiceFilter(
+        field_name="query__stakes", choices=STAKES_CHOICES, empty_label="Any", label="Stakes"
+    )
+    outcome = django_filters.ChoiceFilter(
+        choices=OUTCOME_CHOICES, method="filter_outcome", empty_label="Any", label="Claim outcome"
+    )
+    entity = django_filters.CharFilter(
+        field_name="query__entity", lookup_expr="icontains", label="Entity"
+    )
+    mine = django_filters.BooleanFilter(
+        method="filter_mine", widget=forms.CheckboxInput, label="Assigned to me"
+    )
+    escalated = django_filters.BooleanFilter(
+        method="filter_escalated", widget=forms.CheckboxInput, label="Escalated only"
+    )
+    created_from = django_filters.DateFilter(
+        field_name="created_at",
+        lookup_expr="date__gte",
+        label="From",
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    created_to = django_filters.DateFilter(
+        field_name="created_at",
+        lookup_expr="date__lte",
+        label="To",
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+    class Meta:
+        model = Review
+        fields: list[str] = []
+
+    def __init__(self, data: Any = None, *args: Any, **kwargs: Any) -> None:
+        # An absent status means the open queue; an explicit "all" lifts it.
+        data = data.copy() if data is not None else {}
+        if not data.get("status"):
+            data["status"] = OPEN
+        super().__init__(data, *args, **kwargs)
+
+    @property
+    def qs(self) -> QuerySet[Review]:
+        queryset = super().qs
+        if self.is_bound and not self.is_valid():
+            # Bad input is shown on the form; the list stays empty rather than unfiltered.
+            return queryset.none()
+        return queryset
+
+    def filter_status(self, queryset: QuerySet[Review], name: str, value: str) -> QuerySet[Review]:
+        if value == OPEN:
+            return queryset.filter(status__in=OPEN_STATUSES)
+        if value == ALL:
+            return queryset
+        return queryset.filter(status=value)
+
+    def filter_outcome(self, queryset: QuerySet[Review], name: str, value: str) -> QuerySet[Review]:
+        # EXISTS rather than a join: a review with two such claims is still one row.
+        return queryset.filter(
+            Exists(Claim.objects.filter(query_id=OuterRef("query_id"), outcome=value))
+        )
+
+    def filter_escalated(
+        self, queryset: QuerySet[Review], name: str, value: bool
+    ) -> QuerySet[Review]:
+        # An unticked box means "any", not "not escalated".
+        return queryset.filter(escalated=True) if value else queryset
+
+    def filter_mine(self, queryset: QuerySet[Review], name: str, value: bool) -> QuerySet[Review]:
+        if not value:
+            return queryset
+        user = getattr(self.request, "user", None)
+        if user is None or not user.is_authenticated:
+            return queryset.none()
+        return queryset.filter(assignee_id=user.pk)

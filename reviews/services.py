@@ -1,0 +1,325 @@
+"""Writes to the review queue, each with its audit event in the same transaction."""
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from audit import events
+from audit.actors import Actor
+from audit.services import audit_event_record
+from hallucination.models import Claim
+
+from .errors import ReviewConflict, ReviewInvalid, ReviewPermissionDenied
+from .models import DECIDED_STATUSES, OPEN_STATUSES, ClaimDecision, Review
+from .signals import review_escalated, review_opened
+
+_STAKES_WEIGHT = {"standard": Decimal("1"), "high": Decimal("2"), "audit": Decimal("3")}
+# An external check contradicting a claim outweighs anything the detector alone can say.
+ESCALATION_BONUS = Decimal("25")
+DECISIONS = (Review.Status.APPROVED, Review.Status.REJECTED)
+LABELS = tuple(ClaimDecision.Label.values)
+
+
+def review_risk_score(*, query, now=None) -> Decimal:  # type: ignore[no-untyped-def]
+    """Higher is more urgent: stakes, ungrounded claims, a failed gate and age in hours."""
+    now = now or timezone.now()
+    age_hours = Decimal(max(0, int((now - query.created_at).total_seconds() // 3600)))
+    score = _STAKES_WEIGHT.get(query.stakes, Decimal("1")) * 10
+    score += Decimal(query.ungrounded_count) * 5
+    if query.gate_passed is False:
+        score += 10
+    score += min(age_hours, Decimal(48)) / 4
+    return score.quantize(Decimal("0.01"))
+
+
+@transaction.atomic
+def review_open(*, query, actor: Actor) -> Review:  # type: ignore[no-untyped-def]
+    """Open a pending review for a flagged query; opening twice returns the existing one."""
+    review, created = Review.objects.get_or_create(
+        query=query, defaults={"risk_score": review_risk_score(query=query)}
+    )
+    if created:
+        audit_event_record(
+            event_type=events.REVIEW_OPENED,
+            actor=actor,
+            trace_id=query.trace_id,
+            subject_type="review",
+            subject_id=str(review.pk),
+            payload={"query_id": str(query.pk), "risk_score": str(review.risk_score)},
+        )
+        review_id, query_id, stakes = review.pk, str(query.pk), query.stakes
+        transaction.on_commit(
+            lambda: review_opened.send(
+                sender=Review, review_id=review_id, query_id=query_id, stakes=stakes
+            ),
+            robust=True,
+        )
+    return review
+
+
+def _require(user: Any, permission: str, action: str) -> None:
+    if user is None or not user.is_authenticated or not user.has_perm(permission):
+        raise ReviewPermissionDenied(f"Your role does not allow you to {action}.")
+
+
+def _fresh(review: Review) -> Review:
+    return Review.objects.select_related("query", "assignee", "decided_by").get(pk=review.pk)
+
+
+def _username(user: Any) -> str:
+    return user.get_username() if user is not None else "nobody"
+
+
+def conflict_message(current: Review, user: Any) -> str:
+    """What the loser of a race is told: who got there first and what they did."""
+    if current.status in DECIDED_STATUSES:
+        when = timezone.localtime(current.decided_at).strftime("%Y-%m-%d %H:%M")
+        verb = "approved" if current.status == Review.Status.APPROVED else "rejected"
+        by = "you" if current.decided_by_id == user.pk else _username(current.decided_by)
+        return (
+            f"Review #{current.pk} was already {verb} by {by} at {when} UTC; "
+            "your decision was not saved."
+        )
+    if current.assignee_id is not None and current.assignee_id != user.pk:
+        return (
+            f"Review #{current.pk} is being reviewed by {_username(current.assignee)}; "
+            "your change was not saved."
+        )
+    return (
+        f"Review #{current.pk} changed while you had it open (it is now at version "
+        f"{current.version}); your change was not saved. Reload it and try again."
+    )
+
+
+@transaction.atomic
+def review_claim(*, review: Review, user: Any, expected_version: int | None = None) -> Review:
+    """Assign a pending review to the user (pending -> in_review)."""
+    _require(user, "reviews.claim_review", "claim reviews")
+    now = timezone.now()
+    matching = Review.objects.filter(pk=review.pk, status=Review.Status.PENDING)
+    if expected_version is not None:
+        matching = matching.filter(version=expected_version)
+    # A conditional UPDATE: of two reviewers clicking at once, the second finds the row no
+    # longer pending once the first commits, updates nothing, and is told who has it.
+    updated = matching.update(
+        status=Review.Status.IN_REVIEW, assignee=user, version=F("version") + 1, updated_at=now
+    )
+    current = _fresh(review)
+    if not updated:
+        if current.status == Review.Status.IN_REVIEW and current.assignee_id == user.pk:
+            return current
+        raise ReviewConflict(conflict_message(current, user), current_version=current.version)
+    audit_event_record(
+        event_type=events.REVIEW_ASSIGNED,
+        actor=Actor.for_user(user),
+        trace_id=current.query.trace_id,
+        subject_type="review",
+        subject_id=str(current.pk),
+        payload={"assignee": user.get_username(), "version": current.version},
+    )
+    return current
+
+
+def _clean_labels(
+    *, review: Review, labels: Mapping[Any, str], decision: str
+) -> dict[int, ClaimDecision.Label]:
+    """Every claim of the query labelled once with a known label, agreeing with the decision."""
+    if not isinstance(labels, Mapping):
+        raise ReviewInvalid("Labels must map claim ids to labels.", field="labels")
+    claims = dict(Claim.objects.filter(query_id=review.query_id).values_list("id", "text"))
+    clean: dict[int, ClaimDecision.Label] = {}
+    for raw_id, label in labels.items():
+        try:
+            claim_id = int(raw_id)
+        except (TypeError, ValueError):
+            raise ReviewInvalid(f"{raw_id!r} is not a claim id.", field="labels") from None
+        if claim_id not in claims:
+            raise ReviewInvalid(
+                f"Claim {claim_id} does not belong to review #{review.pk}.", field="labels"
+            )
+        if label not in LABELS:
+            raise ReviewInvalid(
+                f"{label!r} is not a label; use one of {', '.join(LABELS)}.", field="labels"
+            )
+        clean[claim_id] = ClaimDecision.Label(label)
+    missing = [text for claim_id, text in claims.items() if claim_id not in clean]
+    if missing:
+        raise ReviewInvalid(
+            f"Label every claim before deciding; unlabelled: {', '.join(missing)}.",
+            field="labels",
+        )
+    hallucinations = sum(
+        1 for label in clean.values() if label == ClaimDecision.Label.HALLUCINATION
+    )
+    if decision == Review.Status.REJECTED and claims and not hallucinations:
+        raise ReviewInvalid(
+            "Rejecting confirms a hallucination: label at least one claim as hallucination, "
+            "or approve the answer as a false positive.",
+            field="labels",
+        )
+    if decision == Review.Status.APPROVED and hallucinations:
+        raise ReviewInvalid(
+            "Approving marks the flag as a false positive, but a claim is labelled "
+            "hallucination: reject instead, or relabel the claim.",
+            field="labels",
+        )
+    return clean
+
+
+@transaction.atomic
+def review_decide(
+    *,
+    review: Review,
+    user: Any,
+    decision: str,
+    reason: str,
+    labels: Mapping[Any, str],
+    expected_version: int,
+) -> Review:
+    """Approve (false positive) or reject (confirmed hallucination), labelling every claim."""
+    _require(user, "reviews.decide_review", "decide reviews")
+    if decision not in DECISIONS:
+        raise ReviewInvalid("The decision must be 'approved' or 'rejected'.", field="decision")
+    reason = (reason or "").strip()
+    if decision == Review.Status.REJECTED and not reason:
+        raise ReviewInvalid("A reason is required to reject a review.", field="reason")
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int):
+        raise ReviewInvalid(
+            "expected_version (the version you read) is required.", field="expected_version"
+        )
+    current = _fresh(review)
+    if current.status in DECIDED_STATUSES:
+        raise ReviewConflict(conflict_message(current, user), current_version=current.version)
+    clean_labels = _clean_labels(review=current, labels=labels, decision=decision)
+    now = timezone.now()
+    # Optimistic lock: the row must still be open, at the version the reviewer read, and not
+    # held by someone else. PostgreSQL re-checks the WHERE after waiting on a concurrent
+    # writer's row lock, so of two simultaneous decisions exactly one updates a row.
+    updated = (
+        Review.objects.filter(pk=review.pk, version=expected_version, status__in=OPEN_STATUSES)
+        .filter(Q(assignee__isnull=True) | Q(assignee=user))
+        .update(
+            status=decision,
+            assignee=user,
+            decided_by=user,
+            decided_at=now,
+            reason=reason,
+            version=F("version") + 1,
+            updated_at=now,
+        )
+    )
+    if not updated:
+        current = _fresh(review)
+        raise ReviewConflict(conflict_message(current, user), current_version=current.version)
+    ClaimDecision.objects.bulk_create(
+        [
+            ClaimDecision(review_id=review.pk, claim_id=claim_id, label=label, decided_by=user)
+            for claim_id, label in clean_labels.items()
+        ],
+        update_conflicts=True,
+        unique_fields=["review", "claim"],
+        update_fields=["label", "decided_by"],
+    )
+    current = _fresh(review)
+    audit_event_record(
+        event_type=events.REVIEW_DECIDED,
+        actor=Actor.for_user(user),
+        trace_id=current.query.trace_id,
+        subject_type="review",
+        subject_id=str(current.pk),
+        payload={
+            "query_id": str(current.query_id),
+            "decision": decision,
+            "reason": reason,
+            "labels": {str(claim_id): label.value for claim_id, label in clean_labels.items()},
+            "version": current.version,
+        },
+    )
+    return current
+
+
+def _rescored(review: Review) -> Decimal:
+    score = review_risk_score(query=review.query)
+    return score + ESCALATION_BONUS if review.escalated else score
+
+
+@transaction.atomic
+def review_reopen(*, review: Review, user: Any, reason: str) -> Review:
+    """Send a decided review back to the queue (admins only, with a reason)."""
+    _require(user, "reviews.reopen_review", "reopen reviews")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ReviewInvalid("A reason is required to reopen a review.", field="reason")
+    current = (
+        Review.objects.select_for_update(of=("self",))
+        .select_related("query", "decided_by")
+        .get(pk=review.pk)
+    )
+    if current.status not in DECIDED_STATUSES:
+        raise ReviewConflict(
+            f"Review #{current.pk} is not decided; there is nothing to reopen.",
+            current_version=current.version,
+        )
+    previous = {
+        "previous_status": current.status,
+        "previous_decided_by": _username(current.decided_by),
+        "previous_reason": current.reason,
+    }
+    current.status = Review.Status.PENDING
+    current.assignee = None
+    current.decided_by = None
+    current.decided_at = None
+    current.reason = ""
+    current.reopen_reason = reason
+    current.version += 1
+    current.risk_score = _rescored(current)
+    current.save()
+    audit_event_record(
+        event_type=events.REVIEW_REOPENED,
+        actor=Actor.for_user(user),
+        trace_id=current.query.trace_id,
+        subject_type="review",
+        subject_id=str(current.pk),
+        payload={"reason": reason, "version": current.version, **previous},
+    )
+    return current
+
+
+@transaction.atomic
+def review_escalate(*, review: Review, reason: str, actor: Actor) -> Review:
+    """An external check contradicted a claim: mark the review escalated and raise its risk."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ReviewInvalid("A reason is required to escalate a review.", field="reason")
+    current = (
+        Review.objects.select_for_update(of=("self",)).select_related("query").get(pk=review.pk)
+    )
+    current.escalated = True
+    current.risk_score = _rescored(current)
+    current.version += 1
+    current.save()
+    audit_event_record(
+        event_type=events.REVIEW_ESCALATED,
+        actor=actor,
+        trace_id=current.query.trace_id,
+        subject_type="review",
+        subject_id=str(current.pk),
+        payload={
+            "reason": reason,
+            "status": current.status,
+            "risk_score": str(current.risk_score),
+            "version": current.version,
+        },
+    )
+    review_id, query_id = current.pk, str(current.query_id)
+    transaction.on_commit(
+        lambda: review_escalated.send(
+            sender=Review, review_id=review_id, query_id=query_id, reason=reason
+        ),
+        robust=True,
+    )
+    return current

@@ -1,0 +1,1 @@
+"""Browser tests: Playwright driving Chromium against the live server."""

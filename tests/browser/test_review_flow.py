@@ -1,0 +1,142 @@
+"""A reviewer works the canonical example in Chromium: log in, filter, open, label, reject."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from audit.actors import Actor
+from audit.models import AuditEvent
+from reviews import roles
+from reviews.models import ClaimDecision, Review
+from reviews.services import review_open
+from tests.factories import PASSWORD, UserFactory, canonical_example
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def queue():  # type: ignore[no-untyped-def]
+    """The canonical example and another company's flagged answer, both pending."""
+    roles.ensure_roles()
+    UserFactory(username="rita", roles=[roles.REVIEWER])
+    canonical = review_open(
+        query=canonical_example(entity="Northwind Holdings"), actor=Actor.system("tests")
+    )
+    other = review_open(
+        query=canonical_example(entity="Contoso Bank", stakes="audit"), actor=Actor.system("tests")
+    )
+    return canonical, other
+
+
+def _log_in(page, username: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto("/")
+    expect(page).to_have_url(re.compile(r"/accounts/login/"))
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Review queue")).to_be_visible()
+
+
+def test_a_reviewer_rejects_the_canonical_example_in_the_browser(page, queue, artifacts):
+    canonical, other = queue
+    claims = {claim.text: claim.pk for claim in canonical.query.claims.all()}
+
+    _log_in(page, "rita")
+    rows = page.locator("table.queue tbody tr")
+    expect(rows).to_have_count(2)
+    # Highest risk first: the audit-stakes answer leads.
+    expect(rows.first).to_contain_text("Contoso Bank")
+
+    # Filtering swaps the results in place (htmx) and keeps the URL shareable.
+    page.get_by_label("Entity").fill("northwind")
+    page.get_by_role("button", name="Filter").click()
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Northwind Holdings")
+    expect(page).to_have_url(re.compile(r"entity=northwind"))
+    assert page.evaluate("typeof window.htmx") == "object"
+    page.screenshot(path=str(artifacts / "queue.png"), full_page=True)
+
+    rows.first.get_by_role("button", name="Claim & open").click()
+    expect(page).to_have_url(re.compile(rf"/reviews/{canonical.pk}/$"))
+    expect(page.get_by_role("heading", name=re.compile(rf"Review #{canonical.pk}"))).to_be_visible()
+
+    # The three flagged claims are highlighted, each with its outcome in words.
+    flagged = page.locator("#answer a.claim.tone-bad, #answer a.claim.tone-warn")
+    expect(flagged).to_have_count(3)
+    expect(flagged.nth(0)).to_contain_text("14.8%")
+    expect(flagged.nth(0)).to_contain_text("arithmetic drift")
+    expect(flagged.nth(1)).to_contain_text("$0.81")
+    expect(flagged.nth(1)).to_contain_text("fabrication")
+    expect(flagged.nth(2)).to_contain_text("$4 billion")
+    expect(flagged.nth(2)).to_contain_text("approximation")
+    # Five grounded claims, the year of "Q3 2026" nested inside the quarter.
+    expect(page.locator("#answer .claim.tone-ok")).to_have_count(5)
+
+    # Selecting $0.81 shows the source's $0.78, highlighted in the source text.
+    flagged.nth(1).click()
+    evidence = page.locator("#evidence")
+    expect(evidence.get_by_role("heading", level=2)).to_contain_text("$0.81")
+    expect(evidence.locator("mark.source-span")).to_have_text("$0.78")
+    expect(page.locator("#answer a.claim.is-selected")).to_contain_text("$0.81")
+    expect(evidence.get_by_role("link", name="Trace timeline")).to_have_attribute(
+        "href", f"/audit/traces/{canonical.query.trace_id}/"
+    )
+
+    # Label the three flags; the grounded claims come prefilled as correct.
+    def label(text: str, choice: str) -> None:
+        row = page.locator(f'tr[data-claim="{claims[text]}"]')
+        row.get_by_label(choice, exact=True).check()
+
+    label("14.8%", "Hallucination")
+    label("$0.81", "Hallucination")
+    label("$4 billion", "Benign approximation")
+    page.get_by_label("Reason").fill("EPS is $0.78 in the filing and growth computes to 14.20%.")
+    page.screenshot(path=str(artifacts / "review.png"), full_page=True)
+    page.get_by_role("button", name=re.compile("Reject")).click()
+
+    expect(page.get_by_role("status")).to_contain_text(f"Review #{canonical.pk} rejected.")
+    page.screenshot(path=str(artifacts / "queue-after-decision.png"), full_page=True)
+
+    stored = Review.objects.select_related("decided_by").get(pk=canonical.pk)
+    assert stored.status == Review.Status.REJECTED
+    assert stored.decided_by.username == "rita"
+    assert stored.reason.startswith("EPS is $0.78")
+    labels = dict(ClaimDecision.objects.filter(review=stored).values_list("claim__text", "label"))
+    assert labels["14.8%"] == "hallucination"
+    assert labels["$0.81"] == "hallucination"
+    assert labels["$4 billion"] == "benign_approximation"
+    assert labels["$1.85 billion"] == "correct"
+    assert len(labels) == 8
+    event = AuditEvent.objects.get(trace_id=canonical.query.trace_id, event_type="review.decided")
+    assert event.actor_name == "rita"
+    assert event.payload["decision"] == "rejected"
+    assert event.payload["labels"][str(claims["$4 billion"])] == "benign_approximation"
+    assert Review.objects.get(pk=other.pk).status == Review.Status.PENDING
+
+
+def test_rejecting_without_a_reason_is_refused_in_the_browser(page, queue, artifacts):
+    canonical, _ = queue
+    claims = {claim.text: claim.pk for claim in canonical.query.claims.all()}
+
+    _log_in(page, "rita")
+    page.goto(f"/reviews/{canonical.pk}/")
+    # Claims are links: the keyboard reaches and opens them like the mouse does.
+    page.locator("#answer a.claim", has_text="$0.81").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#evidence mark.source-span")).to_have_text("$0.78")
+    for text in ("14.8%", "$0.81", "$4 billion"):
+        page.locator(f'tr[data-claim="{claims[text]}"]').get_by_label(
+            "Hallucination", exact=True
+        ).check()
+    page.get_by_role("button", name=re.compile("Reject")).click()
+
+    expect(page.get_by_role("alert").filter(has_text="reason is required")).to_be_visible()
+    page.screenshot(path=str(artifacts / "review-reason-required.png"), full_page=True)
+    # The labels chosen are still there to submit again.
+    expect(
+        page.locator(f'tr[data-claim="{claims["$0.81"]}"]').get_by_label(
+            "Hallucination", exact=True
+        )
+    ).to_be_checked()
+    assert Review.objects.get(pk=canonical.pk).status == Review.Status.PENDING

@@ -1,0 +1,202 @@
+"""The queue page: open reviews by risk, filters, counts per status, pagination, claim in one click."""
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+
+from audit.actors import Actor
+from reviews.models import Review
+from reviews.services import review_claim, review_open
+from reviews.views import QUEUE_PAGE_SIZE
+from tests.factories import ClaimFactory, QueryFactory, ReviewFactory, canonical_example
+
+
+def _rows(response) -> list[int]:  # type: ignore[no-untyped-def]
+    return [review.pk for review in response.context["page"].object_list]
+
+
+def _open(**query_fields) -> Review:  # type: ignore[no-untyped-def]
+    return review_open(query=canonical_example(**query_fields), actor=Actor.system("tests"))
+
+
+def test_it_requires_a_login(client, review):
+    response = client.get("/")
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/")
+
+
+def test_someone_in_no_role_is_forbidden(client, outsider, review):
+    client.force_login(outsider)
+
+    assert client.get("/").status_code == 403
+
+
+def test_it_lists_open_reviews_highest_risk_first(client, reviewer):
+    standard = _open(entity="Standard Co")
+    audit = _open(entity="Audit Co", stakes="audit")
+    decided = ReviewFactory(status=Review.Status.APPROVED, risk_score=99)
+    client.force_login(reviewer)
+
+    response = client.get("/")
+
+    assert response.status_code == 200
+    assert _rows(response) == [audit.pk, standard.pk]
+    assert decided.pk not in _rows(response)
+    body = response.content.decode()
+    assert "Audit Co" in body
+    assert "arithmetic drift" in body
+    assert "fabrication" in body
+
+
+def test_an_auditor_can_read_the_queue_but_gets_no_claim_button(client, auditor, review):
+    client.force_login(auditor)
+
+    response = client.get("/")
+
+    assert response.status_code == 200
+    assert _rows(response) == [review.pk]
+    assert "Claim &amp; open" not in response.content.decode()
+
+
+def test_it_filters_by_stakes_outcome_entity_and_status(client, reviewer):
+    northwind = _open(entity="Northwind Holdings", stakes="audit")
+    contoso = _open(entity="Contoso", stakes="standard")
+    scaled = ReviewFactory(query=QueryFactory(entity="Fabrikam"))
+    ClaimFactory(query=scaled.query, outcome="scale_drift")
+    client.force_login(reviewer)
+
+    assert _rows(client.get("/", {"stakes": "audit"})) == [northwind.pk]
+    assert _rows(client.get("/", {"entity": "contoso"})) == [contoso.pk]
+    assert _rows(client.get("/", {"outcome": "scale_drift"})) == [scaled.pk]
+    assert set(_rows(client.get("/", {"outcome": "fabrication"}))) == {northwind.pk, contoso.pk}
+
+    review_claim(review=contoso, user=reviewer)
+    assert _rows(client.get("/", {"status": "in_review"})) == [contoso.pk]
+    assert _rows(client.get("/", {"status": "pending", "entity": "Contoso"})) == []
+
+
+def test_assigned_to_me_shows_only_mine(client, reviewer, reviewer2):
+    mine = _open()
+    theirs = _open()
+    review_claim(review=mine, user=reviewer)
+    review_claim(review=theirs, user=reviewer2)
+    client.force_login(reviewer)
+
+    assert _rows(client.get("/", {"mine": "on"})) == [mine.pk]
+
+
+def test_it_filters_by_date_range(client, reviewer):
+    old = _open()
+    new = _open()
+    Review.objects.filter(pk=old.pk).update(created_at=timezone.now() - dt.timedelta(days=10))
+    client.force_login(reviewer)
+    since = (timezone.now() - dt.timedelta(days=2)).date().isoformat()
+    until = (timezone.now() - dt.timedelta(days=5)).date().isoformat()
+
+    assert _rows(client.get("/", {"created_from": since})) == [new.pk]
+    assert _rows(client.get("/", {"created_to": until})) == [old.pk]
+
+
+def test_a_bad_filter_value_is_reported_and_lists_nothing(client, reviewer, review):
+    client.force_login(reviewer)
+
+    response = client.get("/", {"created_from": "yesterday-ish", "stakes": "galactic"})
+
+    assert response.status_code == 200
+    assert _rows(response) == []
+    body = response.content.decode()
+    assert "Enter a valid date." in body
+    assert "Select a valid choice." in body
+
+
+def test_the_status_tabs_count_what_the_other_filters_select(client, reviewer):
+    _open(stakes="audit")
+    in_review = _open(stakes="audit")
+    _open(stakes="standard")
+    ReviewFactory(status=Review.Status.REJECTED, query=QueryFactory(stakes="audit"))
+    review_claim(review=in_review, user=reviewer)
+    client.force_login(reviewer)
+
+    response = client.get("/", {"stakes": "audit"})
+
+    counts = {tab["key"]: tab["count"] for tab in response.context["tabs"]}
+    assert counts == {
+        "open": 2,
+        "pending": 1,
+        "in_review": 1,
+        "approved": 0,
+        "rejected": 1,
+        "all": 3,
+    }
+
+
+def test_it_paginates(client, reviewer):
+    for _ in range(QUEUE_PAGE_SIZE + 2):
+        ReviewFactory()
+    client.force_login(reviewer)
+
+    first = client.get("/")
+    second = client.get("/", {"page": 2})
+
+    assert len(_rows(first)) == QUEUE_PAGE_SIZE
+    assert len(_rows(second)) == 2
+    assert not set(_rows(first)) & set(_rows(second))
+    assert "Page 1 of 2" in first.content.decode()
+
+
+def test_claim_and_open_is_one_post_that_lands_on_the_review(client, reviewer, review):
+    client.force_login(reviewer)
+
+    response = client.post(f"/reviews/{review.pk}/claim/")
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/reviews/{review.pk}/"
+    stored = Review.objects.get(pk=review.pk)
+    assert stored.assignee == reviewer
+    assert stored.status == Review.Status.IN_REVIEW
+
+
+def test_claiming_a_taken_review_says_who_has_it(client, reviewer, reviewer2, review):
+    review_claim(review=review, user=reviewer2)
+    client.force_login(reviewer)
+
+    response = client.post(f"/reviews/{review.pk}/claim/", follow=True)
+
+    assert "being reviewed by rafael" in response.content.decode()
+    assert Review.objects.get(pk=review.pk).assignee == reviewer2
+
+
+def test_an_auditor_cannot_claim_from_the_queue(client, auditor, review):
+    client.force_login(auditor)
+
+    assert client.post(f"/reviews/{review.pk}/claim/").status_code == 403
+    assert Review.objects.get(pk=review.pk).assignee is None
+
+
+def test_an_htmx_filter_request_gets_only_the_results(client, reviewer, review):
+    client.force_login(reviewer)
+
+    response = client.get(
+        "/", {"stakes": "standard"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="queue-results"
+    )
+
+    body = response.content.decode()
+    assert "<html" not in body
+    assert 'class="tabs"' in body
+    assert f'data-review="{review.pk}"' in body
+
+
+@pytest.mark.parametrize("reviews", [3, 30])
+def test_the_queue_page_query_count_does_not_grow_with_the_page(
+    client, reviewer, django_assert_max_num_queries, reviews
+):
+    for _ in range(reviews):
+        _open()
+    client.force_login(reviewer)
+
+    # session, user, permissions (2), status counts, page count, page rows, flagged claims
+    with django_assert_max_num_queries(8):
+        response = client.get("/")
+    assert response.status_code == 200

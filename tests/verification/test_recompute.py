@@ -1,0 +1,84 @@
+"""recompute re-derives a computed claim with the calculator, from the answer or the derivation."""
+
+from decimal import Decimal
+
+from verification.verifiers import (
+    CONTRADICTED,
+    INCONCLUSIVE,
+    VERIFIED,
+    clean_formula,
+    formula_before_claim,
+    recompute,
+)
+
+from .claims import target
+
+
+def _percent(value: str, precision: str = "0.01", **overrides: object):  # type: ignore[no-untyped-def]
+    return target(
+        text=f"{value}%",
+        kind="percent",
+        value=Decimal(value),
+        unit="%",
+        precision=Decimal(precision),
+        label="eps surprise",
+        **overrides,
+    )
+
+
+def test_it_contradicts_seed_000_s_earnings_surprise():
+    claim = _percent("10.96", text_before="Earnings surprise: (0.50 - 0.45) / 0.45 * 100 = ")
+    result = recompute(claim)
+    assert result.status == CONTRADICTED
+    assert result.outcome == "contradicted"
+    assert result.expected_value == Decimal("11.11")
+    assert result.formula == "(0.50 - 0.45) / 0.45 * 100"
+    assert result.details["formula_from"] == "answer"
+
+
+def test_it_verifies_a_correctly_computed_claim_as_derived():
+    claim = _percent("11.11", text_before="Earnings surprise: (0.50 - 0.45) / 0.45 * 100 = ")
+    result = recompute(claim)
+    assert (result.status, result.outcome) == (VERIFIED, "derived")
+    assert result.expected_value is None
+
+
+def test_it_evaluates_the_formula_the_derivation_layer_recorded():
+    claim = _percent("13.9", "0.1", formula="(4.1B - 3.6B) / 3.6B * 100")
+    assert recompute(claim).status == VERIFIED
+    drifted = _percent("14.8", "0.1", formula="(4.1B - 3.6B) / 3.6B * 100")
+    result = recompute(drifted)
+    assert result.status == CONTRADICTED
+    assert result.expected_value == Decimal("13.9")
+
+
+def test_a_ratio_formula_checks_a_claim_written_in_percent():
+    result = recompute(_percent("11.11", formula="0.05 / 0.45"))
+    assert result.status == VERIFIED
+    assert result.details["scaled"] == "x100"
+
+
+def test_a_formula_the_calculator_refuses_is_inconclusive():
+    result = recompute(_percent("13.9", formula="growth(revenue Q3 2026, revenue Q3 2025)"))
+    assert result.status == INCONCLUSIVE
+    assert "cannot be evaluated" in result.reason
+
+
+def test_a_claim_without_a_formula_is_inconclusive():
+    assert recompute(_percent("13.9")).status == INCONCLUSIVE
+
+
+def test_only_an_expression_with_an_operation_counts_as_a_written_formula():
+    assert formula_before_claim("The surprise, (0.50 - 0.45) / 0.45 * 100 = ") == (
+        "(0.50 - 0.45) / 0.45 * 100"
+    )
+    assert formula_before_claim("EPS of $0.78 = ") == ""
+    assert formula_before_claim("Total: 20,893 + 76,378 = ") == "20,893 + 76,378"
+    assert formula_before_claim("revenue grew to ") == ""
+
+
+def test_formulas_are_cleaned_into_calculator_syntax():
+    assert clean_formula("$20,893 + $76,378") == "20893 + 76378"
+    assert clean_formula("(14.8% - 14.2%)") == "(14.8 - 14.2)"
+    assert clean_formula("312M / 1.85B × 100 = 16.9%") == "312e6 / 1.85e9 * 100"
+    assert clean_formula("2^3 − 1 ÷ 2") == "2**3 - 1 / 2"
