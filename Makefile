@@ -9,7 +9,7 @@ PORT ?= 8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test lint bench install install-dev
+.PHONY: run test lint bench install install-dev chromium
 
 $(VENV)/.base-installed: requirements/base.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,13 +24,21 @@ $(VENV)/.dev-installed: $(VENV)/.base-installed requirements/dev.txt
 install: $(VENV)/.base-installed
 install-dev: $(VENV)/.dev-installed
 
+# The browser tests drive Debian's Chromium (Playwright cannot download a browser here).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "Installing Debian's chromium for the browser tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
 run: $(VENV)/.base-installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	@echo "Serving on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/)"
 	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
 
-test: $(VENV)/.dev-installed
+test: $(VENV)/.dev-installed chromium
 	env -u CELERY_BROKER_URL REQUIRE_SERVICES=1 TESTING=1 \
 		DATABASE_URL=$(TEST_DATABASE_URL) TEST_REDIS_URL=$(TEST_REDIS_URL) \
 		$(PY) -m pytest $(PYTEST_ARGS)

@@ -2,9 +2,12 @@
 
 import logging
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import connections, router, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from . import events as events_module
@@ -84,7 +87,18 @@ def _validated(
     return generated
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class AuditRecord:
+    """One event to append, as `audit_events_record` takes them."""
+
+    event_type: str
+    actor: Actor
+    trace_id: str | None = None
+    subject_type: str = ""
+    subject_id: str = ""
+    payload: dict[str, Any] | None = None
+
+
 def audit_event_record(
     *,
     event_type: str,
@@ -100,45 +114,83 @@ def audit_event_record(
     head until their transaction ends, so record the event as the last step of a service.
     Raises ValueError on a malformed event type, actor, trace ID, subject or payload.
     """
-    subject_id = str(subject_id)
-    trace = _validated(
+    record = AuditRecord(
         event_type=event_type,
         actor=actor,
         trace_id=trace_id,
         subject_type=subject_type,
         subject_id=subject_id,
+        payload=payload,
     )
-    if payload is None:
-        payload = {}
-    if not isinstance(payload, dict):
-        raise ValueError(f"payload must be a dict, not {type(payload).__name__}.")
-    # Canonical now, so the stored JSON reads back as the very value that was hashed.
-    clean_payload = canonical_payload(payload)
+    return audit_events_record(records=[record])[0]
 
+
+def audit_events_record(*, records: Sequence[AuditRecord]) -> list[AuditEvent]:
+    """Append several events to the chain, in order, in the caller's transaction.
+
+    One lock, one read of the head and one INSERT for the lot: a service that records many
+    steps (detection writes one event per verdict) holds the chain head for one statement
+    instead of one per event, which is what bounds audit writes per second across processes.
+    Every record is validated before anything is written; a bad one raises ValueError and
+    none is appended.
+    """
+    prepared = [_prepared(record) for record in records]
+    if not prepared:
+        return []
+    # No savepoint: a failed append must take the caller's whole transaction with it.
+    with transaction.atomic(savepoint=False):
+        return _append(prepared)
+
+
+def _append(prepared: list[dict[str, Any]]) -> list[AuditEvent]:
     using = router.db_for_write(AuditEvent)
     _lock_chain_head(using)
     # A statement of its own, after the lock: under READ COMMITTED each statement sees what
     # was committed when it started, so this one sees the previous holder's event.
     head = AuditEvent.objects.using(using).order_by("-seq").values_list("seq", "hash").first()
-    seq, prev_hash = (head[0] + 1, head[1]) if head else (1, GENESIS_HASH)
+    seq, prev_hash = (head[0], head[1]) if head else (0, GENESIS_HASH)
     created_at = timezone.now()
-    values = {
-        "seq": seq,
+    events: list[AuditEvent] = []
+    for values in prepared:
+        seq += 1
+        values = {**values, "seq": seq, "created_at": created_at, "prev_hash": prev_hash}
+        chain_event: ChainEvent = chain_event_from_values(**values, hash="")
+        event = AuditEvent(**values, hash=compute_hash(chain_event))
+        events.append(event)
+        prev_hash = event.hash
+    if len(events) == 1:
+        events[0].save(force_insert=True, using=using)
+    else:
+        # The queryset refuses bulk_create so that nothing appends around the chain; this is
+        # the chain's own append, after the lock and with the hashes just computed.
+        QuerySet.bulk_create(AuditEvent.objects.using(using).all(), events)
+    return events
+
+
+def _prepared(record: AuditRecord) -> dict[str, Any]:
+    """Validate one record and return its columns, less those the chain assigns."""
+    subject_id = str(record.subject_id)
+    trace = _validated(
+        event_type=record.event_type,
+        actor=record.actor,
+        trace_id=record.trace_id,
+        subject_type=record.subject_type,
+        subject_id=subject_id,
+    )
+    payload = {} if record.payload is None else record.payload
+    if not isinstance(payload, dict):
+        raise ValueError(f"payload must be a dict, not {type(payload).__name__}.")
+    return {
         "trace_id": trace,
-        "event_type": event_type,
-        "actor_kind": actor.kind,
-        "actor_id": actor.id,
-        "actor_name": actor.name,
-        "subject_type": subject_type,
+        "event_type": record.event_type,
+        "actor_kind": record.actor.kind,
+        "actor_id": record.actor.id,
+        "actor_name": record.actor.name,
+        "subject_type": record.subject_type,
         "subject_id": subject_id,
-        "payload": clean_payload,
-        "created_at": created_at,
-        "prev_hash": prev_hash,
+        # Canonical now, so the stored JSON reads back as the very value that was hashed.
+        "payload": canonical_payload(payload),
     }
-    chain_event: ChainEvent = chain_event_from_values(**values, hash="")
-    event = AuditEvent(**values, hash=compute_hash(chain_event))
-    event.save(force_insert=True, using=using)
-    return event
 
 
 def audit_export_record(*, trace_id: str, export_format: str, events: int, actor: Actor) -> None:

@@ -80,7 +80,11 @@ def _logged(receiver_function):  # type: ignore[no-untyped-def]
 
 @receiver(query_finished, dispatch_uid="integrations.result_webhook")
 @_logged
-def _on_query_finished(sender: object, query_id: str, **_: object) -> None:
+def _on_query_finished(
+    sender: object, query_id: str, has_callback: bool = True, **_: object
+) -> None:
+    if not has_callback:
+        return  # most queries: no need to load the row to find that out
     query = Query.objects.filter(pk=query_id).first()
     if query is None or not query.callback_url:
         return

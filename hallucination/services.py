@@ -17,7 +17,7 @@ from django.utils import timezone
 from audit import events
 from audit.actors import Actor
 from audit.chain import canonical_json
-from audit.services import audit_event_record
+from audit.services import AuditRecord, audit_event_record, audit_events_record
 
 from . import engine
 from .conf import detector_settings, engine_config
@@ -282,36 +282,6 @@ def query_store_detection(*, query: Query, result: t.DetectionResult, actor: Act
         for claim, v in zip(claims, result.verdicts, strict=True)
     )
 
-    audit_event_record(
-        event_type=events.CLAIMS_EXTRACTED,
-        actor=actor,
-        trace_id=query.trace_id,
-        subject_type="query",
-        subject_id=str(query.pk),
-        payload={
-            "count": len(claims),
-            "claims": [
-                {
-                    "id": c.pk,
-                    "text": c.text,
-                    "kind": c.kind,
-                    "value": str(c.value),
-                    "span": [c.start, c.end],
-                }
-                for c in claims
-            ],
-        },
-    )
-    for row in verdict_rows:
-        audit_event_record(
-            event_type=events.VERDICT_RECORDED,
-            actor=actor,
-            trace_id=query.trace_id,
-            subject_type="claim",
-            subject_id=str(row.claim_id),
-            payload=_verdict_payload(row),
-        )
-
     data = result.to_dict()
     query.total_claims = result.total_claims
     query.grounded_count = result.grounded_count
@@ -334,25 +304,62 @@ def query_store_detection(*, query: Query, result: t.DetectionResult, actor: Act
     query.status = Query.Status.VERIFYING if needs_external else Query.Status.DONE
     if not needs_external:
         query.finished_at = timezone.now()
-    query.save()
+    # Only what detection changed: the answer and sources are large and already stored.
+    query.save(update_fields=DETECTION_FIELDS)
 
-    audit_event_record(
-        event_type=events.QUERY_SCORED,
-        actor=actor,
-        trace_id=query.trace_id,
-        subject_type="query",
-        subject_id=str(query.pk),
-        payload={
-            "total_claims": query.total_claims,
-            "grounded_count": query.grounded_count,
-            "grounding_rate": data["grounding_rate"],
-            "gate": data["gate"],
-            "flagged": query.flagged,
-            "original_confidence": data["original_confidence"],
-            "adjusted_confidence": data["adjusted_confidence"],
-            "elapsed_ms": round(result.elapsed_ms, 3),
-            "next": "verifying" if needs_external else "done",
-        },
+    # Every step of detection in one append: the chain head is held for one statement.
+    audit_events_record(
+        records=[
+            AuditRecord(
+                event_type=events.CLAIMS_EXTRACTED,
+                actor=actor,
+                trace_id=query.trace_id,
+                subject_type="query",
+                subject_id=str(query.pk),
+                payload={
+                    "count": len(claims),
+                    "claims": [
+                        {
+                            "id": c.pk,
+                            "text": c.text,
+                            "kind": c.kind,
+                            "value": str(c.value),
+                            "span": [c.start, c.end],
+                        }
+                        for c in claims
+                    ],
+                },
+            ),
+            *(
+                AuditRecord(
+                    event_type=events.VERDICT_RECORDED,
+                    actor=actor,
+                    trace_id=query.trace_id,
+                    subject_type="claim",
+                    subject_id=str(row.claim_id),
+                    payload=_verdict_payload(row),
+                )
+                for row in verdict_rows
+            ),
+            AuditRecord(
+                event_type=events.QUERY_SCORED,
+                actor=actor,
+                trace_id=query.trace_id,
+                subject_type="query",
+                subject_id=str(query.pk),
+                payload={
+                    "total_claims": query.total_claims,
+                    "grounded_count": query.grounded_count,
+                    "grounding_rate": data["grounding_rate"],
+                    "gate": data["gate"],
+                    "flagged": query.flagged,
+                    "original_confidence": data["original_confidence"],
+                    "adjusted_confidence": data["adjusted_confidence"],
+                    "elapsed_ms": round(result.elapsed_ms, 3),
+                    "next": "verifying" if needs_external else "done",
+                },
+            ),
+        ]
     )
     if needs_external:
         query_id = str(query.pk)
@@ -361,6 +368,26 @@ def query_store_detection(*, query: Query, result: t.DetectionResult, actor: Act
         _open_review_if_flagged(query=query, actor=actor)
         _announce_finished(query)
     return query
+
+
+# The Query columns query_store_detection writes.
+DETECTION_FIELDS = (
+    "total_claims",
+    "grounded_count",
+    "ungrounded_count",
+    "grounding_rate",
+    "gate_threshold",
+    "gate_passed",
+    "flagged",
+    "adjusted_confidence",
+    "detection_ms",
+    "result_extras",
+    "lease_expires_at",
+    "error",
+    "status",
+    "finished_at",
+    "updated_at",  # auto_now: set by save()
+)
 
 
 def _needs_external_verification(query: Query, result: t.DetectionResult) -> bool:
@@ -431,9 +458,14 @@ def _verdict_payload(row: Verdict) -> dict[str, Any]:
 def _announce_finished(query: Query) -> None:
     """Tell listeners (webhooks, notifications, metrics) once the finishing commit lands."""
     query_id, status, flagged = str(query.pk), query.status, query.flagged
+    has_callback = bool(query.callback_url)
     transaction.on_commit(
         lambda: query_finished.send(
-            sender=Query, query_id=query_id, status=status, flagged=flagged
+            sender=Query,
+            query_id=query_id,
+            status=status,
+            flagged=flagged,
+            has_callback=has_callback,
         ),
         robust=True,
     )
