@@ -948,6 +948,7 @@ def _value_of(
     scale = read.scale
     if cell is not None and scale == 1 and kind in (NUMBER, COUNT, CURRENCY):
         table = doc.tables.tables[cell.table]
+        table_scale, table_currency = table.unit_of(cell.column)
         per_share = label in lx.PER_SHARE_LABELS or "per share" in cell.row_label.lower()
         percent_row = (
             label in lx.PERCENT_LABELS or "%" in cell.row_label or "%" in cell.column_header
@@ -958,16 +959,16 @@ def _value_of(
         elif label in lx.RATIO_LABELS and kind == NUMBER:
             kind = RATIO
             unit = "x"
-        elif table.scale != 1 and not per_share:
-            scale = table.scale
+        elif table_scale != 1 and not per_share:
+            scale = table_scale
             if kind == NUMBER and label in lx.COUNT_LABELS:
                 kind = COUNT  # "Weighted average diluted shares" in thousands is still a count
             elif kind == NUMBER:
                 kind = CURRENCY
-                unit = table.currency
-        elif table.currency and kind == NUMBER:
+                unit = table_currency
+        elif table_currency and kind == NUMBER:
             kind = CURRENCY
-            unit = table.currency
+            unit = table_currency
     if kind == NUMBER and (
         label in lx.RATIO_LABELS
         or _RATIO_BEFORE.search(doc.text[max(0, read.start - 30) : read.start])

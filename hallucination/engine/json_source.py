@@ -7,13 +7,27 @@ the text the reviewer sees.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 
 import regex
 
 from . import lexicon as lx
-from .types import COUNT, CURRENCY, NUMBER, PERCENT, RATIO, CalculatorOutput, Claim, ProvidedMetric
+from .types import (
+    COUNT,
+    CURRENCY,
+    DATE,
+    NUMBER,
+    PERCENT,
+    RATIO,
+    CalculatorOutput,
+    Claim,
+    ProvidedMetric,
+)
+
+# A string value that may hold a date or period ("2025-09-30", "Q3 2025", "2025-09"): the
+# answer's dates ground against the tool output's as they do against a document's.
+_DATE_STRING = regex.compile(r"[^\n]{0,20}(?:19|20)[0-9]{2}[^\n]{0,20}")
 
 _JSON_TOKEN = regex.compile(
     r'\s*(?:(?P<str>"(?:[^"\\]++|\\.)*+")|(?P<num>-?(?:0|[1-9][0-9]{0,40})(?:\.[0-9]{1,40})?(?:[eE][+-]?[0-9]{1,4})?)'
@@ -26,6 +40,12 @@ _CURRENCY_KEYS = regex.compile(
     r"(?:^|_)(?:pl|pnl|p&l|profit|loss|revenue|sales|income|amount|cost|price|value|cash|"
     r"balance|equity|assets|liabilities|debt|ebitda|expense|expenses|fee|fees|dividend|eps|"
     r"margin_amount|noi|capex|usd|eur|gbp|win|wins_amount)(?:$|_)",
+    regex.IGNORECASE,
+)
+# Trading accounts report margin as money ("margin": 3184.5, "free_margin"), unlike a
+# company's gross or operating margin, which is a percentage.
+_MARGIN_AMOUNT_KEYS = regex.compile(
+    r"^(?:free_|used_|initial_|maintenance_|required_)?margin(?:_used|_required|_amount)?$",
     regex.IGNORECASE,
 )
 _PERCENT_KEYS = regex.compile(
@@ -60,6 +80,8 @@ def looks_like_json(text: str) -> bool:
 def _kind_for_key(key: str, value: Decimal, integral: bool) -> tuple[str, str]:
     if _RATIO_KEYS.search(key):
         return RATIO, "x"
+    if _MARGIN_AMOUNT_KEYS.match(key):
+        return CURRENCY, ""
     if _PERCENT_KEYS.search(key):
         return PERCENT, "%"
     if integral and _COUNT_KEYS.search(key):
@@ -128,6 +150,8 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
             if _NUMERIC_STRING.fullmatch(inner):
                 number_text = inner
                 start, end = m.start("str") + 1, m.end("str") - 1
+            elif _DATE_STRING.fullmatch(inner) and "\\" not in inner:
+                _add_dates(inner, m.start("str") + 1, source_id, _path(stack), result)
         if number_text is None:
             continue
         path = _path(stack)
@@ -162,6 +186,17 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
                 citation=path,
                 qualifiers=frozenset({"total"}) if "total" in key.lower() else frozenset(),
             )
+        )
+
+
+def _add_dates(inner: str, offset: int, source_id: str, path: str, result: JsonSource) -> None:
+    from .extraction import extract_claims  # local: extraction reads JSON sources through here
+
+    for claim in extract_claims(inner, source_id=source_id):
+        if claim.kind != DATE:
+            continue
+        result.claims.append(
+            replace(claim, start=claim.start + offset, end=claim.end + offset, citation=path)
         )
 
 

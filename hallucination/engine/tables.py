@@ -25,6 +25,19 @@ _SCALE_CAPTION = regex.compile(
     r"|\b(thousands|millions|billions)\s+of\s+(?:US\s+)?(?:dollars|euros|pounds)",
     regex.IGNORECASE,
 )
+# A unit in a column header ("revenue_usd_m", "Revenue ($M)", "EBITDA (USD mn)"): the scale of
+# that column alone. A bare one-letter scale needs a currency, an underscore or parentheses in
+# front of it, so "Class B" is not read as billions.
+_COLUMN_SCALE = regex.compile(
+    r"(?:^|[_\s(\[])(?P<currency>usd|eur|gbp|us\$|[$€£])[_\s]?"
+    r"(?P<scale>thousands|millions|billions|mm|mn|m|bn|b|k|000s?|'000s?)[)\]]?\s*$"
+    r"|_(?P<scale2>mm|mn|m|bn|k|000s?)\s*$"
+    r"|\(\s*(?:in\s+)?(?P<scale3>thousands|millions|billions|mm|mn|m|bn|k|000s?|'000s?)\s*\)\s*$",
+    regex.IGNORECASE,
+)
+_PERCENT_WORD = regex.compile(r"\b(?:pct|percent)\b", regex.IGNORECASE)
+# "Revenue: 96.3" or "- Net loss: (15.8)" on a line of its own: a two-column row.
+_KEY_VALUE = regex.compile(r"\s*(?:[-*•]\s+)?[A-Za-z][^:\n]{0,80}?:\s*(\S.{0,40}?)\s*")
 _CAPTION_CURRENCY = regex.compile(r"US\$|\$|€|£|¥|\b(?:USD|EUR|GBP|JPY|dollars|euros|pounds)\b")
 _SCALES = {
     "thousands": Decimal("1e3"),
@@ -78,6 +91,13 @@ class Table:
     end: int
     scale: Decimal = Decimal(1)
     currency: str = ""
+    # Units a column header gives its own cells: column index -> (scale, currency).
+    column_units: dict[int, tuple[Decimal, str]] = field(default_factory=dict)
+
+    def unit_of(self, column: int) -> tuple[Decimal, str]:
+        """The scale and currency of a column's cells: its header's, else the caption's."""
+        scale, currency = self.column_units.get(column, (Decimal(1), ""))
+        return (scale if scale != 1 else self.scale), (currency or self.currency)
 
 
 @dataclass(slots=True)
@@ -91,7 +111,7 @@ class _Line:
     start: int
     end: int
     text: str
-    kind: str  # pipe | tab | wide | csv | separator | other
+    kind: str  # pipe | tab | pair | wide | csv | separator | other
     spans: list[tuple[int, int]]  # cell spans, absolute
 
 
@@ -111,6 +131,12 @@ def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
         for part in line.split("\t"):
             spans.append((offset + pos, offset + pos + len(part)))
             pos += len(part) + 1
+    elif kind == "pair":
+        colon = line.index(":")
+        label_start = len(line) - len(line.lstrip())
+        value_start = colon + 1 + (len(line) - colon - 1 - len(line[colon + 1 :].lstrip()))
+        spans.append((offset + label_start, offset + colon))
+        spans.append((offset + value_start, offset + len(line.rstrip())))
     elif kind == "wide":
         for m in _WIDE_GAP.finditer(line):
             spans.append((offset + m.start(), offset + m.end()))
@@ -144,6 +170,9 @@ def _classify(line: str) -> str:
         return "pipe"
     if "\t" in stripped:
         return "tab"
+    pair = _KEY_VALUE.fullmatch(stripped, timeout=0.05)
+    if pair and _is_numeric(pair.group(1)):
+        return "pair"
     if "  " in stripped and len(_WIDE_GAP.findall(stripped)) >= 2:
         return "wide"
     if "," in stripped and len(stripped) <= 400:
@@ -160,6 +189,8 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
         return len(lines) >= 1 and any(len(line.spans) >= 2 for line in lines)
     if len(lines) < 2:
         return False
+    if kind == "pair":
+        return True
     counts = {len(line.spans) for line in lines}
     if kind == "csv":
         # Prose lines have commas too: a CSV block has a steady width, short fields and
@@ -190,13 +221,19 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
 def find_tables(text: str) -> TableSet:
     """The tables in `text` and their value cells, in text order."""
     result = TableSet()
-    if "|" not in text and "\t" not in text and "  " not in text and "," not in text:
+    if (
+        "|" not in text
+        and "\t" not in text
+        and "  " not in text
+        and "," not in text
+        and ":" not in text
+    ):
         return result
     lines: list[_Line] = []
     offset = 0
     for raw in text.split("\n"):
         kind = _classify(raw)
-        spans = _split(raw, offset, kind) if kind in ("pipe", "tab", "wide", "csv") else []
+        spans = _split(raw, offset, kind) if kind in ("pipe", "tab", "pair", "wide", "csv") else []
         lines.append(_Line(offset, offset + len(raw), raw, kind, spans))
         offset += len(raw) + 1
 
@@ -204,7 +241,7 @@ def find_tables(text: str) -> TableSet:
     n = len(lines)
     while i < n:
         kind = lines[i].kind
-        if kind not in ("pipe", "tab", "wide", "csv"):
+        if kind not in ("pipe", "tab", "pair", "wide", "csv"):
             i += 1
             continue
         j = i
@@ -239,10 +276,15 @@ def _add_table(
     currency_match = _CAPTION_CURRENCY.search(caption)
     if currency_match:
         table.currency = _CURRENCY_OF.get(currency_match.group().lower(), "")
+    headers = [_readable(c) for c in header_cells] if header_is_labels else []
+    if header_is_labels:
+        for column, cell in enumerate(header_cells):
+            unit = _column_unit(cell)
+            if unit is not None:
+                table.column_units[column] = unit
     index = len(result.tables)
     result.tables.append(table)
     rows = block[1:] if header_is_labels else block
-    headers = header_cells if header_is_labels else []
     for row_number, line in enumerate(rows, start=1):
         cells = [text[s:e] for s, e in line.spans]
         row_label = cells[0].strip() if cells and not _is_numeric(cells[0]) else ""
@@ -259,3 +301,19 @@ def _add_table(
                     row_text=line.text[:400],
                 )
             )
+
+
+def _column_unit(header: str) -> tuple[Decimal, str] | None:
+    match = _COLUMN_SCALE.search(header, timeout=0.05)
+    if not match:
+        return None
+    word = (match.group("scale") or match.group("scale2") or match.group("scale3")).lower()
+    currency = _CURRENCY_OF.get((match.group("currency") or "").lower(), "")
+    return _SCALES.get(word, Decimal(1)), currency
+
+
+def _readable(header: str) -> str:
+    """A header as words: "adj_ebitda_margin_pct" reads "adj ebitda margin %"."""
+    if "_" not in header and not _PERCENT_WORD.search(header):
+        return header
+    return _PERCENT_WORD.sub("%", header.replace("_", " "))

@@ -1,0 +1,119 @@
+"""Statement layouts seen in filings and tool outputs: "Label: value" lists under a scale
+caption, units in column headers, dates and money-valued margin fields in JSON."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hallucination.engine import detect, extract_claims
+from hallucination.engine.types import (
+    CURRENCY,
+    DATE,
+    GROUNDED,
+    GROUNDED_OUTCOMES,
+    PERCENT,
+    SCALE_DRIFT,
+)
+
+from .conftest import source_input
+
+KEY_VALUE_LIST = """Quantra Robotics - Q1 2025 summary (in millions)
+Revenue: 96.3
+Operating loss: (12.4)
+Net loss: (15.8)
+"""
+
+CSV_WITH_UNITS_IN_HEADERS = """period,revenue_usd_m,adj_ebitda_usd_m,adj_ebitda_margin_pct
+Q1 FY2025,418.6,97.3,23.2
+Q2 FY2025,436.1,104.8,24.0
+"""
+
+
+def _by_text(text: str) -> dict[str, object]:
+    claims = extract_claims(text, source_id="s")
+    for claim in claims:
+        assert text[claim.start : claim.end] == claim.text
+    return {c.text: c for c in claims}
+
+
+def test_a_list_of_label_value_lines_takes_the_scale_of_its_caption():
+    claims = _by_text(KEY_VALUE_LIST)
+
+    assert claims["96.3"].value == Decimal("96300000")
+    assert claims["96.3"].label == "revenue"
+    assert claims["(12.4)"].value == Decimal("-12400000")
+
+
+def test_amounts_quoted_from_a_label_value_list_ground_at_its_scale():
+    answer = "Q1 2025 revenue was $96.3 million and the net loss was $(15.8) million."
+    result = detect(source_input(answer, KEY_VALUE_LIST))
+
+    outcomes = {v.claim.text: v.outcome for v in result.verdicts}
+    assert outcomes["$96.3 million"] == GROUNDED
+    assert outcomes["$(15.8) million"] == GROUNDED
+    assert result.flagged is False
+
+
+def test_a_label_value_list_read_at_the_wrong_scale_is_scale_drift():
+    result = detect(source_input("Q1 2025 revenue was $96.3 billion.", KEY_VALUE_LIST))
+
+    verdict = next(v for v in result.verdicts if v.claim.text == "$96.3 billion")
+    assert verdict.outcome == SCALE_DRIFT
+
+
+def test_a_unit_in_a_column_header_scales_that_column_only():
+    claims = _by_text(CSV_WITH_UNITS_IN_HEADERS)
+
+    revenue = next(c for c in claims.values() if c.text == "436.1")
+    assert (revenue.kind, revenue.value, revenue.unit) == (CURRENCY, Decimal("436100000"), "USD")
+    assert revenue.period == "Q2 2025"
+    margin = next(c for c in claims.values() if c.text == "24.0")
+    assert (margin.kind, margin.value) == (PERCENT, Decimal("24.0"))
+
+
+def test_an_answer_read_from_a_csv_with_units_in_headers_grounds():
+    answer = (
+        "In Q2 FY2025 revenue was $436.1 million and adjusted EBITDA was $104.8 million, "
+        "a 24.0% adjusted EBITDA margin."
+    )
+    result = detect(source_input(answer, CSV_WITH_UNITS_IN_HEADERS))
+
+    outcomes = {v.claim.text: v.outcome for v in result.verdicts if v.claim.kind != DATE}
+    assert outcomes["$436.1 million"] == GROUNDED
+    assert outcomes["$104.8 million"] == GROUNDED
+    assert outcomes["24.0%"] in GROUNDED_OUTCOMES
+    assert result.flagged is False
+
+
+def test_a_one_letter_scale_needs_a_currency_or_an_underscore_in_front():
+    claims = _by_text("Share class,Class B,Class A\nVotes per share,10,1\n")
+
+    assert claims["10"].value == Decimal("10")
+
+
+def test_dates_in_a_tool_output_ground_the_dates_an_answer_quotes():
+    tool = '{"period": {"from": "2025-09-01", "to": "2025-09-30"}, "total_trades": 24}'
+    result = detect(source_input("Between 2025-09-01 and 2025-09-30 you closed 24 trades.", tool))
+
+    assert [v.outcome for v in result.verdicts] == [GROUNDED, GROUNDED, GROUNDED]
+
+
+def test_a_date_a_tool_output_does_not_hold_is_still_ungrounded():
+    tool = '{"as_of": "2025-10-31", "cash": 4874.8}'
+    result = detect(source_input("As of 2025-11-30 cash was $4,874.80.", tool))
+
+    outcomes = {v.claim.text: v.outcome for v in result.verdicts}
+    assert outcomes["2025-11-30"] != GROUNDED
+    assert outcomes["$4,874.80"] == GROUNDED
+
+
+def test_a_trading_accounts_margin_fields_are_money_not_percentages():
+    tool = (
+        '{"balance": 25430.18, "margin": 3184.5, "free_margin": 22927.97, "margin_level": 819.99}'
+    )
+    result = detect(source_input("Margin in use is $3,184.50 and free margin is $22,927.97.", tool))
+
+    assert {v.claim.text: v.outcome for v in result.verdicts} == {
+        "$3,184.50": GROUNDED,
+        "$22,927.97": GROUNDED,
+    }
