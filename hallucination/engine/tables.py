@@ -218,6 +218,16 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
     return numeric_rows >= 1 and max(counts) >= 2
 
 
+def _captioned_pair(kind: str, block: list[_Line], lines: list[_Line], first: int) -> bool:
+    """One `Label: value` line right under a scale caption ("(in thousands)") is a table too."""
+    return (
+        kind == "pair"
+        and len(block) == 1
+        and first > 0
+        and _SCALE_CAPTION.search(lines[first - 1].text, timeout=0.05) is not None
+    )
+
+
 def find_tables(text: str) -> TableSet:
     """The tables in `text` and their value cells, in text order."""
     result = TableSet()
@@ -252,7 +262,7 @@ def find_tables(text: str) -> TableSet:
             if lines[j].kind != "separator":
                 block.append(lines[j])
             j += 1
-        if block and _valid_block(kind, block, text):
+        if block and (_valid_block(kind, block, text) or _captioned_pair(kind, block, lines, i)):
             _add_table(result, text, lines, i, block)
         i = max(j, i + 1)
     return result

@@ -61,6 +61,23 @@ def test_a_label_value_list_read_at_the_wrong_scale_is_scale_drift():
     assert verdict.outcome == SCALE_DRIFT
 
 
+def test_one_label_value_line_right_under_a_scale_caption_takes_its_scale():
+    claims = _by_text(
+        "Condensed cash flow statement (in thousands)\n"
+        "Net cash provided by operating activities: 412,000"
+    )
+
+    assert claims["412,000"].value == Decimal("412000000")
+
+
+def test_one_label_value_line_without_a_caption_above_it_keeps_its_value():
+    claims = _by_text(
+        "All figures below are in thousands unless noted.\n\nTrades closed today: 412\n"
+    )
+
+    assert claims["412"].value == Decimal("412")
+
+
 def test_a_unit_in_a_column_header_scales_that_column_only():
     claims = _by_text(CSV_WITH_UNITS_IN_HEADERS)
 
