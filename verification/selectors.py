@@ -74,6 +74,7 @@ def claim_targets(*, query: Query, claims: list[Claim]) -> list[ClaimTarget]:
                 entity=query.entity,
                 sources=links,
                 nearest_source_id=verdict.nearest_source_id if verdict else "",
+                outcome=claim.outcome,
             )
         )
     return targets

@@ -82,6 +82,8 @@ class ClaimTarget:
     entity: str = ""
     sources: tuple[SourceLink, ...] = ()
     nearest_source_id: str = ""
+    # The claim's outcome after the deterministic layers.
+    outcome: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +198,10 @@ def formula_before_claim(text_before: str) -> str:
 
 
 def recompute_applies(target: ClaimTarget) -> bool:
+    # A partial sum presented as a total (seed 000's options volume) adds up by construction:
+    # re-adding it would "verify" the very claim that is wrong for what it leaves out.
+    if target.outcome == "unsupported_aggregation":
+        return False
     return bool(target.formula or formula_before_claim(target.text_before))
 
 

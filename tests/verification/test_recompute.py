@@ -1,5 +1,6 @@
 """recompute re-derives a computed claim with the calculator, from the answer or the derivation."""
 
+from dataclasses import replace
 from decimal import Decimal
 
 from verification.verifiers import (
@@ -9,6 +10,7 @@ from verification.verifiers import (
     clean_formula,
     formula_before_claim,
     recompute,
+    recompute_applies,
 )
 
 from .claims import target
@@ -82,3 +84,18 @@ def test_formulas_are_cleaned_into_calculator_syntax():
     assert clean_formula("(14.8% - 14.2%)") == "(14.8 - 14.2)"
     assert clean_formula("312M / 1.85B × 100 = 16.9%") == "312e6 / 1.85e9 * 100"
     assert clean_formula("2^3 − 1 ÷ 2") == "2**3 - 1 / 2"
+
+
+def test_a_partial_sum_presented_as_a_total_is_not_recomputed():
+    # 20,893 + 76,378 adds up; what is wrong is calling it the total (seed 000).
+    claim = target(
+        text="97,271",
+        kind="count",
+        value=Decimal("97271"),
+        precision=Decimal("1"),
+        formula="20893 + 76378",
+        outcome="unsupported_aggregation",
+    )
+
+    assert recompute_applies(claim) is False
+    assert recompute_applies(replace(claim, outcome="derived")) is True

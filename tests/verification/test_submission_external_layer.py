@@ -158,3 +158,31 @@ def test_the_reviewer_sees_the_external_results_on_the_review_page(
     assert "source_fetch" in html
     assert "$298" in html  # the value the filing gives
     assert url in html  # where it was found
+
+
+def test_a_high_stakes_partial_sum_stays_flagged_after_the_external_layer(
+    llm_service, django_capture_on_commit_callbacks
+):
+    # Seed 000: two expirations' volumes summed and presented as the day's total.
+    payload = {
+        "question": "What is AVGO's total options volume today?",
+        "answer": "Total options volume today is 97,271 contracts.",
+        "sources": [
+            {
+                "id": "by-expiration",
+                "text": "AVGO options volume by expiration: Nov 21 expiry: 20,893 contracts. "
+                "Dec 19 expiry: 76,378 contracts.",
+            },
+            {"id": "summary", "text": "AVGO total options volume (all expirations): 20,875."},
+        ],
+        "stakes": "high",
+    }
+
+    query, result = _submit(llm_service, payload, django_capture_on_commit_callbacks)
+
+    assert query.status == Query.Status.DONE
+    claim = _claims(result)["97,271"]
+    assert claim["outcome"] == "unsupported_aggregation"
+    assert not [v for v in _external(claim) if v["check"] == "recompute"]
+    assert result["flagged"] is True
+    assert Review.objects.filter(query=query).exists()
