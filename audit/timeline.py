@@ -84,7 +84,7 @@ def _percent(value: Any) -> str:
 
 
 def _number(value: Any) -> str:
-    """A decimal string as people write it: 1.85E+9 becomes 1,850,000,000."""
+    """A decimal string as people write it: 1.85E+9 is 1,850,000,000 and 14.200000 is 14.2."""
     if value is None:
         return "—"
     try:
@@ -93,6 +93,8 @@ def _number(value: Any) -> str:
         return _text(value)
     if not number.is_finite():
         return _text(value)
+    # Stored decimals carry the column's twelve places; the trailing zeros say nothing.
+    number = number.normalize()
     # Group thousands in amounts, not in years or small counts.
     return f"{number:,f}" if abs(number) >= 10000 else f"{number:f}"
 
@@ -208,8 +210,8 @@ def _scored(entry: TimelineEntry, payload: dict, context: _Context) -> None:
             entry.facts.append(
                 (
                     "Confidence",
-                    f"{_text(payload.get('original_confidence'))} → "
-                    f"{_text(payload.get('adjusted_confidence'))}",
+                    f"{_number(payload.get('original_confidence'))} → "
+                    f"{_number(payload.get('adjusted_confidence'))}",
                 )
             )
         if payload.get("elapsed_ms") is not None:
@@ -228,7 +230,7 @@ def _failed(entry: TimelineEntry, payload: dict, context: _Context) -> None:
 
 def _opened(entry: TimelineEntry, payload: dict, context: _Context) -> None:
     entry.summary = f"Review {entry.event.subject_id} opened in the queue."
-    entry.facts = [("Risk score", _text(payload.get("risk_score")))]
+    entry.facts = [("Risk score", _number(payload.get("risk_score")))]
 
 
 def _assigned(entry: TimelineEntry, payload: dict, context: _Context) -> None:
@@ -262,7 +264,7 @@ def _reopened(entry: TimelineEntry, payload: dict, context: _Context) -> None:
 
 def _escalated(entry: TimelineEntry, payload: dict, context: _Context) -> None:
     entry.summary = f"Review {entry.event.subject_id} escalated: {_text(payload.get('reason'))}"
-    entry.facts = [("Risk score", _text(payload.get("risk_score")))]
+    entry.facts = [("Risk score", _number(payload.get("risk_score")))]
     entry.tone, entry.badge = "bad", "escalated"
 
 

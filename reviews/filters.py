@@ -72,6 +72,15 @@ class ReviewFilter(django_filters.FilterSet):
             return queryset.none()
         return queryset
 
+    @property
+    def narrows(self) -> bool:
+        """Whether anything beyond the default (every open review) was asked for."""
+        if not self.is_valid():
+            return True
+        chosen = dict(self.form.cleaned_data)
+        status = chosen.pop("status", OPEN)
+        return status != OPEN or any(value not in (None, "", False) for value in chosen.values())
+
     def filter_status(self, queryset: QuerySet[Review], name: str, value: str) -> QuerySet[Review]:
         if value == OPEN:
             return queryset.filter(status__in=OPEN_STATUSES)

@@ -8,7 +8,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import selectors, services
 from .errors import ReviewConflict, ReviewInvalid, ReviewPermissionDenied
@@ -158,8 +158,11 @@ def review_claim_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def review_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
+    if request.method == "GET":
+        # A refused decision is shown at this URL; reloading or sharing it lands on the review.
+        return redirect("reviews:detail", pk=pk)
     _require(request, "reviews.decide_review", "decide reviews")
     page = _load_page(pk)
     form = DecisionForm(request.POST, rows=page.rows)
@@ -186,8 +189,11 @@ def review_decide_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def review_reopen_view(request: HttpRequest, pk: int) -> HttpResponse:
+    if request.method == "GET":
+        # As for decisions: a refused reopen is shown at this URL.
+        return redirect("reviews:detail", pk=pk)
     _require(request, "reviews.reopen_review", "reopen reviews")
     page = _load_page(pk)
     reopen_form = ReasonForm(request.POST)

@@ -75,14 +75,35 @@ def details_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def _shows_tag(row: ClaimRow, depth: int) -> bool:
+    # A grounded claim nested in another (the year of "Q3 2026") would only repeat the tick.
+    return depth == 0 or outcome_tone(row.claim.outcome) != "ok"
+
+
 def _claim_tag(row: ClaimRow) -> SafeString:
+    """The number and outcome after a claim; hidden words keep copied text from gluing them on.
+
+    Copied, "$0.81" then reads "$0.81 (claim 7: ✗ fabrication)" rather than "$0.817 ✗ fabrication".
+    """
     outcome = row.claim.outcome
     return format_html(
-        '<span class="claim-tag">{} <span aria-hidden="true">{}</span> {}</span>',
+        '<span class="claim-tag"><span class="claim-sep"> (claim </span>{}'
+        '<span class="claim-sep">:</span> <span aria-hidden="true">{}</span> {}'
+        '<span class="claim-sep">)</span></span>',
         row.number,
         outcome_symbol(outcome),
         outcome_label(outcome),
     )
+
+
+def _spoken(span: Span, depth: int) -> str:
+    """A claim as a screen reader should say it: "$0.81 (claim 7: fabrication)", no symbols."""
+    text = "".join(
+        part if isinstance(part, str) else _spoken(part, depth + 1) for part in span.parts
+    )
+    if _shows_tag(span.row, depth):
+        text += f" (claim {span.row.number}: {outcome_label(span.row.claim.outcome)})"
+    return text
 
 
 def _render(parts: list, page: ReviewPage, selected: ClaimRow | None, depth: int) -> str:
@@ -102,8 +123,7 @@ def _render_span(span: Span, page: ReviewPage, selected: ClaimRow | None, depth:
     inner = mark_safe(_render(span.parts, page, selected, depth + 1))
     is_selected = selected is not None and selected.claim.pk == row.claim.pk
     classes = f"claim tone-{tone}" + (" is-selected" if is_selected else "")
-    # A grounded claim nested in another (the year of "Q3 2026") would only repeat the tick.
-    tag = _claim_tag(row) if depth == 0 or tone != "ok" else ""
+    tag = _claim_tag(row) if _shows_tag(row, depth) else ""
     if depth > 0:
         return format_html(
             '<span class="{}" data-claim="{}" title="{}">{}{}</span>',
@@ -114,9 +134,12 @@ def _render_span(span: Span, page: ReviewPage, selected: ClaimRow | None, depth:
             tag,
         )
     review_id = page.review.pk
+    # Named explicitly: browsers add stray spaces around the tag when naming from content.
+    name = _spoken(span, depth)
     return format_html(
         '<a class="{}" id="claim-{}" data-claim="{}" href="?claim={}#evidence" '
-        'hx-get="{}" hx-target="#evidence" hx-swap="outerHTML" hx-push-url="?claim={}"{}>'
+        'hx-get="{}" hx-target="#evidence" hx-swap="outerHTML" hx-push-url="?claim={}" '
+        'aria-label="{}"{}>'
         "{}{}</a>",
         classes,
         row.number,
@@ -124,6 +147,7 @@ def _render_span(span: Span, page: ReviewPage, selected: ClaimRow | None, depth:
         row.claim.pk,
         reverse("reviews:claim-evidence", args=[review_id, row.claim.pk]),
         row.claim.pk,
+        name,
         mark_safe(' aria-current="true"') if is_selected else "",
         inner,
         tag,

@@ -97,3 +97,29 @@ def test_an_unknown_event_type_is_shown_as_key_and_value() -> None:
 def test_a_payload_of_an_unexpected_shape_does_not_break_the_page() -> None:
     (entry,) = timeline_entries([_event(1, events.CLAIMS_EXTRACTED, {"claims": "not a list"})])
     assert entry.summary == "" and entry.facts == [("Claims", "not a list")]
+
+
+def test_stored_decimals_are_shown_without_their_trailing_zeros() -> None:
+    extracted = _event(
+        1,
+        events.CLAIMS_EXTRACTED,
+        {"claims": [{"id": 31, "text": "$1.85 billion", "value": "1850000000.000000000000"}]},
+    )
+    verdict = _event(
+        2,
+        events.VERDICT_RECORDED,
+        {"outcome": "arithmetic_drift", "grounded": False, "expected_value": "14.200000000000"},
+    )
+    scored = _event(
+        3,
+        events.QUERY_SCORED,
+        {"flagged": True, "original_confidence": "0.9000", "adjusted_confidence": "0.7000"},
+    )
+    opened = _event(4, events.REVIEW_OPENED, {"risk_score": "72.50"}, subject_type="review")
+
+    table, entry, score, review = timeline_entries([extracted, verdict, scored, opened])
+
+    assert table.table.rows[0][3] == "1,850,000,000"
+    assert ("Expected value", "14.2") in entry.facts
+    assert ("Confidence", "0.9 → 0.7") in score.facts
+    assert review.facts == [("Risk score", "72.5")]

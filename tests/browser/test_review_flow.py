@@ -140,3 +140,37 @@ def test_rejecting_without_a_reason_is_refused_in_the_browser(page, queue, artif
         )
     ).to_be_checked()
     assert Review.objects.get(pk=canonical.pk).status == Review.Status.PENDING
+
+
+def test_the_review_page_reads_well_to_the_keyboard_and_a_screen_reader(page, queue):
+    canonical, _ = queue
+
+    _log_in(page, "rita")
+    page.goto(f"/reviews/{canonical.pk}/")
+    skip = page.get_by_role("link", name="Skip to main content")
+    expect(skip).not_to_be_in_viewport()
+    page.keyboard.press("Tab")
+    expect(skip).to_be_focused()
+    expect(skip).to_be_in_viewport()
+    page.keyboard.press("Enter")
+    expect(page.locator("main#main")).to_be_focused()
+
+    # The claim's number and outcome are not glued onto the figure, spoken or copied.
+    eps = page.locator("#answer a.claim", has_text="$0.81")
+    expect(eps).to_have_accessible_name("$0.81 (claim 7: fabrication)")
+    expect(page.locator("#answer a.claim", has_text="Q3")).to_have_accessible_name(
+        "Q3 2026 (claim 1: grounded)"
+    )
+    copied = eps.evaluate(
+        """link => {
+            const range = document.createRange();
+            range.selectNodeContents(link);
+            getSelection().removeAllRanges();
+            getSelection().addRange(range);
+            return getSelection().toString();
+        }"""
+    )
+    assert copied == "$0.81 (claim 7: ✗ fabrication)"
+
+    icon = page.locator('link[rel="icon"]').get_attribute("href")
+    assert page.request.get(icon).ok

@@ -200,3 +200,22 @@ def test_the_queue_page_query_count_does_not_grow_with_the_page(
     with django_assert_max_num_queries(8):
         response = client.get("/")
     assert response.status_code == 200
+
+
+def test_an_empty_queue_says_it_is_clear(client, reviewer):
+    ReviewFactory(status=Review.Status.APPROVED)
+    client.force_login(reviewer)
+
+    body = client.get("/").content.decode()
+
+    assert "Queue clear: nothing is waiting for review." in body
+    assert "No reviews match these filters." not in body
+
+
+def test_an_empty_result_of_a_filter_blames_the_filter(client, reviewer, review):
+    client.force_login(reviewer)
+
+    body = client.get("/", {"entity": "nobody by this name"}).content.decode()
+
+    assert "No reviews match these filters." in body
+    assert "Queue clear" not in body

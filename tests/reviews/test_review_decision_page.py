@@ -1,5 +1,7 @@
 """Deciding and reopening from the review page: the form, the rules and the messages."""
 
+import re
+
 from audit.models import AuditEvent
 from reviews.models import ClaimDecision, Review
 from reviews.services import review_decide
@@ -127,3 +129,34 @@ def test_a_reviewer_cannot_reopen_from_the_page(client, reviewer, review):
     assert response.status_code == 403
     assert Review.objects.get(pk=review.pk).status == Review.Status.REJECTED
     assert "Reopen review" not in client.get(f"/reviews/{review.pk}/").content.decode()
+
+
+def test_opening_the_decide_url_goes_to_the_review(client, reviewer, review):
+    client.force_login(reviewer)
+
+    response = client.get(f"/reviews/{review.pk}/decide/")
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/reviews/{review.pk}/"
+
+
+def test_opening_the_reopen_url_goes_to_the_review(client, admin_user, review):
+    client.force_login(admin_user)
+
+    response = client.get(f"/reviews/{review.pk}/reopen/")
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/reviews/{review.pk}/"
+
+
+def test_a_refused_decision_keeps_the_labels_chosen_and_says_why(client, reviewer, review):
+    eps = review.query.claims.get(text="$0.81")
+    client.force_login(reviewer)
+
+    response = client.post(f"/reviews/{review.pk}/decide/", _form(review, reason=""))
+
+    body = response.content.decode()
+    assert response.status_code == 400
+    assert "A reason is required to reject a review." in body
+    assert response.context["form"][f"label_{eps.pk}"].value() == "hallucination"
+    assert re.search(rf'name="label_{eps.pk}" value="hallucination"[^>]* checked', body)

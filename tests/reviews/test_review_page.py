@@ -23,6 +23,17 @@ def _claim_marks(body: str) -> dict[str, str]:
     }
 
 
+def _claim_texts(body: str) -> dict[str, str]:
+    """Top-level claim marks in the answer: claim text -> the text a copy of the mark gives."""
+    answer = body.split('id="answer"', 1)[1].split("</div>", 1)[0]
+    marks = re.findall(r'<a class="claim [^"]+"[^>]*>(.*?)</a>', answer)
+
+    def text(html: str) -> str:
+        return re.sub(r"<[^>]+>", "", html)
+
+    return {text(mark.split('<span class="claim-tag">')[0]): text(mark) for mark in marks}
+
+
 def test_it_requires_a_login(client, review):
     response = client.get(f"/reviews/{review.pk}/")
 
@@ -55,10 +66,27 @@ def test_the_three_flagged_claims_are_highlighted_with_their_outcome_in_words(
     for grounded in ("$1.85 billion", "$1.62 billion", "$312 million"):
         assert "tone-ok" in marks[grounded]
     # Colour is never the only cue: each flagged claim carries its outcome as text.
-    assert '4 <span aria-hidden="true">✗</span> arithmetic drift' in body
-    assert '7 <span aria-hidden="true">✗</span> fabrication' in body
-    assert '8 <span aria-hidden="true">≈</span> approximation' in body
+    text = _claim_texts(body)
+    assert text["14.8%"] == "14.8% (claim 4: ✗ arithmetic drift)"
+    assert text["$0.81"] == "$0.81 (claim 7: ✗ fabrication)"
+    assert text["$4 billion"] == "$4 billion (claim 8: ≈ approximation)"
     assert 'aria-label="Legend"' in body
+
+
+def test_each_claim_is_named_for_screen_readers_without_the_number_glued_on(
+    client, reviewer, review
+):
+    client.force_login(reviewer)
+
+    body = client.get(f"/reviews/{review.pk}/").content.decode()
+
+    names = re.findall(r'<a class="claim [^"]+"[^>]* aria-label="([^"]+)"', body)
+    assert "$0.81 (claim 7: fabrication)" in names
+    assert "14.8% (claim 4: arithmetic drift)" in names
+    # The grounded year nested in the quarter adds no second tag.
+    assert "Q3 2026 (claim 1: grounded)" in names
+    # Copied, the figure keeps its own digits: "$0.81 (claim 7: ...", never "$0.817".
+    assert _claim_texts(body)["Q3 2026"] == "Q3 2026 (claim 1: ✓ grounded)"
 
 
 def test_the_year_inside_the_quarter_is_nested_not_lost(client, reviewer, review):
