@@ -20,6 +20,8 @@ DEMO_USERS = [
     ("reviewer", roles.REVIEWER),
     ("reviewer2", roles.REVIEWER),
     ("auditor", roles.AUDITOR),
+    # Reopens decided reviews and works in the Django admin (reference data, API keys).
+    ("admin", roles.ADMIN),
 ]
 
 
