@@ -59,6 +59,56 @@ def _admin(server: str, statement: str) -> None:
         connection.execute(statement)
 
 
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(child) for child in f.read().split()]
+    except OSError:
+        return []
+
+
+def _tree(pid: int) -> list[int]:
+    pids, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        pids.append(current)
+        todo.extend(_children(current))
+    return pids
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User plus system CPU time of these processes, from /proc (Linux)."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / _TICKS
+
+
+def _cpu_by_pid(pids: list[int]) -> dict[int, float]:
+    return {pid: _cpu_seconds([pid]) for pid in pids}
+
+
+def _postgres_pids() -> list[int]:
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/comm") as f:
+                    if f.read().strip() == "postgres":
+                        pids.append(int(entry))
+            except OSError:
+                continue
+    return pids
+
+
 def _percentile(values: list[float], fraction: float) -> float | None:
     if not values:
         return None
@@ -94,6 +144,7 @@ class Stack:
         self.redis_port = _free_port()
         self.web_port = _free_port()
         self.processes: list[subprocess.Popen] = []
+        self.roles: dict[str, subprocess.Popen] = {}
         self.env = {
             **{k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "DEBUG"))},
             "DJANGO_SETTINGS_MODULE": "hallucination.settings",
@@ -118,7 +169,25 @@ class Stack:
             command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
         )
         self.processes.append(process)
+        self.roles[name] = process
         return process
+
+    def cpu_seconds(self) -> dict[str, dict[int, float]]:
+        """CPU time used so far by each process of each part of the stack.
+
+        PostgreSQL is the whole server, one process per connection: a connection that closes
+        between two readings takes its time with it, so its share is a lower bound.
+        """
+        roles = {
+            "web": _tree(self.roles["gunicorn"].pid),
+            "workers": [pid for n in (1, 2) for pid in _tree(self.roles[f"worker{n}"].pid)],
+            "redis": [self.roles["redis"].pid],
+            "postgres": _postgres_pids(),
+        }
+        usage = {role: _cpu_by_pid(pids) for role, pids in roles.items()}
+        own = os.times()
+        usage["load_generator"] = {os.getpid(): own.user + own.system}
+        return usage
 
     def start(self) -> None:
         _admin(self.server, f"DROP DATABASE IF EXISTS {DATABASE}")
@@ -403,9 +472,22 @@ def main() -> None:
             results.append(settle_level(args.server, level))
             print(json.dumps({k: v for k, v in results[-1].items() if k != "error_kinds"}))
         for rate in rates:
+            before = stack.cpu_seconds()
             level = run_rate(stack.base_url, key, rate, args.rate_seconds, offset)
             offset += level["accepted"] + level["errors"] + 1000
-            open_loop.append(settle_level(args.server, level))
+            level = settle_level(args.server, level)
+            after = stack.cpu_seconds()
+            # Where each submission's CPU went, from submission to verdict (drain included).
+            level["cpu_ms_per_submission"] = {
+                role: round(
+                    sum(used - before[role].get(pid, 0.0) for pid, used in after[role].items())
+                    * 1000
+                    / max(1, level["accepted"]),
+                    2,
+                )
+                for role in after
+            }
+            open_loop.append(level)
             print(json.dumps({k: v for k, v in open_loop[-1].items() if k != "error_kinds"}))
     finally:
         stack.stop()
