@@ -34,6 +34,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -320,14 +321,21 @@ def run_level(base_url: str, key: str, concurrency: int, seconds: float, offset:
                         errors.append(str(response.status_code))
 
     started = time.monotonic()
-    threads = [threading.Thread(target=client_loop) for _ in range(concurrency)]
+    _run_threads(client_loop, concurrency)
+    return {"concurrency": concurrency} | _summary(started, accepted, api_ms, errors)
+
+
+def _run_threads(target: Callable[[], None], count: int) -> None:
+    threads = [threading.Thread(target=target) for _ in range(count)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+
+
+def _summary(started: float, accepted: list[str], api_ms: list[float], errors: list[str]) -> dict:
     elapsed = time.monotonic() - started
     return {
-        "concurrency": concurrency,
         "seconds": round(elapsed, 2),
         "accepted": len(accepted),
         "submissions_per_second": round(len(accepted) / elapsed, 1),
@@ -382,28 +390,11 @@ def run_rate(base_url: str, key: str, rate: float, seconds: float, offset: int) 
                         errors.append(str(response.status_code))
 
     # Enough senders that a slow answer never holds back the next submission's schedule.
-    threads = [threading.Thread(target=sender) for _ in range(min(64, max(8, int(rate))))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.monotonic() - started
-    return {
-        "offered_per_second": rate,
-        "seconds": round(elapsed, 2),
-        "accepted": len(accepted),
-        "submissions_per_second": round(len(accepted) / elapsed, 1),
-        "api_ms": {
-            "p50": _percentile(api_ms, 0.50),
-            "p95": _percentile(api_ms, 0.95),
-            "p99": _percentile(api_ms, 0.99),
-        },
-        # How far behind schedule submissions went out: the load generator keeping up.
-        "sender_late_ms_p95": _percentile(late_ms, 0.95),
-        "errors": len(errors),
-        "error_kinds": sorted(set(errors)),
-        "query_ids": accepted,
-    }
+    _run_threads(sender, min(64, max(8, int(rate))))
+    summary = _summary(started, accepted, api_ms, errors)
+    # How far behind schedule submissions went out: the load generator keeping up.
+    summary["sender_late_ms_p95"] = _percentile(late_ms, 0.95)
+    return {"offered_per_second": rate} | summary
 
 
 def settle_level(server: str, level: dict) -> dict:

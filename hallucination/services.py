@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import time
@@ -308,56 +309,50 @@ def query_store_detection(*, query: Query, result: t.DetectionResult, actor: Act
     query.save(update_fields=DETECTION_FIELDS)
 
     # Every step of detection in one append: the chain head is held for one statement.
+    step = functools.partial(AuditRecord, actor=actor, trace_id=query.trace_id)
+    claims_payload = [
+        {
+            "id": c.pk,
+            "text": c.text,
+            "kind": c.kind,
+            "value": str(c.value),
+            "span": [c.start, c.end],
+        }
+        for c in claims
+    ]
+    score_payload = {
+        "total_claims": query.total_claims,
+        "grounded_count": query.grounded_count,
+        "grounding_rate": data["grounding_rate"],
+        "gate": data["gate"],
+        "flagged": query.flagged,
+        "original_confidence": data["original_confidence"],
+        "adjusted_confidence": data["adjusted_confidence"],
+        "elapsed_ms": round(result.elapsed_ms, 3),
+        "next": "verifying" if needs_external else "done",
+    }
     audit_events_record(
         records=[
-            AuditRecord(
+            step(
                 event_type=events.CLAIMS_EXTRACTED,
-                actor=actor,
-                trace_id=query.trace_id,
                 subject_type="query",
                 subject_id=str(query.pk),
-                payload={
-                    "count": len(claims),
-                    "claims": [
-                        {
-                            "id": c.pk,
-                            "text": c.text,
-                            "kind": c.kind,
-                            "value": str(c.value),
-                            "span": [c.start, c.end],
-                        }
-                        for c in claims
-                    ],
-                },
+                payload={"count": len(claims), "claims": claims_payload},
             ),
             *(
-                AuditRecord(
+                step(
                     event_type=events.VERDICT_RECORDED,
-                    actor=actor,
-                    trace_id=query.trace_id,
                     subject_type="claim",
                     subject_id=str(row.claim_id),
                     payload=_verdict_payload(row),
                 )
                 for row in verdict_rows
             ),
-            AuditRecord(
+            step(
                 event_type=events.QUERY_SCORED,
-                actor=actor,
-                trace_id=query.trace_id,
                 subject_type="query",
                 subject_id=str(query.pk),
-                payload={
-                    "total_claims": query.total_claims,
-                    "grounded_count": query.grounded_count,
-                    "grounding_rate": data["grounding_rate"],
-                    "gate": data["gate"],
-                    "flagged": query.flagged,
-                    "original_confidence": data["original_confidence"],
-                    "adjusted_confidence": data["adjusted_confidence"],
-                    "elapsed_ms": round(result.elapsed_ms, 3),
-                    "next": "verifying" if needs_external else "done",
-                },
+                payload=score_payload,
             ),
         ]
     )
