@@ -23,6 +23,20 @@ def _attach_trace_id(headers: dict | None = None, **_: object) -> None:
 
 
 @task_prerun.connect
+@task_postrun.connect
+def _close_old_connections(task: object = None, **_: object) -> None:
+    """Around every task, what Django does around every request: close a connection that is
+    broken or older than CONN_MAX_AGE, keep the others (CELERY_DB_REUSE_MAX stops Celery's
+    own fixup from closing every connection after every task)."""
+    request = getattr(task, "request", None)
+    if getattr(request, "is_eager", False):
+        return  # in-process: the caller's connection, perhaps mid-transaction, is not ours
+    from django.db import close_old_connections
+
+    close_old_connections()
+
+
+@task_prerun.connect
 def _restore_trace_id(task: object = None, **_: object) -> None:
     from audit.tracing import set_trace_id
 

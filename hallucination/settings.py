@@ -90,7 +90,9 @@ ASGI_APPLICATION = "hallucination.asgi.application"
 DATABASES = {
     "default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}"),
 }
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=0))
+# Persistent connections (checked before reuse) for web processes and workers alike.
+DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=60))
+DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Workers and the web process share one file in the embedded default; wait for the lock.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
@@ -155,6 +157,12 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes the database connection before and after every task unless
+# this is set, so each task paid a new PostgreSQL connection (a server process forked, auth,
+# catalog caches cold). With it, the fixup leaves connections alone and the task signals in
+# hallucination/celery.py apply DATABASE_CONN_MAX_AGE and drop broken connections, as Django
+# does around a request.
+CELERY_DB_REUSE_MAX = env.int("CELERY_DB_REUSE_MAX", default=1000)
 CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=60)
 CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=90)
 # Redis redelivers unacknowledged tasks after the visibility timeout: keep it above the hard limit.

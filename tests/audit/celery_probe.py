@@ -21,3 +21,20 @@ def record_probe(marker: str) -> None:
         subject_id=marker,
     )
     logger.warning("probe %s recorded", marker)
+
+
+@shared_task(name="tests.audit.connection_probe")
+def connection_probe(marker: str) -> None:
+    """Records which PostgreSQL server process served this task's queries."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (backend_pid,) = cursor.fetchone()
+    audit_event_record(
+        event_type=events.CALCULATOR_USED,
+        actor=Actor.system(),
+        subject_type="connection-probe",
+        subject_id=marker,
+        payload={"backend_pid": backend_pid},
+    )
