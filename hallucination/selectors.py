@@ -176,7 +176,8 @@ def query_result(query: Query) -> dict[str, Any]:
         "findings": extras.get("findings", []),
         "corrected_answer": extras.get("corrected_answer"),
         "corrections": extras.get("corrections", []),
-        "review": _review_summary(query),
+        # A review opens only once detection has finished: no need to look for one before.
+        "review": _review_summary(query) if finished_detection else None,
     }
 
 
