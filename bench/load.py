@@ -290,12 +290,39 @@ class Stack:
         _admin(self.server, f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
 
 
+class _Tally:
+    """What the sender threads of one level saw, shared under a lock."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.accepted: list[str] = []
+        self.api_ms: list[float] = []
+        self.errors: list[str] = []
+        self.started = time.monotonic()
+
+    def submit(self, client: httpx.Client, n: int) -> None:
+        sent = time.perf_counter()
+        try:
+            response = client.post("/api/v1/queries/", json=payload(n))
+        except httpx.HTTPError as exc:
+            with self.lock:
+                self.errors.append(type(exc).__name__)
+            return
+        elapsed = (time.perf_counter() - sent) * 1000
+        with self.lock:
+            if response.status_code in (201, 202):
+                self.accepted.append(response.json()["id"])
+                self.api_ms.append(elapsed)
+            else:
+                self.errors.append(str(response.status_code))
+
+    def summary(self) -> dict:
+        return _summary(self.started, self.accepted, self.api_ms, self.errors)
+
+
 def run_level(base_url: str, key: str, concurrency: int, seconds: float, offset: int) -> dict:
     """Post from `concurrency` threads for `seconds`; every thread waits for each answer."""
-    accepted: list[str] = []
-    api_ms: list[float] = []
-    errors: list[str] = []
-    lock = threading.Lock()
+    tally = _Tally()
     stop_at = time.monotonic() + seconds
     counter = iter(range(offset, offset + 10_000_000))
 
@@ -303,26 +330,12 @@ def run_level(base_url: str, key: str, concurrency: int, seconds: float, offset:
         headers = {"Authorization": f"Api-Key {key}"}
         with httpx.Client(base_url=base_url, headers=headers, timeout=30) as client:
             while time.monotonic() < stop_at:
-                with lock:
+                with tally.lock:
                     n = next(counter)
-                sent = time.perf_counter()
-                try:
-                    response = client.post("/api/v1/queries/", json=payload(n))
-                except httpx.HTTPError as exc:
-                    with lock:
-                        errors.append(type(exc).__name__)
-                    continue
-                elapsed = (time.perf_counter() - sent) * 1000
-                with lock:
-                    if response.status_code in (201, 202):
-                        accepted.append(response.json()["id"])
-                        api_ms.append(elapsed)
-                    else:
-                        errors.append(str(response.status_code))
+                tally.submit(client, n)
 
-    started = time.monotonic()
     _run_threads(client_loop, concurrency)
-    return {"concurrency": concurrency} | _summary(started, accepted, api_ms, errors)
+    return {"concurrency": concurrency} | tally.summary()
 
 
 def _run_threads(target: Callable[[], None], count: int) -> None:
@@ -352,46 +365,28 @@ def _summary(started: float, accepted: list[str], api_ms: list[float], errors: l
 
 def run_rate(base_url: str, key: str, rate: float, seconds: float, offset: int) -> dict:
     """Post `rate` submissions a second for `seconds`, on schedule, answered or not."""
-    accepted: list[str] = []
-    api_ms: list[float] = []
-    errors: list[str] = []
+    tally = _Tally()
     late_ms: list[float] = []
-    lock = threading.Lock()
-    total = int(rate * seconds)
-    schedule = iter(range(total))
-    started = time.monotonic()
+    schedule = iter(range(int(rate * seconds)))
 
     def sender() -> None:
         headers = {"Authorization": f"Api-Key {key}"}
         with httpx.Client(base_url=base_url, headers=headers, timeout=30) as client:
             while True:
-                with lock:
+                with tally.lock:
                     k = next(schedule, None)
                 if k is None:
                     return
-                due = started + k / rate
-                wait = due - time.monotonic()
+                wait = tally.started + k / rate - time.monotonic()
                 if wait > 0:
                     time.sleep(wait)
-                sent = time.perf_counter()
-                try:
-                    response = client.post("/api/v1/queries/", json=payload(offset + k))
-                except httpx.HTTPError as exc:
-                    with lock:
-                        errors.append(type(exc).__name__)
-                    continue
-                elapsed = (time.perf_counter() - sent) * 1000
-                with lock:
+                with tally.lock:
                     late_ms.append(max(0.0, -wait * 1000))
-                    if response.status_code in (201, 202):
-                        accepted.append(response.json()["id"])
-                        api_ms.append(elapsed)
-                    else:
-                        errors.append(str(response.status_code))
+                tally.submit(client, offset + k)
 
     # Enough senders that a slow answer never holds back the next submission's schedule.
     _run_threads(sender, min(64, max(8, int(rate))))
-    summary = _summary(started, accepted, api_ms, errors)
+    summary = tally.summary()
     # How far behind schedule submissions went out: the load generator keeping up.
     summary["sender_late_ms_p95"] = _percentile(late_ms, 0.95)
     return {"offered_per_second": rate} | summary
