@@ -158,13 +158,9 @@ def _append(prepared: list[dict[str, Any]]) -> list[AuditEvent]:
         event = AuditEvent(**values, hash=compute_hash(chain_event))
         events.append(event)
         prev_hash = event.hash
-    if len(events) == 1:
-        events[0].save(force_insert=True, using=using)
-    else:
-        # The queryset refuses bulk_create so that nothing appends around the chain; this is
-        # the chain's own append, after the lock and with the hashes just computed.
-        QuerySet.bulk_create(AuditEvent.objects.using(using).all(), events)
-    return events
+    # The queryset refuses bulk_create so that nothing appends around the chain; this is the
+    # chain's own append, after the lock and with the hashes just computed.
+    return QuerySet.bulk_create(AuditEvent.objects.using(using).all(), events)
 
 
 def _prepared(record: AuditRecord) -> dict[str, Any]:

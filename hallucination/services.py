@@ -252,6 +252,26 @@ def query_detect(*, query_id: str, actor: Actor) -> Query | None:
     return query_store_detection(query=query, result=result, actor=actor)
 
 
+# The Query columns query_store_detection writes.
+DETECTION_FIELDS = (
+    "total_claims",
+    "grounded_count",
+    "ungrounded_count",
+    "grounding_rate",
+    "gate_threshold",
+    "gate_passed",
+    "flagged",
+    "adjusted_confidence",
+    "detection_ms",
+    "result_extras",
+    "lease_expires_at",
+    "error",
+    "status",
+    "finished_at",
+    "updated_at",  # auto_now: set by save()
+)
+
+
 @transaction.atomic
 def query_store_detection(*, query: Query, result: t.DetectionResult, actor: Actor) -> Query:
     """Store an engine result for a query that this worker holds the lease on."""
@@ -363,26 +383,6 @@ def query_store_detection(*, query: Query, result: t.DetectionResult, actor: Act
         _open_review_if_flagged(query=query, actor=actor)
         _announce_finished(query)
     return query
-
-
-# The Query columns query_store_detection writes.
-DETECTION_FIELDS = (
-    "total_claims",
-    "grounded_count",
-    "ungrounded_count",
-    "grounding_rate",
-    "gate_threshold",
-    "gate_passed",
-    "flagged",
-    "adjusted_confidence",
-    "detection_ms",
-    "result_extras",
-    "lease_expires_at",
-    "error",
-    "status",
-    "finished_at",
-    "updated_at",  # auto_now: set by save()
-)
 
 
 def _needs_external_verification(query: Query, result: t.DetectionResult) -> bool:

@@ -69,6 +69,8 @@ _CURRENCY_OF = {
     "jpy": "JPY",
 }
 MAX_CELLS_PER_ROW = 64
+# The line kinds that hold cells (the others: separator rows and plain text).
+_ROW_KINDS = frozenset({"pipe", "tab", "pair", "wide", "csv"})
 _ENDS_WITH_GROUP_HEAD = regex.compile(r"(?<![0-9.])[0-9]{1,3}\Z")
 _STARTS_WITH_GROUP = regex.compile(r"[0-9]{3}(?![0-9])")
 
@@ -134,7 +136,8 @@ def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
     elif kind == "pair":
         colon = line.index(":")
         label_start = len(line) - len(line.lstrip())
-        value_start = colon + 1 + (len(line) - colon - 1 - len(line[colon + 1 :].lstrip()))
+        rest = line[colon + 1 :]
+        value_start = colon + 1 + len(rest) - len(rest.lstrip())
         spans.append((offset + label_start, offset + colon))
         spans.append((offset + value_start, offset + len(line.rstrip())))
     elif kind == "wide":
@@ -243,7 +246,7 @@ def find_tables(text: str) -> TableSet:
     offset = 0
     for raw in text.split("\n"):
         kind = _classify(raw)
-        spans = _split(raw, offset, kind) if kind in ("pipe", "tab", "pair", "wide", "csv") else []
+        spans = _split(raw, offset, kind) if kind in _ROW_KINDS else []
         lines.append(_Line(offset, offset + len(raw), raw, kind, spans))
         offset += len(raw) + 1
 
@@ -251,7 +254,7 @@ def find_tables(text: str) -> TableSet:
     n = len(lines)
     while i < n:
         kind = lines[i].kind
-        if kind not in ("pipe", "tab", "pair", "wide", "csv"):
+        if kind not in _ROW_KINDS:
             i += 1
             continue
         j = i
