@@ -15,10 +15,12 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
-from . import context, tables
+from . import context, labels, tables
 from . import lexicon as lx
 from .types import (
     BPS,
+    INHERITED,
+    STATED,
     COUNT,
     CURRENCY,
     DATE,
@@ -64,6 +66,7 @@ _MONTH_AFTER = re.compile(
     re.IGNORECASE,
 )
 _DAY_YEAR_AFTER = re.compile(r"(?:st|nd|rd|th)?,?\s+([0-9]{4})(?![0-9])")
+_DAY_RANGE_AFTER = re.compile(r"\s?[-–]\s?([0-9]{1,2})(?![0-9])(?:,?\s+([0-9]{4})(?![0-9]))?")
 _QUARTER_YEAR_AFTER = re.compile(
     r"[\s\-/]*(?:(FY|fiscal)\s*)?['’]?([0-9]{4}|[0-9]{2})(?![0-9])", re.IGNORECASE
 )
@@ -239,6 +242,8 @@ class _Document:
                 word = text[max(0, pos - 4) : pos].lower().rsplit(" ", 1)[-1]
                 if word in _ABBREVIATIONS:
                     continue
+                if pos > 0 and text[pos - 1] == ".":
+                    continue  # dot leaders and ellipses: "contributions (2)..... 2899.5"
             ends.append(pos)
         self.clause_ends = ends
         self.tables = tables.find_tables(text)
@@ -417,21 +422,45 @@ def _scan(doc: _Document) -> list[_Read]:
             reads.append(read)
             for extra in read.extra:
                 consumed = max(consumed, extra.end)
+    if doc.tables.header_periods:
+        reads = _with_header_periods(doc, reads)
     return reads
+
+
+def _with_header_periods(doc: _Document, reads: list[_Read]) -> list[_Read]:
+    """A table header that names a period is a date, even where its digits alone are not
+    ("12/10" over a column is December 2010, not twelve and ten)."""
+    starts = [r.start for r in reads]
+    drop: set[int] = set()
+    added: list[_Read] = []
+    for header in doc.tables.header_periods:
+        low = bisect.bisect_left(starts, header.start)
+        high = bisect.bisect_left(starts, header.end)
+        inside = range(low, high)
+        if any(reads[k].kind == DATE for k in inside):
+            continue
+        drop.update(inside)
+        added.append(_period_read(header.start, header.end, header.period, None))
+    if not added:
+        return reads
+    kept = [r for k, r in enumerate(reads) if k not in drop]
+    return sorted(kept + added, key=lambda r: r.start)
 
 
 def _cell_pieces(doc: _Document, start: int, end: int) -> list[tuple[int, int]]:
     """A digit run cut at cell boundaries: "612.4,655.1" in a CSV row is two numbers."""
-    if not doc.tables.cells:
+    spans = doc.tables.spans
+    if not spans:
         return [(start, end)]
     pieces = []
     while start < end:
-        cell = doc.cell(start)
-        if cell is None or cell.end >= end:
+        i = bisect.bisect_right(spans, (start, len(doc.text))) - 1
+        cell_end = spans[i][1] if i >= 0 and spans[i][0] <= start < spans[i][1] else end
+        if cell_end >= end:
             pieces.append((start, end))
             break
-        pieces.append((start, cell.end))
-        start = cell.end + 1
+        pieces.append((start, cell_end))
+        start = cell_end + 1
         while start < end and not doc.text[start].isdigit():
             start += 1
     return pieces
@@ -580,6 +609,11 @@ def _read_number(doc: _Document, s: int, e: int) -> _Read | None:
                     f"{day_year.group(1)}-{month:02d}-{int(digits):02d}",
                     None,
                 )
+            days = _DAY_RANGE_AFTER.match(text, e)
+            if days and int(digits) < int(days.group(1)) <= 31:
+                # "November 1-30": the month, as a share-repurchase table lists them.
+                key = f"{days.group(2)}-{month:02d}" if days.group(2) else f"--{month:02d}"
+                return _period_read(start, days.end(), key, None)
             return _period_read(start, e, f"--{month:02d}-{int(digits):02d}", None)
     if (
         len(digits) == 4
@@ -861,7 +895,18 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
             label = ""
             qualifiers.add("operand")
 
-        kind, value, precision, unit = _value_of(read, cell, label, doc)
+        kind, value, precision, unit, scale, scale_origin = _value_of(read, cell, label, doc)
+        header_words: frozenset[str] = frozenset()
+        if cell is not None:
+            label_words, header_words = _row_column_label(cell.row_label, cell.column_header)
+            cell_key: tuple[int, int, int] | None = (cell.table, cell.row, cell.column)
+        else:
+            label_words = (
+                labels.window_label(text[before : read.start], text[read.end : after])
+                if kind != DATE
+                else frozenset()
+            )
+            cell_key = None
 
         for category in ("superseded", "hypothetical"):
             if _qualified(marks, category, clause_start, read, after):
@@ -903,6 +948,11 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 source_id=doc.source_id,
                 segment=segment,
                 qualifiers=frozenset(qualifiers),
+                scale=scale,
+                scale_origin=scale_origin,
+                label_words=label_words,
+                header_words=header_words,
+                cell=cell_key,
             )
         )
         for extra in read.extra:
@@ -940,46 +990,44 @@ def _qualified(
 
 def _value_of(
     read: _Read, cell: tables.Cell | None, label: str, doc: _Document
-) -> tuple[str, Decimal, Decimal, str]:
+) -> tuple[str, Decimal, Decimal, str, Decimal, str]:
+    """Kind, value, precision, unit, scale and where the scale came from."""
     kind = read.kind
     unit = read.unit
     if kind == DATE:
-        return DATE, read.value, Decimal(1), ""
+        return DATE, read.value, Decimal(1), "", Decimal(1), ""
     scale = read.scale
+    # A currency amount with no scale word states units ("$825"); a bare number states none.
+    origin = STATED if scale != 1 or kind != NUMBER else ""
     if cell is not None and scale == 1 and kind in (NUMBER, COUNT, CURRENCY):
-        table = doc.tables.tables[cell.table]
-        table_scale, table_currency = table.unit_of(cell.column)
-        per_share = label in lx.PER_SHARE_LABELS or "per share" in cell.row_label.lower()
-        percent_row = (
-            label in lx.PERCENT_LABELS or "%" in cell.row_label or "%" in cell.column_header
-        )
-        if percent_row and kind == NUMBER:
-            kind = PERCENT
-            unit = "%"
+        if cell.percent and kind == NUMBER:
+            kind, unit, origin = PERCENT, "%", STATED
         elif label in lx.RATIO_LABELS and kind == NUMBER:
-            kind = RATIO
-            unit = "x"
-        elif table_scale != 1 and not per_share:
-            scale = table_scale
+            kind, unit = RATIO, "x"
+        elif cell.scale_stated:
+            scale, origin = cell.scale, INHERITED
             if kind == NUMBER and label in lx.COUNT_LABELS:
                 kind = COUNT  # "Weighted average diluted shares" in thousands is still a count
             elif kind == NUMBER:
                 kind = CURRENCY
-                unit = table_currency
-        elif table_currency and kind == NUMBER:
-            kind = CURRENCY
-            unit = table_currency
+                unit = cell.currency
+        elif cell.currency and kind == NUMBER:
+            kind, unit = CURRENCY, cell.currency
+        if cell.per_share and kind == CURRENCY and origin == INHERITED:
+            scale, origin = Decimal(1), STATED
     if kind == NUMBER and (
         label in lx.RATIO_LABELS
         or _RATIO_BEFORE.search(doc.text[max(0, read.start - 30) : read.start])
     ):
         kind = RATIO
         unit = "x"
+    if kind in (PERCENT, PERCENTAGE_POINTS, BPS, RATIO):
+        origin = STATED
     value = read.value * scale
     if read.negative:
         value = -value
     precision = Decimal(1).scaleb(-read.decimals) * scale
-    return kind, value, precision, unit
+    return kind, value, precision, unit, scale, origin
 
 
 def _label_for(
@@ -1068,7 +1116,26 @@ def _header_context(text: str) -> tuple[str, str, str, frozenset[str]]:
         for name in ("superseded", "hypothetical", "estimate", "total")
         if marks.starts.get(name)
     )
-    return label, segment, lx.normalise_period(text), qualifiers
+    return label, segment, tables.header_period(text), qualifiers
+
+
+@functools.lru_cache(maxsize=4096)
+def _row_column_label(row_label: str, header: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A cell's label and column words: the row label names the metric and a column header
+    that is not a period adds words ("payments due by period total"); when the row label is
+    the period ("december 31 2011 — peer group"), the column header names the metric."""
+    header_words = (
+        labels.label_words(header) if header and not _is_period_only(header) else frozenset()
+    )
+    if not row_label or _is_period_only(row_label):
+        return header_words, frozenset()
+    return labels.label_words(row_label), header_words
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_period_only(text: str) -> bool:
+    """A header that names a period and nothing else ("2009", "dec. 31 2008", "FY24")."""
+    return bool(tables.header_period(text)) and not labels.words(text)
 
 
 def _table_context(

@@ -1,0 +1,350 @@
+"""Stage 2, read the answer: its claims, and what each claim's sentence says about it.
+
+The number reader (`extraction`) finds every claim with its value, unit, scale and period.
+This stage reads the sentence around each one the way a reviewer would:
+
+- its **label**: the words naming the metric, back to the previous figure in the sentence;
+  a clause with no words of its own ("in 2008 the figure was $4 billion", "$17 million in
+  2008") continues the metric named before it;
+- its **direction**: "rose", "fell", "lower", "an increase of";
+- its **derivation cue**: a change, a difference, a share or ratio ("13.2% of generation",
+  "2.25 times"), a sum ("combined", "together totaled") or an average;
+- the **other side** of a comparison or share: "of fair value", "than jersey city";
+- the **periods its sentence names**, in order: the operands of a change.
+
+`read_answer` returns one `Reading` per claim; later stages never look at the text again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from . import labels
+from . import lexicon as lx
+from .extraction import MAX_TEXT_CHARS, extract_document
+from .types import (
+    BPS,
+    COUNT,
+    CURRENCY,
+    DATE,
+    INHERITED,
+    NUMBER,
+    PERCENT,
+    PERCENTAGE_POINTS,
+    RATIO,
+    Claim,
+)
+
+# Derivation cues.
+CHANGE = "change"  # rose, fell, grew, an increase of, from X to Y
+SHARE = "share"  # 13.2% of, represented, accounted for
+RATIO_CUE = "ratio"  # 2.25 times, a ratio of
+SUM = "sum"  # combined, together, total(ed), plus ... gives
+AVERAGE = "average"
+COMPARISON = "comparison"  # higher than, lower than, more than
+
+_RISE = frozenset(
+    """increase increased increases increasing rise rose risen rises rising grew grow grown
+    grows growing growth gain gained gains climb climbed climbs climbing jump jumped jumps
+    up higher more greater larger improved improvement expanded advanced surged added
+    widened""".split()
+)
+_FALL = frozenset(
+    """decrease decreased decreases decreasing decline declined declines declining fell fall
+    fallen falls falling drop dropped drops dropping down lower less fewer smaller reduced
+    reduction shrank slid slipped dipped contracted lost narrowed""".split()
+)
+_CHANGE_WORDS = frozenset({"change", "changed", "changes", "difference", "differed", "swing", "went", "moved"})
+_SUM_WORDS = frozenset(
+    {"totaled", "totalled", "totaling", "totalling", "combined", "together", "sum", "summed",
+     "aggregate", "aggregated", "altogether", "plus"}
+)
+_COMPARATIVES = frozenset({"higher", "lower", "more", "less", "greater", "smaller", "above", "below", "fewer"})
+# Words that introduce the base of a change or a comparison: "from $1.62 billion",
+# "compared with 23.5", "versus", "than".
+_BASE_MARKERS = frozenset({"from", "versus", "vs", "than", "against", "over"})
+_AVERAGE_WORDS = frozenset({"average", "averaged", "mean"})
+_SHARE_WORDS = frozenset({"represented", "representing", "represents", "accounted", "share", "portion", "proportion"})
+_RATIO_WORDS = frozenset({"times", "ratio", "multiple"})
+_ANAPHORA = frozenset({"figure", "amount", "number", "level", "it", "that", "this", "same", "one", "value"})
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n")
+_SPLIT_PHRASES = re.compile(r",\s*|\s+and\s+|\s+plus\s+|\s*;\s*", re.IGNORECASE)
+_ANSWER_CAPTION = re.compile(
+    r"\(\s*(?:(?:US\$|\$|€|£)\s*)?in\s+(thousands|millions|billions)\b[^)]{0,40}\)"
+    r"|\b(?:figures|amounts|numbers|values|dollars)\s+(?:are\s+)?in\s+(thousands|millions|billions)\b",
+    re.IGNORECASE,
+)
+_CAPTION_SCALES = {"thousands": Decimal("1e3"), "millions": Decimal("1e6"), "billions": Decimal("1e9")}
+_AMOUNT_KINDS = frozenset({CURRENCY, NUMBER, COUNT})
+MAX_WINDOW_CHARS = 160
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A claim of the answer and what its sentence says about it."""
+
+    claim: Claim
+    index: int  # position among the answer's claims
+    sentence: int  # which sentence of the answer holds it
+    label_inherited: bool = False  # its label continues the metric named before it
+    direction: int = 0  # +1 a rise, -1 a fall, 0 none said
+    cues: frozenset[str] = frozenset()
+    other_label: frozenset[str] = frozenset()  # "of fair value", "than jersey city"
+    phrases: tuple[frozenset[str], ...] = ()  # the labels a sum or average lists
+    periods: tuple[str, ...] = ()  # the periods its sentence names, in text order
+    from_to: bool = False  # "from X to Y": the periods are in before-after order
+    base: bool = False  # introduced as the base of a change or comparison ("from $1.62 billion")
+
+    @property
+    def derived(self) -> bool:
+        """Its wording says the figure is computed, not copied."""
+        return bool(self.cues)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerReading:
+    text: str
+    readings: tuple[Reading, ...]
+    sentences: tuple[tuple[int, int], ...]
+
+    @property
+    def claims(self) -> list[Claim]:
+        return [r.claim for r in self.readings]
+
+
+def sentence_bounds(text: str) -> list[tuple[int, int]]:
+    """Where each sentence of the answer starts and ends (a line break ends one too)."""
+    bounds = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        end = m.start()
+        if text[m.start()] == "." and re.search(r"\b(?:approx|vs|inc|corp|co|ltd|no|u\.s|e\.g|i\.e|mr|ms|dr|dec|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov)\Z", text[max(0, end - 6) : end], re.IGNORECASE):
+            continue
+        if end > start:
+            bounds.append((start, end))
+        start = m.end()
+    if start < len(text):
+        bounds.append((start, len(text)))
+    return bounds or [(0, len(text))]
+
+
+def read_answer(answer: str) -> AnswerReading:
+    """Every claim of the answer with its reading.
+
+    >>> reading = read_answer("Sales were $3.2 billion in 2008; in 2007 the figure was $4 billion.")
+    >>> [(r.claim.text, sorted(r.claim.label_words)) for r in reading.readings if r.claim.kind != "date"]
+    [('$3.2 billion', ['@revenue', 'sale']), ('$4 billion', ['@revenue', 'sale'])]
+    """
+    text = answer[:MAX_TEXT_CHARS]
+    claims, _marks = extract_document(text)
+    claims = _with_answer_caption(text, claims)
+    sentences = sentence_bounds(text)
+    readings: list[Reading] = []
+    sentence_of = _sentence_index(claims, sentences)
+    previous_label: frozenset[str] = frozenset()
+    previous_sentence = -1
+    for i, claim in enumerate(claims):
+        k = sentence_of[i]
+        s_start, s_end = sentences[k]
+        if k != previous_sentence:
+            previous_label = frozenset()
+            previous_sentence = k
+        if claim.kind == DATE:
+            readings.append(Reading(claim=claim, index=i, sentence=k))
+            continue
+        # The words that belong to this claim: back to the previous figure in its sentence.
+        window_start = s_start
+        for j in range(i - 1, -1, -1):
+            if sentence_of[j] != k:
+                break
+            if claims[j].kind != DATE and not claims[j].nested and not _embedded(text, claims[j]):
+                window_start = claims[j].end
+                break
+        window_start = max(window_start, claim.start - MAX_WINDOW_CHARS)
+        window = _without_dates(text, window_start, claim.start, claims)
+        own = labels.label_words(window)
+        own_words = set(labels.words(window))
+        inherited = False
+        if not own or own_words <= _ANAPHORA:
+            own = previous_label
+            inherited = bool(own)
+        else:
+            previous_label = own
+        after = text[claim.end : min(s_end, claim.end + MAX_WINDOW_CHARS)]
+        before_words = [w.lower() for w in _WORD.findall(text[max(s_start, claim.start - 60) : claim.start])]
+        after_words = [w.lower() for w in _WORD.findall(after[:60])]
+        direction = _direction(before_words[-4:], after_words[:2])
+        cues = _cues(claim, text[s_start:s_end], before_words, after_words, direction)
+        other = _other_label(claim, after, cues)
+        phrases: tuple[frozenset[str], ...] = ()
+        if cues & {SUM, AVERAGE}:
+            phrases = tuple(
+                p for p in (labels.label_words(part) for part in _SPLIT_PHRASES.split(window)) if p
+            )
+        sentence_periods = tuple(
+            c.period for c in claims if c.kind == DATE and not c.nested and s_start <= c.start < s_end
+        )
+        from_to = bool(re.search(r"\bfrom\b.*\bto\b", text[s_start:s_end], re.IGNORECASE))
+        base = bool(before_words) and (
+            before_words[-1] in _BASE_MARKERS or before_words[-2:] in (["compared", "with"], ["compared", "to"])
+        )
+        readings.append(
+            Reading(
+                claim=replace(claim, label_words=own),
+                index=i,
+                sentence=k,
+                label_inherited=inherited,
+                direction=direction,
+                cues=cues,
+                other_label=other,
+                phrases=phrases,
+                periods=sentence_periods,
+                from_to=from_to,
+                base=base,
+            )
+        )
+    return AnswerReading(text=text, readings=tuple(readings), sentences=tuple(sentences))
+
+
+_NEXT_WORD = re.compile(r" ?([A-Za-z][A-Za-z&'-]*)")
+
+
+def _embedded(text: str, claim: Claim) -> bool:
+    """A figure that is part of a name rather than a value of its own: the rate of "the 5.00%
+    notes", the 500 of "S&P 500 Index". A bare number or a percentage followed straight by
+    a content word; never an amount of money or a count ("15 trades")."""
+    if claim.kind not in (NUMBER, PERCENT) or claim.scale != 1:
+        return False
+    following = _NEXT_WORD.match(text, claim.end)
+    return bool(following) and bool(labels.words(following.group(1)))
+
+
+def _sentence_index(claims: list[Claim], sentences: list[tuple[int, int]]) -> list[int]:
+    out = []
+    k = 0
+    for claim in claims:
+        while k + 1 < len(sentences) and claim.start >= sentences[k][1]:
+            k += 1
+        out.append(k)
+    return out
+
+
+def _without_dates(text: str, start: int, end: int, claims: list[Claim]) -> str:
+    """The text between two figures with the dates inside it blanked out."""
+    pieces = []
+    cursor = start
+    for claim in claims:
+        if claim.kind != DATE or claim.end <= start or claim.start >= end:
+            continue
+        pieces.append(text[cursor : max(cursor, claim.start)])
+        cursor = max(cursor, claim.end)
+    pieces.append(text[cursor:end])
+    return " ".join(pieces)
+
+
+def _direction(before: list[str], after: list[str]) -> int:
+    for word in reversed(before):
+        if word in _RISE:
+            return 1
+        if word in _FALL:
+            return -1
+    # After the figure only a comparative says which way: "48.92 higher", "$825 million lower".
+    for word in after:
+        if word in _COMPARATIVES:
+            return 1 if word in _RISE else -1
+    return 0
+
+
+def _cues(
+    claim: Claim, sentence: str, before: list[str], after: list[str], direction: int
+) -> frozenset[str]:
+    near_before = set(before[-6:])
+    near_after = set(after[:3])
+    cues: set[str] = set()
+    level = bool(before) and before[-1] in ("to", "from", "at", "of") and before[-1:] != ["of"]
+    if before[-2:-1] and before[-1] == "of" and before[-2] not in _RISE | _FALL | _CHANGE_WORDS:
+        level = True  # "revenue of $5 billion", not "an increase of"
+    if (direction or near_before & _CHANGE_WORDS) and not level:
+        cues.add(CHANGE)
+    if after[:1] == ["than"] or (after[1:2] == ["than"] and after[0] in _RISE | _FALL):
+        cues.add(COMPARISON)
+    if near_before & _SUM_WORDS or before[-3:] in (["a", "total", "of"], ["the", "total", "of"]):
+        cues.add(SUM)
+    if after[:2] == ["in", "total"] or after[:2] == ["in", "all"]:
+        cues.add(SUM)
+    if (near_before | near_after) & _AVERAGE_WORDS:
+        cues.add(AVERAGE)
+    if claim.kind == RATIO or near_after & _RATIO_WORDS or near_before & {"ratio", "multiple"}:
+        cues.add(RATIO_CUE)
+    if claim.kind == PERCENT and (after[:1] == ["of"] or near_before & _SHARE_WORDS):
+        cues.add(SHARE)
+    if claim.kind in (PERCENTAGE_POINTS, BPS):
+        cues.add(CHANGE)
+    return frozenset(cues)
+
+
+def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[str]:
+    """The other side named after a claim: "of fair value in 2009", "than beginning balance"."""
+    match = re.match(
+        r"\s*(?:(?:higher|lower|more|less|greater|smaller|above|below)\s+)?"
+        r"(?:than|of|times|compared\s+with|versus|vs\.?)\s+(?:the\s+|its\s+|their\s+)?([^,;.()0-9$€£]{2,120})",
+        after,
+        re.IGNORECASE,
+    )
+    if not match or not (cues & {SHARE, RATIO_CUE, COMPARISON}):
+        return frozenset()
+    return labels.label_words(match.group(1))
+
+
+def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
+    """An answer that states its own scale ("the following figures (in millions): $4,835")
+    has the bare figures after it read at that scale."""
+    found = list(_ANSWER_CAPTION.finditer(text))
+    if not found:
+        return claims
+    out = []
+    for claim in claims:
+        caption = None
+        for m in found:
+            if m.start() <= claim.start or (0 <= m.start() - claim.end <= 3):
+                caption = m
+        if (
+            caption is None
+            or claim.kind not in _AMOUNT_KINDS
+            or claim.scale != 1
+            or claim.kind == DATE
+        ):
+            out.append(claim)
+            continue
+        scale = _CAPTION_SCALES[(caption.group(1) or caption.group(2)).lower()]
+        out.append(
+            replace(
+                claim,
+                value=claim.value * scale,
+                precision=(claim.precision or Decimal(1)) * scale,
+                scale=scale,
+                scale_origin=INHERITED,
+            )
+        )
+    return out
+
+
+def periods_in_order(periods: tuple[str, ...]) -> list[str]:
+    """The distinct periods, earliest first."""
+    seen = []
+    for period in periods:
+        if period and period not in seen:
+            seen.append(period)
+    return sorted(seen, key=_period_sort_key)
+
+
+def _period_sort_key(period: str) -> tuple[str, str]:
+    year = lx.period_year(period)
+    return (year or "9999", period)
+
+
+__all__ = ["AnswerReading", "Reading", "read_answer", "sentence_bounds"]

@@ -1,0 +1,652 @@
+"""Stage 3, find candidates: for one claim, the source values that could decide it.
+
+Three kinds of candidate, each with the evidence a verdict will cite:
+
+- **matches**: source values equal to the claim after normalisation, at the precision it was
+  written with, under the scale rules (`value_matches`);
+- **the binding**: the source values whose label and period are the claim's own (`bind`):
+  what the sources state for this metric and period, if they state it;
+- **derivations**: formulas over the values the claim's sentence names and the rows its
+  labels point to (`derivations`): a change between two periods, a share of a whole, a
+  ratio, a sum or an average.
+
+Nothing here decides: `decide` weighs these in the order of trust.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
+
+from . import labels
+from . import lexicon as lx
+from .answer import AVERAGE, CHANGE, COMPARISON, RATIO_CUE, SHARE, SUM, Reading
+from .sources import COMPATIBLE_FAMILIES, FAMILY, SourceIndex, norm, written_norm
+from .types import (
+    BPS,
+    COUNT,
+    CURRENCY,
+    DATE,
+    NUMBER,
+    PERCENT,
+    PERCENTAGE_POINTS,
+    RATIO,
+    Claim,
+)
+
+_AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
+_THOUSANDS = tuple(Decimal(1000) ** k for k in range(1, 5))
+MIN_RECALL = 0.75  # a claim binds a source label only when it names most of that label
+BIND_MARGIN = 0.12  # ... and names it clearly better than any other label
+COLUMN_SLACK = 0.3  # how much less a column of the bound line may be named and still count
+PERIOD_BONUS = 0.3  # a line with a value for the claim's period is the likelier one
+MAX_OPERANDS = 14
+MAX_SUM_SIZE = 4
+
+
+# ------------------------------------------------------------------ value matching
+
+
+def significant_digits(claim: Claim) -> int:
+    return len("".join(ch for ch in claim.text if ch.isdigit()).lstrip("0"))
+
+
+def at_precision(claim_value: Decimal, exact: Decimal, precision: Decimal | None) -> bool:
+    """Equal once `exact` is rounded half-up to the place value the claim was written with.
+
+    Truncation does not count: $11.6 billion written as "$11 billion" is not a rounding.
+    """
+    claim_value, exact = abs(claim_value), abs(exact)
+    if precision is None or precision <= 0:
+        return claim_value == exact
+    try:
+        rounded = (exact / precision).quantize(Decimal(1), rounding=ROUND_HALF_UP) * precision
+    except (InvalidOperation, DivisionByZero):
+        return False
+    return claim_value == rounded
+
+
+def kind_compatible(claim: Claim, source: Claim) -> bool:
+    if FAMILY[source.kind] not in COMPATIBLE_FAMILIES[claim.kind]:
+        return False
+    if claim.kind == PERCENT and source.kind != PERCENT:
+        return bool(claim.label) and claim.label == source.label
+    return not (
+        claim.kind == CURRENCY
+        and source.kind == CURRENCY
+        and claim.unit
+        and source.unit
+        and claim.unit != source.unit
+    )
+
+
+def usable_for(claim: Claim, source: Claim) -> bool:
+    """Superseded and hypothetical values ground only a claim carrying the same qualifier."""
+    if "injected" in source.qualifiers:
+        return False
+    for qualifier in ("superseded", "hypothetical"):
+        if qualifier in source.qualifiers and qualifier not in claim.qualifiers:
+            return False
+    return True
+
+
+def scales_known(claim: Claim, source: Claim) -> bool:
+    """Both sides state their scale (their own words, a caption, a header): only then can
+    the scale be wrong. A bare number, or a table with no caption, matches any scale."""
+    return bool(claim.scale_origin) and bool(source.scale_origin)
+
+
+def _readings_of(claim: Claim, source: Claim) -> Iterator[Decimal]:
+    """The magnitudes the source value can stand for, in the claim's units."""
+    if claim.kind not in _AMOUNTS or source.kind not in _AMOUNTS or scales_known(claim, source):
+        yield norm(source)
+        return
+    yield norm(source)
+    if not claim.scale_origin:
+        yield written_norm(source)  # a bare answer figure: the digits as the table shows them
+    if not source.scale_origin:
+        base = written_norm(source)
+        for factor in _THOUSANDS:
+            yield base * factor
+
+
+def value_matches(claim: Claim, source: Claim, tolerance: Decimal = Decimal(0)) -> bool:
+    """The claim states the source value: equal at the claim's precision (a claim of one
+    significant digit needs the value itself), or within `tolerance`, relatively."""
+    target = norm(claim)
+    precision = _precision(claim)
+    exact_only = significant_digits(claim) < 2
+    for reading in _readings_of(claim, source):
+        if reading == target:
+            return True
+        if not exact_only and at_precision(target, reading, precision):
+            return True
+        if tolerance and reading and abs(target - reading) / reading <= tolerance:
+            return True
+    return False
+
+
+def _precision(claim: Claim) -> Decimal:
+    precision = claim.precision or Decimal(1)
+    return precision * 100 if claim.kind == PERCENTAGE_POINTS else precision
+
+
+def matches(
+    claim: Claim, index: SourceIndex, tolerance: Decimal = Decimal(0)
+) -> list[Claim]:
+    """Every source value the claim states, of a compatible kind, in text order."""
+    if claim.kind == DATE:
+        return []
+    target = norm(claim)
+    precision = _precision(claim)
+    spread = max(precision / 2, target * tolerance)
+    low, high = target - spread, target + spread
+    found: dict[int, Claim] = {}
+    for source in index.between(claim.kind, low, high):
+        found[id(source)] = source
+    if claim.kind in _AMOUNTS:
+        if not claim.scale_origin:
+            for source in index.written_between(claim.kind, low, high):
+                found[id(source)] = source
+        for factor in _THOUSANDS:
+            for source in index.written_between(claim.kind, low / factor, high / factor):
+                if not source.scale_origin:
+                    found[id(source)] = source
+    out = [
+        s
+        for s in found.values()
+        if kind_compatible(claim, s) and value_matches(claim, s, tolerance)
+    ]
+    out.sort(key=lambda s: (s.source_id, s.start))
+    return out
+
+
+def scaled_matches(claim: Claim, index: SourceIndex) -> list[tuple[Claim, Decimal]]:
+    """Source values the claim equals only at another power of a thousand, both scales
+    stated: `$409 billion` for 409 in a table "in millions"."""
+    if claim.kind not in _AMOUNTS or not claim.scale_origin or claim.value == 0:
+        return []
+    target = norm(claim)
+    precision = _precision(claim)
+    out = []
+    for factor in (*_THOUSANDS, *(1 / f for f in _THOUSANDS)):
+        low, high = (target - precision / 2) / factor, (target + precision / 2) / factor
+        for source in index.between(claim.kind, low, high):
+            if not source.scale_origin or not kind_compatible(claim, source):
+                continue
+            if at_precision(target / factor, norm(source), precision / factor) or norm(
+                source
+            ) == target / factor:
+                out.append((source, factor))
+    return out
+
+
+# ------------------------------------------------------------------ binding
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """The source line the claim's label names, and its values for the claim's period."""
+
+    label: frozenset[str]  # the label of the best-named value on that line
+    facts: tuple[Claim, ...]  # the line's values best named by the claim (every period)
+    in_period: tuple[Claim, ...]  # those whose period is compatible with the claim's
+    strong: bool  # the line is named clearly better than any other
+    score: float
+
+    @property
+    def stated(self) -> Claim | None:
+        """The one value the sources state for this metric and period, if they agree on it."""
+        if not self.strong or not self.in_period:
+            return None
+        first = self.in_period[0]
+        if all(norm(c) == norm(first) for c in self.in_period[1:]):
+            return first
+        return None
+
+
+def periods_compatible(a: str, b: str) -> bool:
+    return lx.periods_compatible(a, b)
+
+
+def _line_of(source: Claim) -> tuple:
+    """A table row, or a prose value on its own: the unit a label names."""
+    if source.cell is not None:
+        return (source.source_id, source.cell[0], source.cell[1])
+    return (source.source_id, -1, source.start)
+
+
+def _score(recall: float, precision: float) -> float:
+    # Naming all of a line's label matters most; explaining more of the claim's words
+    # breaks ties ("pmi peer group" names both "pmi" and "pmi peer group" fully).
+    return recall + 0.5 * precision
+
+
+def bind(
+    words: frozenset[str],
+    period: str,
+    kind: str,
+    index: SourceIndex,
+    claim: Claim | None = None,
+) -> Binding | None:
+    """The source line `words` name, with its values for `period`.
+
+    Every source value sharing a word is scored by how much of its label the words name
+    (recall) and how much of the words its label explains (precision), rare words counting
+    more. The best line binds when the words name most of its label and no other line
+    comes close; within the line, the values best named (the right column) for the period.
+    """
+    if not words or index.weights is None:
+        return None
+    weight = index.weights
+    scored: dict[frozenset[str], tuple[float, float]] = {}
+    lines: dict[tuple, list[tuple[float, Claim]]] = {}
+    line_best: dict[tuple, tuple[float, float, frozenset[str]]] = {}
+    named: dict[tuple, float] = {}  # how well each line's best column is named, period aside
+    for source in index.sharing_words(words):
+        if source.kind == DATE or not _kind_fits(kind, source):
+            continue
+        if claim is not None and not usable_for(claim, source):
+            continue
+        label = source.label_words
+        if label not in scored:
+            scored[label] = labels.similarity(words, label, weight)
+        recall, precision = scored[label]
+        value = _score(recall, precision)
+        if source.header_words:
+            # A column header the claim names ("payments due by period total") picks the
+            # column; one it does not name costs nothing.
+            column_recall, _p = labels.similarity(
+                words - label, source.header_words - label, weight
+            )
+            _r, precision = labels.similarity(words, label | source.header_words, weight)
+            value = recall + 0.5 * precision + 0.25 * column_recall
+        bonus = (
+            PERIOD_BONUS  # the line states this metric for the claim's own period
+            if period and source.period and periods_compatible(period, source.period)
+            else 0.0
+        )
+        key = _line_of(source)
+        lines.setdefault(key, []).append((value, source))
+        if key not in line_best or value + bonus > line_best[key][0]:
+            line_best[key] = (value + bonus, recall, label)
+        named[key] = max(named.get(key, 0.0), value)
+    if not lines:
+        return None
+    ranked = sorted(line_best.items(), key=lambda item: -item[1][0])
+    best_key, (best, recall, best_label) = ranked[0]
+    # Another line with the same label is no rival if it says the same; one with another
+    # label that scores close is.
+    runner_up = max(
+        (v for key, (v, _r, label) in ranked[1:] if label != best_label), default=0.0
+    )
+    strong = recall >= MIN_RECALL and best - runner_up >= BIND_MARGIN
+    same_label_lines = [key for key, (v, _r, label) in ranked if label == best_label]
+    # The line's values: its best-named column(s), and the columns whose headers add words
+    # the claim did not use ("(losses) earnings 2014" beside "2013").
+    near = [
+        (value, source)
+        for key in same_label_lines
+        for value, source in lines[key]
+        if value >= named[key] - COLUMN_SLACK
+    ]
+    facts = tuple(source for _value, source in near)
+    if period:
+        fitting = [(v, c) for v, c in near if periods_compatible(period, c.period)]
+    else:
+        top = max(v for v, _c in near)
+        fitting = [(v, c) for v, c in near if v >= top - 1e-9]
+        if len({c.period for _v, c in fitting}) > 1:
+            fitting = []
+    top_fitting = max((v for v, _c in fitting), default=0.0)
+    in_period = tuple(c for v, c in fitting if v >= top_fitting - 1e-9)
+    return Binding(
+        label=best_label, facts=facts, in_period=in_period, strong=strong, score=best
+    )
+
+
+def _kind_fits(kind: str, source: Claim) -> bool:
+    """A source value of a kind that can state a claim of this kind."""
+    family = FAMILY[source.kind]
+    if kind == PERCENT:
+        return family in ("percent", "number")
+    if kind in (PERCENTAGE_POINTS, BPS):
+        return family in ("percent", "spread")
+    if kind == RATIO:
+        return family in ("ratio", "number", "currency")
+    return family in ("currency", "number", "count", "ratio")
+
+
+def operands_for(
+    words: frozenset[str], periods: Iterable[str], index: SourceIndex, kind: str
+) -> list[Claim]:
+    """The values a label names, one per period asked for (all of them when none is asked)."""
+    binding = bind(words, "", kind, index)
+    if binding is None or not binding.strong or not binding.facts:
+        return []
+    wanted = [p for p in periods if p]
+    if not wanted:
+        return list(binding.facts[:MAX_OPERANDS])
+    out = []
+    for period in wanted:
+        for fact in binding.facts:
+            if periods_compatible(period, fact.period) and fact.period:
+                out.append(fact)
+                break
+    return out
+
+
+# ------------------------------------------------------------------ derivations
+
+GROWTH = "growth"
+DIFFERENCE = "difference"
+RATIO_OF = "ratio"
+SHARE_OF = "share"
+SUM_OF = "sum"
+AVERAGE_OF = "average"
+SPREAD = "spread"
+
+
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    """One formula over source values (or the answer's own cited figures).
+
+    `oriented`: the operands are in (later, earlier) or (subject, reference) order, so the
+    sign of a change means something. `described`: these are the operands the sentence
+    names, so a claim that disagrees with it is wrong rather than unexplained.
+    """
+
+    kind: str
+    operands: tuple[Claim, ...]
+    oriented: bool = False
+    described: bool = False
+    factor: int = 1  # basis points: a spread of percentages times 100
+
+    @property
+    def value(self) -> Decimal:
+        values = [c.value for c in self.operands]
+        try:
+            if self.kind == GROWTH:
+                return (values[0] - values[1]) / abs(values[1]) * 100
+            if self.kind == DIFFERENCE:
+                return values[0] - values[1]
+            if self.kind == SPREAD:
+                return (values[0] - values[1]) * self.factor
+            if self.kind == RATIO_OF:
+                return values[0] / values[1]
+            if self.kind == SHARE_OF:
+                return values[0] / values[1] * 100
+            if self.kind == SUM_OF:
+                return sum(values, Decimal(0))
+            if self.kind == AVERAGE_OF:
+                return sum(values, Decimal(0)) / len(values)
+        except (InvalidOperation, DivisionByZero, IndexError):
+            pass
+        return Decimal("NaN")
+
+    @property
+    def formula(self) -> str:
+        names = [short(c) for c in self.operands]
+        if self.kind == GROWTH:
+            return f"({names[0]} - {names[1]}) / {names[1]} * 100"
+        if self.kind == DIFFERENCE:
+            return f"{names[0]} - {names[1]}"
+        if self.kind == SPREAD:
+            return f"({names[0]}% - {names[1]}%)" + (" * 100" if self.factor != 1 else "")
+        if self.kind == RATIO_OF:
+            return f"{names[0]} / {names[1]}"
+        if self.kind == SHARE_OF:
+            return f"{names[0]} / {names[1]} * 100"
+        if self.kind == SUM_OF:
+            return " + ".join(names)
+        if self.kind == AVERAGE_OF:
+            return f"({' + '.join(names)}) / {len(names)}"
+        return ""
+
+
+def short(claim: Claim) -> str:
+    """A value as a formula writes it: 1.85B, 312M, 0.50, -7."""
+    value = claim.value
+    if claim.kind == CURRENCY or (claim.kind in _AMOUNTS and abs(value) >= 1_000_000):
+        for scale, (letter, _word) in sorted(lx.SCALE_SUFFIX.items(), reverse=True):
+            if abs(value) >= scale:
+                return f"{plain((value / scale).normalize())}{letter}"
+    return plain(value)
+
+
+def plain(value: Decimal) -> str:
+    text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text or "0"
+
+
+def _chronological(a: Claim, b: Claim) -> tuple[Claim, Claim] | None:
+    """(later, earlier) when both periods are known and differ."""
+    if not a.period or not b.period or a.period == b.period:
+        return None
+    key_a, key_b = _period_key(a.period), _period_key(b.period)
+    if key_a == key_b:
+        return None
+    return (a, b) if key_a > key_b else (b, a)
+
+
+def _period_key(period: str) -> str:
+    year = lx.period_year(period)
+    if len(period) >= 10 and period[4] == "-":
+        return period
+    if period.startswith(("Q", "H")) and year:
+        return f"{year}-{period[:2]}"
+    return f"{year}-99" if year else period
+
+
+@dataclass(frozen=True, slots=True)
+class Cited:
+    """A figure the claim's sentence restates, as the sources give it, and whether the
+    sentence introduces it as the base of a change ("from $1.62 billion", "than 23.5")."""
+
+    value: Claim
+    base: bool = False
+
+
+def derivations(reading: Reading, cited_figures: list[Cited], index: SourceIndex) -> list[Derivation]:
+    """The formulas worth trying for one claim, the ones its sentence describes first.
+
+    `cited_figures` are the answer's other figures in the same sentence, in text order (the
+    claim's own operands, when the answer restates them: "from 60,786 in 2008 to 74,843").
+    """
+    claim = reading.claim
+    kind = claim.kind
+    out: list[Derivation] = []
+    cited = [c.value for c in cited_figures if c.value.kind != DATE][:MAX_OPERANDS]
+    bases = {id(c.value) for c in cited_figures if c.base}
+    periods = [p for p in reading.periods if p]
+    subject = operands_for(claim.label_words, periods, index, kind) if claim.label_words else []
+    if len(subject) < 2 and claim.label_words and not periods:
+        subject = []
+    other = (
+        operands_for(reading.other_label, periods or [claim.period], index, kind)
+        if reading.other_label
+        else []
+    )
+    cues = reading.cues
+
+    if kind in (PERCENTAGE_POINTS, BPS):
+        factor = 100 if kind == BPS else 1
+        for group in (subject, cited):
+            percents = _distinct([c for c in group if c.kind == PERCENT])
+            for a, b in itertools.combinations(percents, 2):
+                ordered = _chronological(a, b) or ((b, a) if reading.from_to else None)
+                if ordered is not None:
+                    out.append(Derivation(SPREAD, ordered, True, True, factor))
+                else:
+                    out.append(Derivation(SPREAD, (a, b), False, True, factor))
+        return out
+
+    if kind == PERCENT:
+        if cues & {SHARE, RATIO_CUE} or not cues:
+            if subject and other:
+                out.append(Derivation(SHARE_OF, (subject[0], other[0]), True, True))
+            for a, b in itertools.permutations(_amounts(cited), 2):
+                out.append(Derivation(SHARE_OF, (a, b), True, bool(cues & {SHARE, RATIO_CUE})))
+        if cues & {CHANGE, COMPARISON} or not cues:
+            for a, b in _ordered_pairs(subject, reading):
+                out.append(Derivation(GROWTH, (a, b), True, True))
+            for a, b in _ordered_pairs(cited, reading, bases):
+                out.append(Derivation(GROWTH, (a, b), True, True))
+            if subject and other and COMPARISON in cues:
+                out.append(Derivation(GROWTH, (subject[0], other[0]), True, True))
+        if cues & {SUM, AVERAGE}:
+            out.extend(_totals(reading, subject, cited, index))
+        if not cues:
+            out.extend(_unordered(_amounts(cited), (GROWTH,)))
+        return out
+
+    if kind == RATIO or RATIO_CUE in cues:
+        if subject and other:
+            out.append(Derivation(RATIO_OF, (subject[0], other[0]), True, True))
+        if len(subject) >= 2:
+            # "2.25 times its level in 2017": the periods in the order the sentence names them.
+            out.append(Derivation(RATIO_OF, (subject[0], subject[1]), True, True))
+        for a, b in itertools.permutations(_amounts(cited), 2):
+            out.append(Derivation(RATIO_OF, (a, b), False, True))
+        return out
+
+    # Amounts: changes, differences, sums and averages.
+    if cues & {CHANGE, COMPARISON} or not cues:
+        for a, b in _ordered_pairs(subject, reading):
+            out.append(Derivation(DIFFERENCE, (a, b), True, bool(cues)))
+        for a, b in _ordered_pairs(cited, reading, bases):
+            out.append(Derivation(DIFFERENCE, (a, b), True, bool(cues)))
+        if subject and other and COMPARISON in cues:
+            out.append(Derivation(DIFFERENCE, (subject[0], other[0]), True, True))
+    if cues & {SUM, AVERAGE} or not cues:
+        out.extend(_totals(reading, subject, cited, index))
+    return out
+
+
+def _ordered_pairs(
+    group: list[Claim], reading: Reading, bases: frozenset[int] | set[int] = frozenset()
+) -> Iterator[tuple[Claim, Claim]]:
+    """(later, earlier) pairs: the base the sentence names ("from $1.62 billion") last; else
+    by period when both are known; else in the sentence's order ("from A to B")."""
+    group = [c for c in _distinct(group) if c.kind in _AMOUNTS or c.kind == RATIO]
+    for a, b in itertools.combinations(group, 2):
+        if (id(a) in bases) != (id(b) in bases):
+            yield (b, a) if id(a) in bases else (a, b)
+            continue
+        ordered = _chronological(a, b)
+        if ordered is not None:
+            yield ordered
+        elif reading.from_to:
+            yield (b, a)  # written earlier first: "from A to B"
+
+
+def _amounts(group: list[Claim]) -> list[Claim]:
+    return [c for c in group if c.kind in _AMOUNTS or c.kind == RATIO]
+
+
+def _unordered(group: list[Claim], kinds: tuple[str, ...]) -> Iterator[Derivation]:
+    for a, b in itertools.permutations(_distinct(group), 2):
+        for kind in kinds:
+            yield Derivation(kind, (a, b), False, False)
+
+
+def _distinct(group: list[Claim]) -> list[Claim]:
+    seen: set[tuple[Decimal, str]] = set()
+    out = []
+    for c in group:
+        key = (c.value, c.period)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out[:MAX_OPERANDS]
+
+
+def _totals(
+    reading: Reading, subject: list[Claim], cited: list[Claim], index: SourceIndex
+) -> Iterator[Derivation]:
+    """Sums and averages: of the labels a sentence lists, of one label over the periods it
+    names, or of the figures it cites."""
+    claim = reading.claim
+    cues = reading.cues
+    kinds = (AVERAGE_OF,) if AVERAGE in cues else (SUM_OF,) if SUM in cues else (SUM_OF,)
+    groups: list[tuple[list[Claim], bool]] = []
+    if len(reading.phrases) >= 2:
+        period = [claim.period] if claim.period else list(reading.periods[:1])
+        listed = []
+        for phrase in reading.phrases:
+            found = operands_for(phrase, period, index, claim.kind)
+            if found:
+                listed.append(found[0])
+        if len(listed) == len(reading.phrases):
+            groups.append((listed, True))
+    if len(subject) >= 2:
+        groups.append((subject, True))
+    if len(cited) >= 2:
+        groups.append((cited, True))
+    precision = claim.precision or Decimal(1)
+    for group, described in groups:
+        group = [
+            c
+            for c in _distinct(group)
+            if (c.kind in _AMOUNTS) == (claim.kind in _AMOUNTS)
+            and c.kind not in (PERCENTAGE_POINTS, BPS, DATE)
+            and abs(c.value) >= precision  # a part smaller than the claim's last digit says nothing
+        ]
+        if len(group) < 2 or len(group) > MAX_SUM_SIZE + 2:
+            continue
+        for kind in kinds:
+            yield Derivation(kind, tuple(group), True, described and bool(cues))
+            if len(group) > 2:
+                for size in range(2, min(len(group), MAX_SUM_SIZE) + 1):
+                    for combo in itertools.combinations(group, size):
+                        yield Derivation(kind, combo, True, False)
+
+
+def derivation_matches(reading: Reading, derivation: Derivation) -> bool:
+    """The derivation gives the claim at the precision written, with the sign its words say
+    where the operands' order makes the sign meaningful."""
+    claim = reading.claim
+    value = derivation.value
+    if not value.is_finite():
+        return False
+    target = abs(claim.value)
+    precision = claim.precision or Decimal(1)
+    if claim.kind == PERCENT and derivation.kind == RATIO_OF:
+        value = value * 100
+    if claim.kind == RATIO and derivation.kind == SHARE_OF:
+        value = value / 100
+    if not at_precision(target, value, precision):
+        return False
+    sign = signed_direction(reading)
+    if derivation.oriented and sign and derivation.kind in (GROWTH, DIFFERENCE, SPREAD) and value:
+        return (value > 0) == (sign > 0)
+    return True
+
+
+def signed_direction(reading: Reading) -> int:
+    """+1 or -1 when the words or a written minus say which way the figure goes, else 0."""
+    if reading.direction:
+        return reading.direction
+    if reading.claim.value < 0:
+        return -1
+    return 0
+
+
+def sign_contradicted(reading: Reading, derivation: Derivation) -> bool:
+    """The magnitude is right but the words say the change went the other way."""
+    claim = reading.claim
+    value = derivation.value
+    sign = signed_direction(reading)
+    if (
+        not value.is_finite()
+        or not value
+        or not sign
+        or not derivation.oriented
+        or derivation.kind not in (GROWTH, DIFFERENCE, SPREAD)
+    ):
+        return False
+    return at_precision(abs(claim.value), value, claim.precision) and (value > 0) != (sign > 0)

@@ -1,0 +1,565 @@
+"""Stage 4, decide: one outcome per claim, from the candidates, in the order of trust.
+
+The order (DESIGN.md "How a verdict is decided", docs/detection.md "From claim to outcome"):
+
+1. A value the sources **state for this metric and period** decides, full stop: equal is
+   `grounded`; anything else is wrong, and which field disagrees names the outcome (another
+   period of the same metric: `period_mismatch`; another metric's value: `substitution`;
+   the same digits at another scale: `scale_drift`; a hedged figure: `approximation`; a sum
+   of parts: `unsupported_aggregation`; none of these: `fabrication`).
+2. A figure the wording says is **derived** (a change, a share, a ratio, a sum) is checked
+   against the formula its sentence describes: a match is `derived`; the right size with
+   the wrong direction, or a described formula that gives another value, is
+   `arithmetic_drift`.
+3. Otherwise a value **anywhere in the sources** grounds the claim (weak evidence grounds,
+   with a lower confidence), then a formula over the values its sentence and labels name.
+4. Only **positive evidence** flags what is left: a hedged figure near a value, the same
+   digits at another stated scale, or nothing near it anywhere (`fabrication`). A derived
+   figure whose operands the sources do not identify is not flagged on absence alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from decimal import Decimal
+
+from . import candidates as cd
+from . import lexicon as lx
+from .answer import SUM, AnswerReading, Reading
+from .candidates import Binding, Derivation
+from .sources import SourceIndex, norm
+from .types import (
+    APPROXIMATION,
+    ARITHMETIC_DRIFT,
+    BPS,
+    CALCULATED,
+    COUNT,
+    CURRENCY,
+    DATE,
+    DERIVED,
+    FABRICATION,
+    GROUNDED,
+    LAYER_DERIVATION,
+    NUMBER,
+    PERCENT,
+    PERCENTAGE_POINTS,
+    PERIOD_MISMATCH,
+    RATIO,
+    SCALE_DRIFT,
+    SUBSTITUTION,
+    UNSUPPORTED_AGGREGATION,
+    WITHIN_TOLERANCE,
+    Claim,
+    ClaimVerdict,
+    EngineConfig,
+    NearestValue,
+)
+
+APPROXIMATION_RANGE = Decimal("0.5")  # a hedged figure this near a value is its approximation
+PLAUSIBLE_DRIFT = (Decimal("0.33"), Decimal("3"))  # beyond, a different quantity, not a slip
+WEAK = Decimal("0.5")  # confidence of a claim grounded on weak evidence
+MAX_DATES_SCANNED = 5_000
+MAX_COLUMN_SUM = 12
+_AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
+_TOTAL_WORDS = frozenset({"total", "@total"})
+
+
+def tolerance(claim: Claim, config: EngineConfig) -> Decimal:
+    if claim.kind in (CURRENCY, NUMBER):
+        return config.currency_tolerance
+    if claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS):
+        return config.percentage_tolerance
+    if claim.kind == RATIO:
+        return config.ratio_tolerance
+    return Decimal(0)  # counts are exact: there were 15 trades, not 15.1
+
+
+def nearest_value(claim: Claim) -> NearestValue:
+    return NearestValue(
+        text=claim.text, value=claim.value, source_id=claim.source_id, start=claim.start, end=claim.end
+    )
+
+
+def _relative(a: Decimal, b: Decimal) -> Decimal:
+    if b == 0:
+        return Decimal(0) if a == 0 else Decimal("Infinity")
+    return abs(a - b) / abs(b)
+
+
+@dataclass(slots=True)
+class _Claimed:
+    """One claim's candidates, found once."""
+
+    reading: Reading
+    binding: Binding | None
+    stated: Claim | None
+    exact: list[Claim]
+    close: list[Claim]
+
+
+class Decider:
+    """Decides every claim of one answer against one source index."""
+
+    def __init__(self, index: SourceIndex, config: EngineConfig, answer: AnswerReading) -> None:
+        self.index = index
+        self.config = config
+        self.answer = answer
+
+    def decide_all(self) -> list[ClaimVerdict]:
+        readings = self.answer.readings
+        found = [self._candidates(r) for r in readings]
+        return [self._decide(found[i], found) for i in range(len(readings))]
+
+    # ------------------------------------------------------------ candidates
+
+    def _candidates(self, reading: Reading) -> _Claimed:
+        claim = reading.claim
+        if claim.kind == DATE:
+            return _Claimed(reading, None, None, [], [])
+        binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
+        stated = binding.stated if binding is not None else None
+        if reading.base and not claim.period:
+            # "up 14.8% from $1.62 billion": the base of a change is the metric at another,
+            # unnamed period; what the sources state for the current one says nothing of it.
+            stated = None
+        exact = [s for s in cd.matches(claim, self.index) if cd.usable_for(claim, s)]
+        tol = tolerance(claim, self.config)
+        close = (
+            [s for s in cd.matches(claim, self.index, tol) if cd.usable_for(claim, s)]
+            if tol and not exact
+            else []
+        )
+        return _Claimed(reading, binding, stated, exact, close)
+
+    def _cited(self, reading: Reading, found: list[_Claimed]) -> list[cd.Cited]:
+        """The answer's other figures in the claim's sentence, as the sources give them."""
+        out = []
+        for other in found:
+            r = other.reading
+            if r.sentence != reading.sentence or r.index == reading.index:
+                continue
+            if r.claim.kind == DATE or r.claim.nested:
+                continue
+            source = other.exact[0] if other.exact else None
+            if other.stated is not None and cd.value_matches(r.claim, other.stated):
+                source = other.stated
+            out.append(cd.Cited(source if source is not None else r.claim, r.base))
+        return out
+
+    # ------------------------------------------------------------ the rules
+
+    def _decide(self, c: _Claimed, found: list[_Claimed]) -> ClaimVerdict:
+        reading = c.reading
+        claim = reading.claim
+        if claim.kind == DATE:
+            return self._date(claim)
+        calculated = self._calculated(claim)
+        if calculated is not None:
+            return calculated
+
+        # 1. The value the sources state for this metric and period.
+        if c.stated is not None and not reading.derived:
+            return self._against_stated(c, found)
+
+        # 2. Derived wording: the formula its sentence describes.
+        derived: list[Derivation] = []
+        if reading.derived:
+            derived = cd.derivations(reading, self._cited(reading, found), self.index)
+            for derivation in derived:
+                if cd.derivation_matches(reading, derivation):
+                    return self._derived(claim, derivation, found, reading)
+            for derivation in derived:
+                if derivation.described and cd.sign_contradicted(reading, derivation):
+                    return self._drift(claim, derivation, "the change went the other way")
+
+        # 3. Anywhere in the sources.
+        if c.exact:
+            best = self._best_match(claim, c.exact, c.binding)
+            confidence = Decimal(1) if self._labels_agree(c, best) else WEAK
+            return ClaimVerdict(
+                claim=claim,
+                outcome=GROUNDED,
+                nearest=nearest_value(best),
+                confidence=confidence,
+                details={} if confidence == 1 else {"reason": "value found under another label"},
+            )
+        if c.close:
+            best = self._best_match(claim, c.close, c.binding)
+            relative = _relative(norm(claim), norm(best)).quantize(Decimal("0.0001"))
+            return ClaimVerdict(
+                claim=claim,
+                outcome=WITHIN_TOLERANCE,
+                nearest=nearest_value(best),
+                details={"relative_difference": str(relative)},
+            )
+
+        if reading.derived:
+            described = [d for d in derived if d.described and d.value.is_finite()]
+            drift = self._closest_plausible(reading, described)
+            if drift is not None:
+                return self._drift(claim, drift, "")
+        else:
+            fallback = cd.derivations(reading, self._cited(reading, found), self.index)
+            fallback.extend(self._column_sums(c))
+            for derivation in fallback:
+                if cd.derivation_matches(reading, derivation):
+                    return self._derived(claim, derivation, found, reading)
+
+        # 4. Positive evidence only.
+        if claim.approximate:
+            near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
+            if near is not None:
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=APPROXIMATION,
+                    nearest=nearest_value(near),
+                    expected_value=near.value if c.binding and c.binding.strong else None,
+                )
+        scaled = cd.scaled_matches(claim, self.index)
+        if scaled:
+            source, factor = scaled[0]
+            return ClaimVerdict(
+                claim=claim,
+                outcome=SCALE_DRIFT,
+                nearest=nearest_value(source),
+                expected_value=source.value,
+                details={"factor": str(factor)},
+            )
+        if reading.derived:
+            return ClaimVerdict(
+                claim=claim,
+                outcome=GROUNDED,
+                layer=LAYER_DERIVATION,
+                confidence=WEAK,
+                details={"reason": "a derived figure whose operands the sources do not identify"},
+            )
+        nearest = self._nearest(claim, c.binding)
+        return ClaimVerdict(
+            claim=claim,
+            outcome=FABRICATION,
+            nearest=nearest_value(nearest) if nearest else None,
+        )
+
+    def _against_stated(self, c: _Claimed, found: list[_Claimed]) -> ClaimVerdict:
+        """Rule 1: the sources state this metric for this period; the claim is that value or
+        it is wrong, and the field that disagrees names how."""
+        claim = c.reading.claim
+        stated = c.stated
+        assert stated is not None and c.binding is not None
+        if cd.value_matches(claim, stated):
+            return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(stated))
+        tol = tolerance(claim, self.config)
+        if tol and cd.value_matches(claim, stated, tol):
+            relative = _relative(norm(claim), norm(stated)).quantize(Decimal("0.0001"))
+            return ClaimVerdict(
+                claim=claim,
+                outcome=WITHIN_TOLERANCE,
+                nearest=nearest_value(stated),
+                details={"relative_difference": str(relative)},
+            )
+        expected = stated.value
+        if claim.value < 0 < expected or expected < 0 < claim.value:
+            expected = -expected if claim.kind in _AMOUNTS else expected
+        if claim.approximate:
+            return self._wrong(claim, APPROXIMATION, stated, "the hedged figure is not the value")
+        if cd.scales_known(claim, stated):
+            for source, factor in cd.scaled_matches(claim, self.index):
+                if norm(source) == norm(stated):
+                    return self._wrong(
+                        claim, SCALE_DRIFT, stated, f"the digits match at {factor} times the scale"
+                    )
+        same_metric = [s for s in c.exact if s.label_words == c.binding.label]
+        if same_metric:
+            return self._wrong(
+                claim,
+                PERIOD_MISMATCH,
+                stated,
+                f"the value is the {same_metric[0].period or 'another period'} figure",
+                matched=same_metric[0],
+            )
+        aggregation = self._sum_of_parts(claim, stated)
+        if aggregation is not None:
+            return ClaimVerdict(
+                claim=claim,
+                outcome=UNSUPPORTED_AGGREGATION,
+                layer=LAYER_DERIVATION,
+                nearest=nearest_value(stated),
+                expected_value=stated.value,
+                formula=aggregation.formula,
+                details={"derivation": aggregation.kind},
+            )
+        if c.exact:
+            other = c.exact[0]
+            return self._wrong(
+                claim, SUBSTITUTION, stated, "the value belongs to another line", matched=other
+            )
+        return self._wrong(claim, FABRICATION, stated, "the sources state another value")
+
+    def _wrong(
+        self,
+        claim: Claim,
+        outcome: str,
+        stated: Claim,
+        reason: str,
+        matched: Claim | None = None,
+    ) -> ClaimVerdict:
+        details: dict = {"reason": reason, "stated": stated.text}
+        if matched is not None:
+            details["matched"] = matched.text
+            details["matched_period"] = matched.period
+        return ClaimVerdict(
+            claim=claim,
+            outcome=outcome,
+            nearest=nearest_value(stated),
+            expected_value=stated.value,
+            details=details,
+        )
+
+    def _derived(
+        self, claim: Claim, derivation: Derivation, found: list[_Claimed], reading: Reading
+    ) -> ClaimVerdict:
+        contradicted = self._contradicting_total(reading, derivation)
+        if contradicted is not None:
+            return contradicted
+        return ClaimVerdict(
+            claim=claim,
+            outcome=DERIVED,
+            layer=LAYER_DERIVATION,
+            expected_value=quantize_like(derivation.value, claim),
+            formula=derivation.formula,
+            nearest=nearest_value(derivation.operands[0]),
+            details={"derivation": derivation.kind},
+        )
+
+    def _drift(self, claim: Claim, derivation: Derivation, reason: str) -> ClaimVerdict:
+        value = derivation.value
+        if claim.kind == PERCENT and derivation.kind == cd.RATIO_OF:
+            value = value * 100
+        expected = quantize_like(value, claim)
+        details: dict = {"derivation": derivation.kind, "exact": str(value)}
+        if reason:
+            details["reason"] = reason
+        return ClaimVerdict(
+            claim=claim,
+            outcome=ARITHMETIC_DRIFT,
+            layer=LAYER_DERIVATION,
+            expected_value=expected,
+            formula=derivation.formula,
+            nearest=nearest_value(derivation.operands[0]),
+            details=details,
+        )
+
+    def _closest_plausible(self, reading: Reading, described: list[Derivation]) -> Derivation | None:
+        claim = reading.claim
+        target = abs(claim.value)
+        best, best_distance = None, None
+        for derivation in described:
+            value = derivation.value
+            if claim.kind == PERCENT and derivation.kind == cd.RATIO_OF:
+                value = value * 100
+            got = abs(value)
+            if got == 0 or target == 0:
+                continue
+            ratio = target / got
+            if not PLAUSIBLE_DRIFT[0] <= ratio <= PLAUSIBLE_DRIFT[1]:
+                continue
+            distance = abs(got - target)
+            if best_distance is None or distance < best_distance:
+                best, best_distance = derivation, distance
+        return best
+
+    # ------------------------------------------------------------ aggregation
+
+    def _column_sums(self, c: _Claimed) -> list[Derivation]:
+        """Sums of values in one table column or one row, for an amount no source states:
+        totals a table leaves to its reader."""
+        claim = c.reading.claim
+        if claim.kind not in _AMOUNTS or c.binding is None:
+            return []
+        out = []
+        for fact in c.binding.facts[:4]:
+            if fact.cell is None:
+                continue
+            column = [
+                f
+                for f in self.index.claims
+                if f.cell is not None
+                and f.source_id == fact.source_id
+                and f.cell[0] == fact.cell[0]
+                and f.cell[2] == fact.cell[2]
+                and f.kind in _AMOUNTS
+            ][:MAX_COLUMN_SUM]
+            for size in (2, 3):
+                for combo in itertools.combinations(column, size):
+                    out.append(Derivation(cd.SUM_OF, combo, True, False))
+        return out
+
+    def _sum_of_parts(self, claim: Claim, stated: Claim) -> Derivation | None:
+        """The claim equals a sum of parts listed beside the stated total (seed 000)."""
+        if claim.kind not in _AMOUNTS:
+            return None
+        precision = claim.precision or Decimal(1)
+        parts = [
+            f
+            for f in self.index.claims
+            if f.kind in _AMOUNTS
+            and abs(f.value) >= precision
+            and f is not stated
+            and f.source_id == stated.source_id
+            and abs(f.start - stated.start) < 2_000
+            and not (f.label_words & _TOTAL_WORDS)
+            and cd.periods_compatible(f.period, stated.period)
+            and cd.usable_for(claim, f)
+        ][:MAX_COLUMN_SUM]
+        target = abs(claim.value)
+        for size in (2, 3, 4):
+            for combo in itertools.combinations(parts, size):
+                total = sum((p.value for p in combo), Decimal(0))
+                if cd.at_precision(target, total, claim.precision):
+                    return Derivation(cd.SUM_OF, combo, True, False)
+        return None
+
+    def _contradicting_total(self, reading: Reading, derivation: Derivation) -> ClaimVerdict | None:
+        """A sum of parts where the sources state the whole differently: seed 000's options
+        volume. Only when the claim presents the sum as the total."""
+        claim = reading.claim
+        if derivation.kind not in (cd.SUM_OF, cd.AVERAGE_OF) or claim.kind not in _AMOUNTS:
+            return None
+        if not (claim.label_words & _TOTAL_WORDS or "total" in claim.qualifiers):
+            return None
+        totals = [
+            c
+            for c in self.index.values((CURRENCY, NUMBER, COUNT))
+            if c not in derivation.operands
+            and cd.usable_for(claim, c)
+            and (c.label_words & _TOTAL_WORDS or "total" in c.qualifiers)
+            and lx.periods_compatible(claim.period, c.period)
+            and norm(c) != norm(claim)
+            and (claim.label_words - _TOTAL_WORDS) & c.label_words
+        ]
+        if not totals:
+            return None
+        value = norm(claim)
+        total = min(totals, key=lambda c: abs(norm(c) - value))
+        return ClaimVerdict(
+            claim=claim,
+            outcome=UNSUPPORTED_AGGREGATION,
+            layer=LAYER_DERIVATION,
+            nearest=nearest_value(total),
+            expected_value=total.value,
+            formula=derivation.formula,
+            details={"derivation": derivation.kind},
+        )
+
+    # ------------------------------------------------------------ helpers
+
+    def _labels_agree(self, c: _Claimed, source: Claim) -> bool:
+        if not c.binding or not c.binding.strong:
+            return True
+        return source.label_words == c.binding.label
+
+    def _best_match(self, claim: Claim, found: list[Claim], binding: Binding | None) -> Claim:
+        """Of several matching values, the one under the claim's own label and period."""
+
+        def rank(source: Claim) -> tuple[int, int, int]:
+            same_label = binding is not None and source.label_words == binding.label
+            same_period = bool(claim.period) and cd.periods_compatible(claim.period, source.period)
+            return (0 if same_label else 1, 0 if same_period else 1, 0 if source.kind == claim.kind else 1)
+
+        return min(found, key=rank)
+
+    def _nearest(
+        self, claim: Claim, binding: Binding | None, within: Decimal | None = None
+    ) -> Claim | None:
+        """The nearest compatible source value, the claim's own metric first."""
+        value = norm(claim)
+        pools: list[list[Claim]] = []
+        if binding is not None and binding.strong:
+            pools.append(list(binding.in_period) or list(binding.facts))
+        pools.append(
+            [s for s in self.index.near(claim.kind, value) if cd.kind_compatible(claim, s)]
+        )
+        for pool in pools:
+            pool = [s for s in pool if "injected" not in s.qualifiers and s.kind != DATE]
+            if not pool:
+                continue
+            best = min(pool, key=lambda s: abs(norm(s) - value))
+            if within is not None and _relative(value, norm(best)) > within:
+                continue
+            return best
+        return None
+
+    def _calculated(self, claim: Claim) -> ClaimVerdict | None:
+        for output in self.index.calculator_outputs:
+            results = [output.result]
+            if claim.kind == PERCENT:
+                results.append(output.result * 100)
+            for result in results:
+                if cd.at_precision(claim.value, result, claim.precision):
+                    return ClaimVerdict(
+                        claim=claim,
+                        outcome=CALCULATED,
+                        layer=LAYER_DERIVATION,
+                        formula=output.expression or None,
+                        expected_value=result,
+                    )
+        return None
+
+    # ------------------------------------------------------------ dates
+
+    def _date(self, claim: Claim) -> ClaimVerdict:
+        key = claim.period
+        found = [c for c in self.index.dates_with_key(key) if "injected" not in c.qualifiers]
+        if not found and len(key) == 10:
+            found = self._dates_within_days(key, self.config.date_tolerance_days)
+        if not found and len(key) == 7:
+            found = [c for c in self.index.all_dates() if c.period.startswith(key)][:1]
+        if found:
+            usable = [c for c in found if cd.usable_for(claim, c)] or found
+            best = min(usable, key=lambda c: (c.period != key, c.nested != claim.nested))
+            return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(best))
+        dates = [
+            c
+            for c in self.index.near(DATE, claim.value)
+            if "injected" not in c.qualifiers and not c.nested
+        ]
+        if not dates:
+            dates = [c for c in self.index.all_dates()[:256] if not c.nested]
+        if not dates:
+            return ClaimVerdict(claim=claim, outcome=FABRICATION)
+        nearest = min(dates, key=lambda c: (_period_distance(claim.period, c.period), c.start))
+        return ClaimVerdict(claim=claim, outcome=PERIOD_MISMATCH, nearest=nearest_value(nearest))
+
+    def _dates_within_days(self, key: str, days: int) -> list[Claim]:
+        from datetime import date
+
+        try:
+            target = date.fromisoformat(key)
+        except ValueError:
+            return []
+        out = []
+        for c in self.index.all_dates()[:MAX_DATES_SCANNED]:
+            if len(c.period) == 10:
+                try:
+                    other = date.fromisoformat(c.period)
+                except ValueError:
+                    continue
+                if abs((other - target).days) <= days:
+                    out.append(c)
+        return out
+
+
+def quantize_like(value: Decimal, claim: Claim) -> Decimal:
+    """`value` at the claim's precision, at least two decimals for a percentage (14.20)."""
+    from .recomputation import quantize_like as _q
+
+    places = 2 if claim.kind in (PERCENT, PERCENTAGE_POINTS) else 0
+    return _q(value, claim.precision, places)
+
+
+def _period_distance(a: str, b: str) -> tuple[int, int]:
+    year_a, year_b = lx.period_year(a), lx.period_year(b)
+    years = abs(int(year_a) - int(year_b)) if year_a and year_b else 100
+    shape = 0 if a[:1] == b[:1] else 1
+    return (years, shape)
