@@ -178,8 +178,28 @@ def read_answer(answer: str) -> AnswerReading:
         before_words = [w.lower() for w in _WORD.findall(text[max(s_start, claim.start - 60) : claim.start])]
         after_words = [w.lower() for w in _WORD.findall(after[:60])]
         direction = _direction(before_words[-4:], after_words[:2])
-        cues = _cues(claim, text[s_start:s_end], before_words, after_words, direction)
+        window_words = [w.lower() for w in _WORD.findall(window)]
+        last_in_sentence = not any(
+            sentence_of[j] == k and claims[j].kind != DATE and not claims[j].nested
+            for j in range(i + 1, len(claims))
+        )
+        if last_in_sentence:
+            # "The difference between A (6 million) and B (2 million) was 4 million": words
+            # that open the sentence name what its last figure is.
+            first = next(
+                (c.start for j, c in enumerate(claims) if sentence_of[j] == k and c.kind != DATE),
+                claim.start,
+            )
+            window_words += [w.lower() for w in _WORD.findall(text[s_start:first])]
+        cues = _cues(claim, window_words, before_words, after_words, direction)
         other = _other_label(claim, after, cues)
+        exceeded = _EXCEEDED.search(window)
+        if exceeded:
+            # "revenue exceeded net income by 38,152 million"
+            cues = cues | {COMPARISON}
+            direction = -1 if exceeded.group(2).lower().startswith(("trail", "lag")) else 1
+            other = labels.label_words(exceeded.group(3))
+            own = labels.label_words(exceeded.group(1)) or own
         phrases: tuple[frozenset[str], ...] = ()
         if cues & {SUM, AVERAGE}:
             phrases = tuple(
@@ -259,12 +279,26 @@ def _direction(before: list[str], after: list[str]) -> int:
     return 0
 
 
+_EXCEEDED = re.compile(
+    r"(.{2,120}?)\b(exceed(?:ed|s)?|surpass(?:ed|es)?|outpac(?:ed|es)|trail(?:ed|s)?|lagged|lags)\s+"
+    r"(.{2,120}?)\s+by\s*\Z",
+    re.IGNORECASE,
+)
+# Nouns and adverbs that name a derivation wherever they stand in the clause.
+_CLAUSE_CUES = {
+    CHANGE: frozenset({"difference", "change"}),
+    SUM: frozenset({"combined", "together", "sum", "altogether", "aggregate"}),
+    AVERAGE: frozenset({"average", "averaged", "mean"}),
+}
+
+
 def _cues(
-    claim: Claim, sentence: str, before: list[str], after: list[str], direction: int
+    claim: Claim, window: list[str], before: list[str], after: list[str], direction: int
 ) -> frozenset[str]:
     near_before = set(before[-6:])
     near_after = set(after[:3])
-    cues: set[str] = set()
+    clause = set(window)
+    cues: set[str] = {cue for cue, words in _CLAUSE_CUES.items() if clause & words}
     level = bool(before) and before[-1] in ("to", "from", "at", "of") and before[-1:] != ["of"]
     if before[-2:-1] and before[-1] == "of" and before[-2] not in _RISE | _FALL | _CHANGE_WORDS:
         level = True  # "revenue of $5 billion", not "an increase of"

@@ -211,7 +211,7 @@ def periods_compatible(a: str, b: str) -> bool:
     return lx.periods_compatible(a, b)
 
 
-def _line_of(source: Claim) -> tuple:
+def line_of(source: Claim) -> tuple:
     """A table row, or a prose value on its own: the unit a label names."""
     if source.cell is not None:
         return (source.source_id, source.cell[0], source.cell[1])
@@ -268,7 +268,7 @@ def bind(
             if period and source.period and periods_compatible(period, source.period)
             else 0.0
         )
-        key = _line_of(source)
+        key = line_of(source)
         lines.setdefault(key, []).append((value, source))
         if key not in line_best or value + bonus > line_best[key][0]:
             line_best[key] = (value + bonus, recall, label)
@@ -294,7 +294,8 @@ def bind(
     ]
     facts = tuple(source for _value, source in near)
     if period:
-        fitting = [(v, c) for v, c in near if periods_compatible(period, c.period)]
+        # A value for the claim's own period; a value of no stated period says nothing of it.
+        fitting = [(v, c) for v, c in near if c.period and periods_compatible(period, c.period)]
     else:
         top = max(v for v, _c in near)
         fitting = [(v, c) for v, c in near if v >= top - 1e-9]
@@ -530,12 +531,17 @@ def derivations(reading: Reading, cited_figures: list[Cited], index: SourceIndex
 def _ordered_pairs(
     group: list[Claim], reading: Reading, bases: frozenset[int] | set[int] = frozenset()
 ) -> Iterator[tuple[Claim, Claim]]:
-    """(later, earlier) pairs: the base the sentence names ("from $1.62 billion") last; else
-    by period when both are known; else in the sentence's order ("from A to B")."""
+    """(later, earlier) pairs: the base the sentence names ("from $1.62 billion") last; a
+    comparison ("in 2007 ... higher than in 2011") in the order the sentence names them;
+    else by period when both are known; else in the sentence's order ("from A to B")."""
     group = [c for c in _distinct(group) if c.kind in _AMOUNTS or c.kind == RATIO]
+    comparison = COMPARISON in reading.cues
     for a, b in itertools.combinations(group, 2):
         if (id(a) in bases) != (id(b) in bases):
             yield (b, a) if id(a) in bases else (a, b)
+            continue
+        if comparison and a.period and b.period and a.period != b.period:
+            yield (a, b)  # the subject first, then what it is compared with
             continue
         ordered = _chronological(a, b)
         if ordered is not None:

@@ -158,6 +158,11 @@ class Decider:
         if calculated is not None:
             return calculated
 
+        # A number that is part of a name in the sources ("the 5.00% notes due 2019").
+        named = [s for s in c.exact if "name" in s.qualifiers]
+        if named and claim.kind != DATE and not reading.derived:
+            return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(named[0]))
+
         # 1. The value the sources state for this metric and period.
         if c.stated is not None and not reading.derived:
             return self._against_stated(c, found)
@@ -173,7 +178,29 @@ class Decider:
                 if derivation.described and cd.sign_contradicted(reading, derivation):
                     return self._drift(claim, derivation, "the change went the other way")
 
-        # 3. Anywhere in the sources.
+        # 3. The metric's line is stated, but not for this period (or the claim names none):
+        #    a value that is nowhere on that line and sits on another is another line's.
+        if (
+            c.exact
+            and not reading.derived
+            and c.binding is not None
+            and c.binding.strong
+            and not c.binding.in_period
+            and not any(cd.value_matches(claim, f) for f in c.binding.facts)
+        ):
+            other = c.exact[0]
+            return ClaimVerdict(
+                claim=claim,
+                outcome=SUBSTITUTION,
+                nearest=nearest_value(other),
+                details={
+                    "reason": "the value belongs to another line",
+                    "matched": other.text,
+                    "matched_period": other.period,
+                },
+            )
+
+        # 4. Anywhere in the sources.
         if c.exact:
             best = self._best_match(claim, c.exact, c.binding)
             confidence = Decimal(1) if self._labels_agree(c, best) else WEAK
@@ -206,7 +233,7 @@ class Decider:
                 if cd.derivation_matches(reading, derivation):
                     return self._derived(claim, derivation, found, reading)
 
-        # 4. Positive evidence only.
+        # 5. Positive evidence only.
         if claim.approximate:
             near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
             if near is not None:
@@ -426,17 +453,22 @@ class Decider:
         claim = reading.claim
         if derivation.kind not in (cd.SUM_OF, cd.AVERAGE_OF) or claim.kind not in _AMOUNTS:
             return None
-        if not (claim.label_words & _TOTAL_WORDS or "total" in claim.qualifiers):
+        if reading.label_inherited or not (
+            claim.label_words & _TOTAL_WORDS or "total" in claim.qualifiers
+        ):
+            return None
+        lines = {cd.line_of(o) for o in derivation.operands}
+        if len(lines) < 2:
+            return None  # one metric summed over periods is not a partial list of parts
+        binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
+        if binding is None or not binding.strong:
             return None
         totals = [
             c
-            for c in self.index.values((CURRENCY, NUMBER, COUNT))
-            if c not in derivation.operands
-            and cd.usable_for(claim, c)
+            for c in binding.in_period or binding.facts
+            if cd.line_of(c) not in lines
             and (c.label_words & _TOTAL_WORDS or "total" in c.qualifiers)
-            and lx.periods_compatible(claim.period, c.period)
             and norm(c) != norm(claim)
-            and (claim.label_words - _TOTAL_WORDS) & c.label_words
         ]
         if not totals:
             return None

@@ -263,6 +263,11 @@ class _Document:
         end = self.clause_ends[i] if i < len(self.clause_ends) else len(self.text)
         return max(start, pos - 400), min(end, pos + 400)
 
+    def in_table_span(self, pos: int) -> bool:
+        spans = self.tables.spans
+        i = bisect.bisect_right(spans, (pos, len(self.text))) - 1
+        return i >= 0 and spans[i][0] <= pos < spans[i][1]
+
     def in_formula(self, pos: int) -> bool:
         i = bisect.bisect_right(self._formula_starts, pos) - 1
         return i >= 0 and self.formulas[i][0] <= pos < self.formulas[i][1]
@@ -894,12 +899,18 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
         if doc.formulas and doc.in_formula(read.start):
             label = ""
             qualifiers.add("operand")
+        if cell is None and doc.tables.spans and doc.in_table_span(read.start):
+            qualifiers.add("name")  # a number in a row label or header: "5.00% notes due 2019"
 
         kind, value, precision, unit, scale, scale_origin = _value_of(read, cell, label, doc)
         header_words: frozenset[str] = frozenset()
         if cell is not None:
-            label_words, header_words = _row_column_label(cell.row_label, cell.column_header)
-            cell_key: tuple[int, int, int] | None = (cell.table, cell.row, cell.column)
+            if cell.transposed:
+                label_words, header_words = _row_column_label(cell.column_header, cell.row_label)
+                cell_key: tuple[int, int, int] | None = (cell.table, cell.column, cell.row)
+            else:
+                label_words, header_words = _row_column_label(cell.row_label, cell.column_header)
+                cell_key = (cell.table, cell.row, cell.column)
         else:
             label_words = (
                 labels.window_label(text[before : read.start], text[read.end : after])

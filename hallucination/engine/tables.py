@@ -138,6 +138,9 @@ class Cell:
     currency: str = ""
     percent: bool = False
     per_share: bool = False
+    # Periods down the side and metrics across the top: the column, not the row, is the
+    # line a metric's values run along.
+    transposed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,11 +394,32 @@ def find_tables(text: str) -> TableSet:
         if len(result.tables) > before and kind != "json":
             for line in block:
                 result.spans.extend(line.spans)
+        if len(result.tables) > before:
+            _mark_transposed(result, before)
         i = max(j, i + 1)
     result.cells.sort(key=lambda c: c.start)
     result.header_periods.sort(key=lambda h: h.start)
     result.spans.sort()
     return result
+
+
+def _mark_transposed(result: TableSet, first_table: int) -> None:
+    """Tables whose row labels are mostly periods run their metrics down the columns."""
+    from dataclasses import replace
+
+    by_table: dict[int, list[int]] = {}
+    for i in range(len(result.cells) - 1, -1, -1):
+        if result.cells[i].table < first_table:
+            break  # cells are appended table by table: the new ones are at the end
+        by_table.setdefault(result.cells[i].table, []).append(i)
+    for cells in by_table.values():
+        labels = {result.cells[i].row_label for i in cells}
+        if not labels:
+            continue
+        periods = sum(1 for label in labels if header_period(label))
+        if periods * 2 > len(labels):
+            for i in cells:
+                result.cells[i] = replace(result.cells[i], transposed=True)
 
 
 # ------------------------------------------------------------------ units

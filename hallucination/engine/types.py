@@ -211,7 +211,9 @@ class Claim:
     scale_origin: str = ""  # STATED (its own words), INHERITED (caption, header, row) or ""
     label_words: frozenset[str] = frozenset()  # the words naming its metric (labels.py)
     header_words: frozenset[str] = frozenset()  # a table cell's column header, when not a period
-    cell: tuple[int, int, int] | None = None  # (table, row, column) of a source table cell
+    # A source table cell: (table, line, position). The line is its row, or its column in a
+    # table with periods down the side.
+    cell: tuple[int, int, int] | None = None
 
     @property
     def written(self) -> Decimal:
