@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from . import labels
+from . import clauses, labels
 from . import lexicon as lx
 from .extraction import MAX_TEXT_CHARS, extract_document
 from .types import (
@@ -68,10 +68,8 @@ _BASE_MARKERS = frozenset({"from", "versus", "vs", "than", "against", "over"})
 _AVERAGE_WORDS = frozenset({"average", "averaged", "mean"})
 _SHARE_WORDS = frozenset({"represented", "representing", "represents", "accounted", "share", "portion", "proportion"})
 _RATIO_WORDS = frozenset({"times", "ratio", "multiple"})
-_ANAPHORA = frozenset({"figure", "amount", "number", "level", "it", "that", "this", "same", "one", "value"})
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
-_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n")
 _SPLIT_PHRASES = re.compile(r",\s*|\s+and\s+|\s+plus\s+|\s*;\s*", re.IGNORECASE)
 _ANSWER_CAPTION = re.compile(
     r"\(\s*(?:(?:US\$|\$|€|£)\s*)?in\s+(thousands|millions|billions)\b[^)]{0,40}\)"
@@ -116,22 +114,6 @@ class AnswerReading:
         return [r.claim for r in self.readings]
 
 
-def sentence_bounds(text: str) -> list[tuple[int, int]]:
-    """Where each sentence of the answer starts and ends (a line break ends one too)."""
-    bounds = []
-    start = 0
-    for m in _SENTENCE_END.finditer(text):
-        end = m.start()
-        if text[m.start()] == "." and re.search(r"\b(?:approx|vs|inc|corp|co|ltd|no|u\.s|e\.g|i\.e|mr|ms|dr|dec|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov)\Z", text[max(0, end - 6) : end], re.IGNORECASE):
-            continue
-        if end > start:
-            bounds.append((start, end))
-        start = m.end()
-    if start < len(text):
-        bounds.append((start, len(text)))
-    return bounds or [(0, len(text))]
-
-
 def read_answer(answer: str) -> AnswerReading:
     """Every claim of the answer with its reading.
 
@@ -142,38 +124,17 @@ def read_answer(answer: str) -> AnswerReading:
     text = answer[:MAX_TEXT_CHARS]
     claims, _marks = extract_document(text)
     claims = _with_answer_caption(text, claims)
-    sentences = sentence_bounds(text)
+    sentences = clauses.sentence_bounds(text)
+    read = clauses.read_clauses(text, claims, sentences)
+    sentence_of = [r.sentence for r in read]
     readings: list[Reading] = []
-    sentence_of = _sentence_index(claims, sentences)
-    previous_label: frozenset[str] = frozenset()
-    previous_sentence = -1
     for i, claim in enumerate(claims):
         k = sentence_of[i]
         s_start, s_end = sentences[k]
-        if k != previous_sentence:
-            previous_label = frozenset()
-            previous_sentence = k
-        if claim.kind == DATE:
+        if claim.kind == DATE or claim.nested:
             readings.append(Reading(claim=claim, index=i, sentence=k))
             continue
-        # The words that belong to this claim: back to the previous figure in its sentence.
-        window_start = s_start
-        for j in range(i - 1, -1, -1):
-            if sentence_of[j] != k:
-                break
-            if claims[j].kind != DATE and not claims[j].nested and not _embedded(text, claims[j]):
-                window_start = claims[j].end
-                break
-        window_start = max(window_start, claim.start - MAX_WINDOW_CHARS)
-        window = _without_dates(text, window_start, claim.start, claims)
-        own = labels.label_words(window)
-        own_words = set(labels.words(window))
-        inherited = False
-        if not own or own_words <= _ANAPHORA:
-            own = previous_label
-            inherited = bool(own)
-        else:
-            previous_label = own
+        own, window = read[i].label, read[i].window
         after = text[claim.end : min(s_end, claim.end + MAX_WINDOW_CHARS)]
         before_words = [w.lower() for w in _WORD.findall(text[max(s_start, claim.start - 60) : claim.start])]
         after_words = [w.lower() for w in _WORD.findall(after[:60])]
@@ -217,7 +178,7 @@ def read_answer(answer: str) -> AnswerReading:
                 claim=replace(claim, label_words=own),
                 index=i,
                 sentence=k,
-                label_inherited=inherited,
+                label_inherited=read[i].inherited,
                 direction=direction,
                 cues=cues,
                 other_label=other,
@@ -228,42 +189,6 @@ def read_answer(answer: str) -> AnswerReading:
             )
         )
     return AnswerReading(text=text, readings=tuple(readings), sentences=tuple(sentences))
-
-
-_NEXT_WORD = re.compile(r" ?([A-Za-z][A-Za-z&'-]*)")
-
-
-def _embedded(text: str, claim: Claim) -> bool:
-    """A figure that is part of a name rather than a value of its own: the rate of "the 5.00%
-    notes", the 500 of "S&P 500 Index". A bare number or a percentage followed straight by
-    a content word; never an amount of money or a count ("15 trades")."""
-    if claim.kind not in (NUMBER, PERCENT) or claim.scale != 1:
-        return False
-    following = _NEXT_WORD.match(text, claim.end)
-    return bool(following) and bool(labels.words(following.group(1)))
-
-
-def _sentence_index(claims: list[Claim], sentences: list[tuple[int, int]]) -> list[int]:
-    out = []
-    k = 0
-    for claim in claims:
-        while k + 1 < len(sentences) and claim.start >= sentences[k][1]:
-            k += 1
-        out.append(k)
-    return out
-
-
-def _without_dates(text: str, start: int, end: int, claims: list[Claim]) -> str:
-    """The text between two figures with the dates inside it blanked out."""
-    pieces = []
-    cursor = start
-    for claim in claims:
-        if claim.kind != DATE or claim.end <= start or claim.start >= end:
-            continue
-        pieces.append(text[cursor : max(cursor, claim.start)])
-        cursor = max(cursor, claim.end)
-    pieces.append(text[cursor:end])
-    return " ".join(pieces)
 
 
 def _direction(before: list[str], after: list[str]) -> int:
@@ -381,4 +306,4 @@ def _period_sort_key(period: str) -> tuple[str, str]:
     return (year or "9999", period)
 
 
-__all__ = ["AnswerReading", "Reading", "read_answer", "sentence_bounds"]
+__all__ = ["AnswerReading", "Reading", "read_answer"]

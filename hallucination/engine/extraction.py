@@ -912,11 +912,7 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 label_words, header_words = _row_column_label(cell.row_label, cell.column_header)
                 cell_key = (cell.table, cell.row, cell.column)
         else:
-            label_words = (
-                labels.window_label(text[before : read.start], text[read.end : after])
-                if kind != DATE
-                else frozenset()
-            )
+            label_words = frozenset()  # prose: read by `clauses`, for sources and answers alike
             cell_key = None
 
         for category in ("superseded", "hypothetical"):

@@ -12,10 +12,10 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-from . import labels
+from . import clauses, labels
 from . import lexicon as lx
 from .extraction import extract_document
 from .json_source import read_json_source
@@ -440,10 +440,24 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
     else:
         claims, marks = extract_document(text, source_id=source_id)
         extracted = ExtractedSource(
-            claims=tuple(claims), has_instructions=bool(marks.starts.get("injection"))
+            claims=tuple(_with_prose_labels(text, claims)),
+            has_instructions=bool(marks.starts.get("injection")),
         )
     SOURCE_CACHE.put(key, extracted)
     return extracted
+
+
+def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
+    """Prose figures labelled the way the answer's are (`clauses`); table cells keep theirs."""
+    prose = [c for c in claims if c.cell is None]
+    if not prose:
+        return claims
+    readings = clauses.read_clauses(text, prose)
+    labelled = {id(c): r.label for c, r in zip(prose, readings, strict=True)}
+    return [
+        replace(c, label_words=labelled[id(c)]) if id(c) in labelled and labelled[id(c)] else c
+        for c in claims
+    ]
 
 
 def build_index(inp: DetectionInput) -> SourceIndex:

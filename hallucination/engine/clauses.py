@@ -1,0 +1,166 @@
+"""The words that name each figure in prose: one reader for sources and answers alike.
+
+A figure's label is the words back to the previous figure of its sentence ("Net cash
+provided by operating activities of $3,547 million plus net cash used for investing
+activities of -$319 million": each amount its own). Dates are not boundaries and are left
+out ("Operating profit was $433 million in 2009"); a figure that is part of a name is not a
+boundary either ("the 5.00% notes", "S&P 500 Index"). A figure with no words of its own
+takes the metric linked after it ("$84,210 of pending disbursements", "$312 million in net
+income") or, failing that, continues the one named before it in its sentence ("in 2007 the
+figure was $4 billion", "$17 million in 2008"). A metric attached right after a figure by
+the number reader ("$0.71 per diluted share", "48 trades") wins over words before it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import labels
+from .types import COUNT, DATE, NUMBER, PERCENT, Claim
+
+MAX_WINDOW_CHARS = 160
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n")
+_ABBREVIATION_END = re.compile(
+    r"\b(?:approx|vs|inc|corp|co|ltd|no|u\.s|e\.g|i\.e|mr|ms|dr|dec|jan|feb|mar|apr|jun|jul|aug|"
+    r"sep|sept|oct|nov)\Z",
+    re.IGNORECASE,
+)
+_NEXT_WORD = re.compile(r" ?([A-Za-z][A-Za-z&'-]*)")
+# A metric named after its figure, linked by "in" or "of", up to the next figure or stop.
+_LINKED_AFTER = re.compile(r"\s+(?:in|of)\s+((?:the\s+)?[A-Za-z][A-Za-z&'’ -]{1,80}?)(?=[,.;:()]|\s+(?:and|or|in|at|for|on|with|while|compared|versus|vs)\b|\s*$|\s+[$€£0-9])")
+_PER_SHARE = re.compile(r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share\b", re.IGNORECASE)
+ANAPHORA = frozenset(
+    {"figure", "amount", "number", "level", "it", "that", "this", "same", "one", "value", "total"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseReading:
+    """What the words around one figure say about it."""
+
+    label: frozenset[str]
+    inherited: bool  # the label continues the metric named before it in its sentence
+    window: str  # the words the label was read from
+    sentence: int
+
+
+def sentence_bounds(text: str) -> list[tuple[int, int]]:
+    """Where each sentence starts and ends (a line break ends one too)."""
+    bounds = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        end = m.start()
+        if text[end] == "." and (
+            _ABBREVIATION_END.search(text, max(0, end - 6), end) or text[end - 1 : end] == "."
+        ):
+            continue
+        if end > start:
+            bounds.append((start, end))
+        start = m.end()
+    if start < len(text):
+        bounds.append((start, len(text)))
+    return bounds or [(0, len(text))]
+
+
+def embedded(text: str, claim: Claim) -> bool:
+    """A figure that is part of a name rather than a value of its own: the rate of "the 5.00%
+    notes", the 500 of "S&P 500 Index". A bare number or a percentage followed straight by
+    a content word; never an amount of money or a count ("15 trades")."""
+    if claim.kind not in (NUMBER, PERCENT) or claim.scale != 1:
+        return False
+    following = _NEXT_WORD.match(text, claim.end)
+    return bool(following) and bool(labels.words(following.group(1)))
+
+
+def sentence_index(claims: list[Claim], sentences: list[tuple[int, int]]) -> list[int]:
+    out = []
+    k = 0
+    for claim in claims:
+        while k + 1 < len(sentences) and claim.start >= sentences[k][1]:
+            k += 1
+        out.append(k)
+    return out
+
+
+def without_dates(text: str, start: int, end: int, claims: list[Claim]) -> str:
+    """The text between two figures with the dates inside it blanked out."""
+    pieces = []
+    cursor = start
+    for claim in claims:
+        if claim.kind != DATE or claim.end <= start or claim.start >= end:
+            continue
+        pieces.append(text[cursor : max(cursor, claim.start)])
+        cursor = max(cursor, claim.end)
+    pieces.append(text[cursor:end])
+    return " ".join(pieces)
+
+
+def read_clauses(
+    text: str, claims: list[Claim], sentences: list[tuple[int, int]] | None = None
+) -> list[ClauseReading]:
+    """One reading per claim, in order (a date's is empty)."""
+    if sentences is None:
+        sentences = sentence_bounds(text)
+    sentence_of = sentence_index(claims, sentences)
+    out: list[ClauseReading] = []
+    previous_label: frozenset[str] = frozenset()
+    previous_sentence = -1
+    taken_until = 0  # words after a figure that it took as its own label
+    starts = [c.start for c in claims]
+    for i, claim in enumerate(claims):
+        k = sentence_of[i]
+        s_start, s_end = sentences[k]
+        if k != previous_sentence:
+            previous_label = frozenset()
+            previous_sentence = k
+        if claim.kind == DATE or claim.nested:
+            out.append(ClauseReading(frozenset(), False, "", k))
+            continue
+        window_start = s_start
+        for j in range(i - 1, -1, -1):
+            if sentence_of[j] != k:
+                break
+            previous = claims[j]
+            if previous.kind != DATE and not previous.nested and not embedded(text, previous):
+                window_start = previous.end
+                if previous.kind == COUNT:
+                    noun = _NEXT_WORD.match(text, previous.end)
+                    if noun:
+                        window_start = previous.end + noun.end() - noun.start()
+                break
+        window_start = max(window_start, taken_until, claim.start - MAX_WINDOW_CHARS)
+        window = without_dates(text, window_start, claim.start, claims) if window_start < claim.start else ""
+        own = labels.label_words(window)
+        inherited = False
+        if not own or set(labels.words(window)) <= ANAPHORA:
+            following = starts[i + 1] if i + 1 < len(claims) else s_end
+            linked = _LINKED_AFTER.match(text[: min(s_end, following)], claim.end)
+            after_label = labels.label_words(linked.group(1)) if linked else frozenset()
+            if after_label:
+                own = after_label
+                taken_until = linked.end(1)
+            elif previous_label:
+                own = previous_label
+                inherited = True
+        attached = _attached_label(text, claim, own)
+        if attached:
+            own = attached
+            inherited = False
+        if own and not inherited:
+            previous_label = own
+        out.append(ClauseReading(own, inherited, window, k))
+    return out
+
+
+def _attached_label(text: str, claim: Claim, own: frozenset[str]) -> frozenset[str]:
+    """The metric the number reader found attached right after a figure ("$0.71 per diluted
+    share" is EPS, "48 trades" counts trades), when the words before it named another."""
+    if not claim.label or "@" + claim.label in own:
+        return frozenset()
+    following = text[claim.end : claim.end + 40]
+    if "@" + claim.label not in labels.label_words(following) and not (
+        claim.label == "eps" and _PER_SHARE.match(following)
+    ):
+        return frozenset()
+    return frozenset({"@" + claim.label, *labels.words(claim.label)})
