@@ -140,6 +140,7 @@ def read_answer(answer: str) -> AnswerReading:
         after_words = [w.lower() for w in _WORD.findall(after[:60])]
         direction = _direction(before_words[-4:], after_words[:2])
         window_words = [w.lower() for w in _WORD.findall(window)]
+        adjacent = window_words[-2:]
         last_in_sentence = not any(
             sentence_of[j] == k and claims[j].kind != DATE and not claims[j].nested
             for j in range(i + 1, len(claims))
@@ -152,7 +153,7 @@ def read_answer(answer: str) -> AnswerReading:
                 claim.start,
             )
             window_words += [w.lower() for w in _WORD.findall(text[s_start:first])]
-        cues = _cues(claim, window_words, before_words, after_words, direction)
+        cues = _cues(claim, window_words, adjacent, before_words, after_words, direction)
         other = _other_label(claim, after, cues)
         exceeded = _EXCEEDED.search(window)
         if exceeded:
@@ -169,6 +170,13 @@ def read_answer(answer: str) -> AnswerReading:
         sentence_periods = tuple(
             c.period for c in claims if c.kind == DATE and not c.nested and s_start <= c.start < s_end
         )
+        figures = sum(
+            1 for j, c in enumerate(claims) if sentence_of[j] == k and c.kind != DATE and j != i
+        )
+        if cues & {SUM, AVERAGE} and len(set(sentence_periods)) < 2 and len(phrases) < 2 and figures < 2:
+            # "average holding time was 3.4 hours": a metric named average, not an average
+            # the answer took over periods or items it names.
+            cues = cues - {SUM, AVERAGE}
         from_to = bool(re.search(r"\bfrom\b.*\bto\b", text[s_start:s_end], re.IGNORECASE))
         base = bool(before_words) and (
             before_words[-1] in _BASE_MARKERS or before_words[-2:] in (["compared", "with"], ["compared", "to"])
@@ -218,14 +226,21 @@ _CLAUSE_CUES = {
 
 
 def _cues(
-    claim: Claim, window: list[str], before: list[str], after: list[str], direction: int
+    claim: Claim,
+    window: list[str],
+    adjacent: list[str],
+    before: list[str],
+    after: list[str],
+    direction: int,
 ) -> frozenset[str]:
     near_before = set(before[-6:])
     near_after = set(after[:3])
     clause = set(window)
     cues: set[str] = {cue for cue, words in _CLAUSE_CUES.items() if clause & words}
-    level = bool(before) and before[-1] in ("to", "from", "at", "of") and before[-1:] != ["of"]
-    if before[-2:-1] and before[-1] == "of" and before[-2] not in _RISE | _FALL | _CHANGE_WORDS:
+    # The word right before the figure, dates aside: "rose to $5.2 billion" is a level.
+    last = adjacent
+    level = bool(last) and last[-1] in ("to", "from", "at")
+    if len(last) == 2 and last[-1] == "of" and last[-2] not in _RISE | _FALL | _CHANGE_WORDS:
         level = True  # "revenue of $5 billion", not "an increase of"
     if (direction or near_before & _CHANGE_WORDS) and not level:
         cues.add(CHANGE)
@@ -237,12 +252,14 @@ def _cues(
         cues.add(SUM)
     if (near_before | near_after) & _AVERAGE_WORDS:
         cues.add(AVERAGE)
-    if claim.kind == RATIO or near_after & _RATIO_WORDS or near_before & {"ratio", "multiple"}:
+    # "2.25 times its level in 2017", "2.37 times jersey city": a ratio the answer computed.
+    # A ratio stated as a metric ("a current ratio of 2.1x", "DSCR 1.25") is not one.
+    times = after[:1] == ["times"] or (claim.kind == RATIO and claim.text.lower().endswith("times"))
+    following = after[1:2] if after[:1] == ["times"] else after[:1]
+    if times and following and following[0] not in ("interest", "coverage", "earnings"):
         cues.add(RATIO_CUE)
     if claim.kind == PERCENT and (after[:1] == ["of"] or near_before & _SHARE_WORDS):
         cues.add(SHARE)
-    if claim.kind in (PERCENTAGE_POINTS, BPS):
-        cues.add(CHANGE)
     return frozenset(cues)
 
 

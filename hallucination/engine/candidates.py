@@ -578,7 +578,9 @@ def _totals(
     names, or of the figures it cites."""
     claim = reading.claim
     cues = reading.cues
-    kinds = (AVERAGE_OF,) if AVERAGE in cues else (SUM_OF,) if SUM in cues else (SUM_OF,)
+    kinds = tuple(
+        kind for kind, cue in ((SUM_OF, SUM), (AVERAGE_OF, AVERAGE)) if cue in cues
+    ) or (SUM_OF,)
     groups: list[tuple[list[Claim], bool]] = []
     if len(reading.phrases) >= 2:
         period = [claim.period] if claim.period else list(reading.periods[:1])
