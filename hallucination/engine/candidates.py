@@ -308,9 +308,14 @@ def bind(
     )
 
 
+OPERAND = "operand"  # `bind` for a derivation's operand: any kind of value will do
+
+
 def _kind_fits(kind: str, source: Claim) -> bool:
     """A source value of a kind that can state a claim of this kind."""
     family = FAMILY[source.kind]
+    if kind == OPERAND:
+        return family != "date"
     if kind == PERCENT:
         return family in ("percent", "number")
     if kind in (PERCENTAGE_POINTS, BPS):
@@ -320,11 +325,10 @@ def _kind_fits(kind: str, source: Claim) -> bool:
     return family in ("currency", "number", "count", "ratio")
 
 
-def operands_for(
-    words: frozenset[str], periods: Iterable[str], index: SourceIndex, kind: str
-) -> list[Claim]:
-    """The values a label names, one per period asked for (all of them when none is asked)."""
-    binding = bind(words, "", kind, index)
+def operands_for(words: frozenset[str], periods: Iterable[str], index: SourceIndex) -> list[Claim]:
+    """The values a label names, one per period asked for (all of them when none is asked):
+    the operands of a derivation, of whatever kind the line holds."""
+    binding = bind(words, "", OPERAND, index)
     if binding is None or not binding.strong or not binding.facts:
         return []
     wanted = [p for p in periods if p]
@@ -464,11 +468,11 @@ def derivations(reading: Reading, cited_figures: list[Cited], index: SourceIndex
     cited = [c.value for c in cited_figures if c.value.kind != DATE][:MAX_OPERANDS]
     bases = {id(c.value) for c in cited_figures if c.base}
     periods = [p for p in reading.periods if p]
-    subject = operands_for(claim.label_words, periods, index, kind) if claim.label_words else []
+    subject = operands_for(claim.label_words, periods, index) if claim.label_words else []
     if len(subject) < 2 and claim.label_words and not periods:
         subject = []
     other = (
-        operands_for(reading.other_label, periods or [claim.period], index, kind)
+        operands_for(reading.other_label, periods or [claim.period], index)
         if reading.other_label
         else []
     )
@@ -533,10 +537,16 @@ def _ordered_pairs(
 ) -> Iterator[tuple[Claim, Claim]]:
     """(later, earlier) pairs: the base the sentence names ("from $1.62 billion") last; a
     comparison ("in 2007 ... higher than in 2011") in the order the sentence names them;
-    else by period when both are known; else in the sentence's order ("from A to B")."""
-    group = [c for c in _distinct(group) if c.kind in _AMOUNTS or c.kind == RATIO]
+    else by period when both are known; else in the sentence's order ("from A to B").
+    Pairs are of one kind: amounts with amounts, rates with rates ("rose 8.1%, from 3.95%
+    to 4.3%")."""
+    group = [c for c in _distinct(group) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
     comparison = COMPARISON in reading.cues
     for a, b in itertools.combinations(group, 2):
+        if (a.kind == PERCENT) != (b.kind == PERCENT):
+            continue
+        if a.kind == PERCENT and reading.claim.kind != PERCENT:
+            continue
         if (id(a) in bases) != (id(b) in bases):
             yield (b, a) if id(a) in bases else (a, b)
             continue
@@ -586,7 +596,7 @@ def _totals(
         period = [claim.period] if claim.period else list(reading.periods[:1])
         listed = []
         for phrase in reading.phrases:
-            found = operands_for(phrase, period, index, claim.kind)
+            found = operands_for(phrase, period, index)
             if found:
                 listed.append(found[0])
         if len(listed) == len(reading.phrases):

@@ -125,9 +125,11 @@ class Decider:
             stated = None
         exact = [s for s in cd.matches(claim, self.index) if cd.usable_for(claim, s)]
         tol = tolerance(claim, self.config)
+        # Tolerance is for values copied from the sources, never for a figure the answer
+        # computed (docs/detection.md, rule 3).
         close = (
             [s for s in cd.matches(claim, self.index, tol) if cd.usable_for(claim, s)]
-            if tol and not exact
+            if tol and not exact and not reading.derived
             else []
         )
         return _Claimed(reading, binding, stated, exact, close)
