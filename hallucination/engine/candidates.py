@@ -480,6 +480,10 @@ def derivations(reading: Reading, cited_figures: list[Cited], index: SourceIndex
         else []
     )
     cues = reading.cues
+    if cues & {CHANGE} and len(set(periods)) < 2 and claim.label_words and len(subject) < 2:
+        # "revenue rose 15.2% year over year to $1.94 billion": one period named, the base
+        # is the line's value for the period before it.
+        out.extend(_over_the_line(reading, operands_for(claim.label_words, [], index), periods))
 
     if kind in (PERCENTAGE_POINTS, BPS):
         factor = 100 if kind == BPS else 1
@@ -563,6 +567,33 @@ def _ordered_pairs(
             yield (b, a)  # written earlier first: "from A to B"
 
 
+def _over_the_line(reading: Reading, line: list[Claim], periods: list[str]) -> list[Derivation]:
+    """Changes between the values of one line, later over earlier. The one from the period
+    the sentence names back to the period before it is what a "year over year" describes."""
+    claim = reading.claim
+    anchor = periods[0] if periods else claim.period
+    dated = sorted(
+        (c for c in _distinct(line) if c.period), key=lambda c: _period_key(c.period)
+    )
+    kind = {PERCENT: GROWTH, PERCENTAGE_POINTS: SPREAD, BPS: SPREAD}.get(claim.kind, DIFFERENCE)
+    factor = 100 if claim.kind == BPS else 1
+    out = []
+    for i, later in enumerate(dated):
+        for earlier in dated[:i]:
+            if (later.kind == PERCENT) != (kind == SPREAD) and claim.kind in (PERCENT, *_AMOUNTS):
+                if later.kind == PERCENT and claim.kind != PERCENT:
+                    continue
+            if kind == SPREAD and (later.kind != PERCENT or earlier.kind != PERCENT):
+                continue
+            described = (
+                bool(anchor)
+                and periods_compatible(anchor, later.period)
+                and earlier is dated[i - 1]
+            )
+            out.append(Derivation(kind, (later, earlier), True, described, factor))
+    return out
+
+
 def _amounts(group: list[Claim]) -> list[Claim]:
     return [c for c in group if c.kind in _AMOUNTS or c.kind == RATIO]
 
@@ -625,6 +656,44 @@ def _totals(
                 for size in range(2, min(len(group), MAX_SUM_SIZE) + 1):
                     for combo in itertools.combinations(group, size):
                         yield Derivation(kind, combo, True, False)
+
+
+MAX_BROAD = 24
+
+
+def broad_derivations(reading: Reading, index: SourceIndex) -> list[Derivation]:
+    """A last, wider search for a figure the answer computed: pairs of source values that
+    share a word with the claim's label (and its period, when it names one)."""
+    claim = reading.claim
+    if not claim.label_words:
+        return []
+    pool = [
+        c
+        for c in index.sharing_words(claim.label_words, limit=400)
+        if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)
+        and "injected" not in c.qualifiers
+        and c.value != 0
+        and (not claim.period or not c.period or periods_compatible(claim.period, c.period))
+    ]
+    pool = _distinct(pool)[:MAX_BROAD]
+    kinds: tuple[str, ...]
+    if claim.kind == PERCENT:
+        kinds = (GROWTH, SHARE_OF)
+    elif claim.kind == RATIO:
+        kinds = (RATIO_OF,)
+    elif claim.kind in _AMOUNTS:
+        kinds = (DIFFERENCE, SUM_OF)
+    else:
+        return []
+    out = []
+    for a, b in itertools.permutations(pool, 2):
+        if (a.kind == PERCENT) != (b.kind == PERCENT):
+            continue
+        for kind in kinds:
+            if kind == SUM_OF and id(a) > id(b):
+                continue
+            out.append(Derivation(kind, (a, b), False, False))
+    return out
 
 
 def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]:

@@ -21,7 +21,7 @@ The order (DESIGN.md "How a verdict is decided", docs/detection.md "From claim t
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from . import candidates as cd
@@ -256,13 +256,10 @@ class Decider:
                 details={"factor": str(factor)},
             )
         if reading.derived:
-            return ClaimVerdict(
-                claim=claim,
-                outcome=GROUNDED,
-                layer=LAYER_DERIVATION,
-                confidence=WEAK,
-                details={"reason": "a derived figure whose operands the sources do not identify"},
-            )
+            for derivation in cd.broad_derivations(reading, self.index):
+                if cd.derivation_matches(reading, derivation):
+                    verdict = self._derived(claim, derivation, found, reading)
+                    return replace(verdict, confidence=WEAK)
         nearest = self._nearest(claim, c.binding)
         return ClaimVerdict(
             claim=claim,
