@@ -70,6 +70,7 @@ _SHARE_WORDS = frozenset({"represented", "representing", "represents", "accounte
 _RATIO_WORDS = frozenset({"times", "ratio", "multiple"})
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
+_ADJACENT = re.compile(r"((?:[A-Za-z]+ +){1,2})\(?[$€£]?\Z")
 _SPLIT_PHRASES = re.compile(r",\s*|\s+and\s+|\s+plus\s+|\s*;\s*", re.IGNORECASE)
 _ANSWER_CAPTION = re.compile(
     r"\(\s*(?:(?:US\$|\$|€|£)\s*)?in\s+(thousands|millions|billions)\b[^)]{0,40}\)"
@@ -140,7 +141,10 @@ def read_answer(answer: str) -> AnswerReading:
         after_words = [w.lower() for w in _WORD.findall(after[:60])]
         direction = _direction(before_words[-4:], after_words[:2])
         window_words = [w.lower() for w in _WORD.findall(window)]
-        adjacent = window_words[-2:]
+        # The words right before the figure, with nothing else between: "rose to", "an
+        # increase of" (not the "at" of a date before a comma: "at 12/31/01, 48.92 higher").
+        adjacent_text = _ADJACENT.search(text, max(s_start, claim.start - 40), claim.start)
+        adjacent = adjacent_text.group(1).lower().split()[-2:] if adjacent_text else []
         last_in_sentence = not any(
             sentence_of[j] == k and claims[j].kind != DATE and not claims[j].nested
             for j in range(i + 1, len(claims))

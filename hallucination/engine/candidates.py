@@ -709,14 +709,13 @@ def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]
     if claim.kind == RATIO and derivation.kind == SHARE_OF:
         value = value / 100
     values = [value]
-    if (
-        claim.kind in _AMOUNTS
-        and not claim.scale_origin
-        and derivation.kind in (DIFFERENCE, SUM_OF, AVERAGE_OF)
-    ):
+    if claim.kind in _AMOUNTS and derivation.kind in (DIFFERENCE, SUM_OF, AVERAGE_OF):
         scales = {o.scale for o in derivation.operands}
-        if len(scales) == 1 and (scale := scales.pop()) != 1:
+        if not claim.scale_origin and len(scales) == 1 and (scale := scales.pop()) != 1:
             values.append(value / scale)
+        if claim.scale_origin and all(not o.scale_origin for o in derivation.operands):
+            # Operands of unknown scale (a table with no caption): any scale of their digits.
+            values.extend(value * factor for factor in _THOUSANDS)
     return values
 
 

@@ -178,7 +178,7 @@ class Decider:
                     return self._derived(claim, derivation, found, reading)
             for derivation in derived:
                 if derivation.described and cd.sign_contradicted(reading, derivation):
-                    return self._drift(claim, derivation, "the change went the other way")
+                    return self._drift(reading, derivation, "the change went the other way")
 
         # 3. The metric's line is stated, but not for this period (or the claim names none):
         #    a value that is nowhere on that line and sits on another is another line's.
@@ -227,7 +227,7 @@ class Decider:
             described = [d for d in derived if d.described and d.value.is_finite()]
             drift = self._closest_plausible(reading, described)
             if drift is not None:
-                return self._drift(claim, drift, "")
+                return self._drift(reading, drift, "")
         else:
             fallback = cd.derivations(reading, self._cited(reading, found), self.index)
             fallback.extend(self._column_sums(c))
@@ -358,10 +358,11 @@ class Decider:
             details={"derivation": derivation.kind},
         )
 
-    def _drift(self, claim: Claim, derivation: Derivation, reason: str) -> ClaimVerdict:
-        value = derivation.value
-        if claim.kind == PERCENT and derivation.kind == cd.RATIO_OF:
-            value = value * 100
+    def _drift(self, reading: Reading, derivation: Derivation, reason: str) -> ClaimVerdict:
+        claim = reading.claim
+        values = cd.derivation_values(reading, derivation)
+        # Of the readings of the result (its scale), the one nearest the claim's.
+        value = min(values, key=lambda v: abs(abs(v) - abs(claim.value))) if values else derivation.value
         expected = quantize_like(value, claim)
         details: dict = {"derivation": derivation.kind, "exact": str(value)}
         if reason:
@@ -381,10 +382,10 @@ class Decider:
         target = abs(claim.value)
         best, best_distance = None, None
         for derivation in described:
-            value = derivation.value
-            if claim.kind == PERCENT and derivation.kind == cd.RATIO_OF:
-                value = value * 100
-            got = abs(value)
+            values = cd.derivation_values(reading, derivation)
+            if not values:
+                continue
+            got = min((abs(v) for v in values), key=lambda v: abs(v - target))
             if got == 0 or target == 0:
                 continue
             ratio = target / got
