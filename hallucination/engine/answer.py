@@ -271,7 +271,8 @@ def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[st
     """The other side named after a claim: "of fair value in 2009", "than beginning balance"."""
     match = re.match(
         r"\s*(?:(?:higher|lower|more|less|greater|smaller|above|below)\s+)?"
-        r"(?:than|of|times|compared\s+with|versus|vs\.?)\s+(?:the\s+|its\s+|their\s+)?([^,;.()0-9$€£]{2,120})",
+        r"(?:than|of|times|compared\s+with|versus|vs\.?)\s+(?:the\s+|its\s+|their\s+)?"
+        r"((?:[^,;.()$€£0-9]|[0-9]{4}|Q[1-4]|FY)[^,;()$€£]{1,119}?)(?=[,;()$€£]|\.(?:\s|\Z)|\Z|\s+(?:of|at|in)\s+[$€£0-9])",
         after,
         re.IGNORECASE,
     )

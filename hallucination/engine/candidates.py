@@ -297,8 +297,12 @@ def bind(
     ]
     facts = tuple(source for _value, source in near)
     if period:
-        # A value for the claim's own period; a value of no stated period says nothing of it.
+        # A value for the claim's own period; a value of no stated period says nothing of it,
+        # unless the line has that one value and no period at all (a release about one
+        # quarter: "EPS: $0.78").
         fitting = [(v, c) for v, c in near if c.period and periods_compatible(period, c.period)]
+        if not fitting and all(not c.period for _v, c in near) and len({norm(c) for _v, c in near}) == 1:
+            fitting = near
     else:
         top = max(v for v, _c in near)
         fitting = [(v, c) for v, c in near if v >= top - 1e-9]
@@ -324,7 +328,7 @@ def _kind_fits(kind: str, source: Claim) -> bool:
     if kind in (PERCENTAGE_POINTS, BPS):
         return family in ("percent", "spread")
     if kind == RATIO:
-        return family in ("ratio", "number", "currency")
+        return family in ("ratio", "number")
     return family in ("currency", "number", "count", "ratio")
 
 

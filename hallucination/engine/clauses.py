@@ -27,6 +27,8 @@ _ABBREVIATION_END = re.compile(
     re.IGNORECASE,
 )
 _NEXT_WORD = re.compile(r" ?([A-Za-z][A-Za-z&'-]*)")
+# A new clause inside a sentence: what comes after it names its own figures.
+_CLAUSE_JOIN = re.compile(r"[,;]\s+(?:and|but|while|whereas|with|as|although|though)\s+|;\s+|\s+(?:and|but)\s+(?=(?:the|its|their|our)\s)", re.IGNORECASE)
 # A metric named after its figure, linked by "in" or "of", up to the next figure or stop.
 _LINKED_AFTER = re.compile(r"\s+(?:in|of)\s+((?:the\s+)?[A-Za-z][A-Za-z&'’ -]{1,80}?)(?=[,.;:()]|\s+(?:and|or|in|at|for|on|with|while|compared|versus|vs)\b|\s*$|\s+[$€£0-9])")
 _PER_SHARE = re.compile(r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share\b", re.IGNORECASE)
@@ -130,6 +132,11 @@ def read_clauses(
                         window_start = previous.end + noun.end() - noun.start()
                 break
         window_start = max(window_start, taken_until, claim.start - MAX_WINDOW_CHARS)
+        joined = None
+        for joined in _CLAUSE_JOIN.finditer(text, window_start, claim.start):
+            pass
+        if joined is not None:
+            window_start = joined.end()  # ", and the company raised its EPS outlook to"
         window = without_dates(text, window_start, claim.start, claims) if window_start < claim.start else ""
         own = labels.label_words(window)
         inherited = False

@@ -135,11 +135,19 @@ class Decider:
         return _Claimed(reading, binding, stated, exact, close)
 
     def _cited(self, reading: Reading, found: list[_Claimed]) -> list[cd.Cited]:
-        """The answer's other figures in the claim's sentence, as the sources give them."""
+        """The answer's other figures in the claim's sentence, as the sources give them; when
+        the sentence has none, those of the sentence before it ("Reported EPS was $0.50
+        versus estimated EPS of $0.45. Earnings surprise: 11.11%.")."""
+        out = self._cited_in(reading, found, reading.sentence)
+        if not out and reading.sentence > 0:
+            out = self._cited_in(reading, found, reading.sentence - 1)
+        return out
+
+    def _cited_in(self, reading: Reading, found: list[_Claimed], sentence: int) -> list[cd.Cited]:
         out = []
         for other in found:
             r = other.reading
-            if r.sentence != reading.sentence or r.index == reading.index:
+            if r.sentence != sentence or r.index == reading.index:
                 continue
             if r.claim.kind == DATE or r.claim.nested:
                 continue
@@ -304,7 +312,7 @@ class Decider:
                 f"the value is the {same_metric[0].period or 'another period'} figure",
                 matched=same_metric[0],
             )
-        aggregation = self._sum_of_parts(claim, stated)
+        aggregation = self._sum_of_parts(claim, stated, [c.value for c in self._cited(c.reading, found)])
         if aggregation is not None:
             return ClaimVerdict(
                 claim=claim,
@@ -422,11 +430,19 @@ class Decider:
                     out.append(Derivation(cd.SUM_OF, combo, True, False))
         return out
 
-    def _sum_of_parts(self, claim: Claim, stated: Claim) -> Derivation | None:
-        """The claim equals a sum of parts listed beside the stated total (seed 000)."""
+    def _sum_of_parts(self, claim: Claim, stated: Claim, cited: list[Claim]) -> Derivation | None:
+        """The claim equals a sum of parts: the figures its sentence cites ("combining the
+        20,893 contracts on the weekly expiration and the 76,378 on the monthly", seed 000)
+        or values listed beside the stated total."""
         if claim.kind not in _AMOUNTS:
             return None
         precision = claim.precision or Decimal(1)
+        target = abs(claim.value)
+        cited = [f for f in cited if f.kind in _AMOUNTS and abs(f.value) >= precision]
+        for size in (2, 3, 4):
+            for combo in itertools.combinations(cited[:MAX_COLUMN_SUM], size):
+                if cd.at_precision(target, sum((p.value for p in combo), Decimal(0)), claim.precision):
+                    return Derivation(cd.SUM_OF, combo, True, True)
         parts = [
             f
             for f in self.index.claims
@@ -439,7 +455,6 @@ class Decider:
             and cd.periods_compatible(f.period, stated.period)
             and cd.usable_for(claim, f)
         ][:MAX_COLUMN_SUM]
-        target = abs(claim.value)
         for size in (2, 3, 4):
             for combo in itertools.combinations(parts, size):
                 total = sum((p.value for p in combo), Decimal(0))

@@ -67,15 +67,22 @@ _LINKED_AFTER = re.compile(r"\s+(?:in|of)\s+[A-Za-z]")
 
 @functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
-    """A word folded for comparison: "liabilities" -> "liability", "plans" -> "plan"."""
+    """A word folded for comparison, so that forms of one word meet: "liabilities" and
+    "liability", "estimated" and "estimate", "operating" and "operate"."""
     if len(word) <= 3:
         return word
     if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "xes", "ches", "shes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is", "ous")):
-        return word[:-1]
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "xes", "ches", "shes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is", "ous")):
+        word = word[:-1]
+    if word.endswith("ing") and len(word) > 6:
+        word = word[:-3]
+    elif word.endswith("ed") and len(word) > 5 and not word.endswith("eed"):
+        word = word[:-2]
+    if word.endswith("e") and len(word) > 4 and not word.endswith(("ee", "ie")):
+        word = word[:-1]
     return word
 
 

@@ -305,6 +305,15 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
             fields = [text[s:e] for s, e in line.spans]
             if len(fields[0]) > 160 or any(len(f) > (100 if number == 0 else 40) for f in fields[1:]):
                 return False
+            for left, right in itertools.pairwise(fields):
+                # "2,500 shares, $118,750": a thousands separator inside prose, not a cell
+                # boundary (a cell never starts with three digits and goes on in words).
+                if (
+                    _ENDS_WITH_GROUP_HEAD.search(left)
+                    and _STARTS_WITH_GROUP.match(right)
+                    and not _is_numeric(right)
+                ):
+                    return False
             if len(lines) > 2:
                 continue  # three or more lines of the same width are rows, not prose
             for left, right in itertools.pairwise(fields):
