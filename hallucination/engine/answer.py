@@ -45,11 +45,11 @@ SUM = "sum"  # combined, together, total(ed), plus ... gives
 AVERAGE = "average"
 COMPARISON = "comparison"  # higher than, lower than, more than
 
+# "gain" and "gains" are left out: nouns as often as verbs ("actuarial gains").
 _RISE = frozenset(
     """increase increased increases increasing rise rose risen rises rising grew grow grown
-    grows growing growth gain gained gains climb climbed climbs climbing jump jumped jumps
-    up higher more greater larger improved improvement expanded advanced surged added
-    widened""".split()
+    grows growing growth gained climb climbed climbs climbing jump jumped jumps up higher
+    more greater larger improved improvement expanded advanced surged added widened""".split()
 )
 _FALL = frozenset(
     """decrease decreased decreases decreasing decline declined declines declining fell fall
@@ -203,8 +203,18 @@ def read_answer(answer: str) -> AnswerReading:
     return AnswerReading(text=text, readings=tuple(readings), sentences=tuple(sentences))
 
 
+# Verbs that link a subject to its figure: a direction word before one of these belongs to
+# the subject's name ("actuarial gains (losses) was $0.5 million"), not to the figure.
+_COPULAS = frozenset(
+    {"was", "were", "is", "are", "be", "been", "totaled", "totalled", "reached", "stood",
+     "came", "amounted", "equaled", "represented"}
+)
+
+
 def _direction(before: list[str], after: list[str]) -> int:
     for word in reversed(before):
+        if word in _COPULAS:
+            break
         if word in _RISE:
             return 1
         if word in _FALL:

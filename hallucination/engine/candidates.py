@@ -69,6 +69,16 @@ def at_precision(claim_value: Decimal, exact: Decimal, precision: Decimal | None
     return claim_value == rounded
 
 
+def other_currency(claim: Claim, source: Claim) -> bool:
+    return bool(
+        claim.kind == CURRENCY
+        and source.kind == CURRENCY
+        and claim.unit
+        and source.unit
+        and claim.unit != source.unit
+    )
+
+
 def kind_compatible(claim: Claim, source: Claim) -> bool:
     if FAMILY[source.kind] not in COMPATIBLE_FAMILIES[claim.kind]:
         return False
@@ -115,7 +125,10 @@ def _readings_of(claim: Claim, source: Claim) -> Iterator[Decimal]:
 
 def value_matches(claim: Claim, source: Claim, tolerance: Decimal = Decimal(0)) -> bool:
     """The claim states the source value: equal at the claim's precision (a claim of one
-    significant digit needs the value itself), or within `tolerance`, relatively."""
+    significant digit needs the value itself), or within `tolerance`, relatively; never in
+    another currency ("$4.1 billion" is not "€4.1 billion")."""
+    if other_currency(claim, source):
+        return False
     target = norm(claim)
     precision = _precision(claim)
     exact_only = significant_digits(claim) < 2
@@ -665,26 +678,33 @@ def _totals(
 MAX_BROAD = 24
 
 
-def broad_derivations(reading: Reading, index: SourceIndex) -> list[Derivation]:
-    """A last, wider search for a figure the answer computed: pairs of source values that
-    share a word with the claim's label (and its period, when it names one)."""
+def broad_derivations(
+    reading: Reading, index: SourceIndex, cited: list[Claim] | None = None
+) -> list[Derivation]:
+    """A last, wider search for a figure the answer computed without saying how ("a gross
+    margin of 53.1% on revenue of $2,486 million", "book value per share of $24.27"): pairs,
+    in either order, of the figures its sentence cites and the source values that share a
+    word with its labels (and its period, when it names one)."""
     claim = reading.claim
-    if not claim.label_words:
-        return []
-    pool = [
-        c
-        for c in index.sharing_words(claim.label_words, limit=400)
-        if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)
-        and "injected" not in c.qualifiers
-        and c.value != 0
-        and (not claim.period or not c.period or periods_compatible(claim.period, c.period))
-    ]
+    words = claim.label_words | reading.other_label
+    pool = [c for c in (cited or []) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
+    if words:
+        pool += [
+            c
+            for c in index.sharing_words(words, limit=400)
+            if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)
+            and "injected" not in c.qualifiers
+            and c.value != 0
+            and (not claim.period or not c.period or periods_compatible(claim.period, c.period))
+        ]
     pool = _distinct(pool)[:MAX_BROAD]
     kinds: tuple[str, ...]
     if claim.kind == PERCENT:
         kinds = (GROWTH, SHARE_OF)
     elif claim.kind == RATIO:
         kinds = (RATIO_OF,)
+    elif claim.kind == CURRENCY:
+        kinds = (DIFFERENCE, SUM_OF, RATIO_OF)  # a per-share figure is a ratio of amounts
     elif claim.kind in _AMOUNTS:
         kinds = (DIFFERENCE, SUM_OF)
     else:

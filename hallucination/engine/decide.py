@@ -210,9 +210,13 @@ class Decider:
                 },
             )
 
-        # 4. Anywhere in the sources.
-        if c.exact:
-            best = self._best_match(claim, c.exact, c.binding)
+        # 4. Anywhere in the sources, where its context fits: the claim's period, canonical
+        #    metric and segment do not contradict the value's.
+        fitting = [s for s in c.exact if self._fits(claim, s)]
+        if c.exact and not fitting and not reading.derived:
+            return self._misplaced(claim, c.exact, c.binding)
+        if fitting:
+            best = self._best_match(claim, fitting, c.binding)
             confidence = Decimal(1) if self._labels_agree(c, best) else WEAK
             return ClaimVerdict(
                 claim=claim,
@@ -221,8 +225,9 @@ class Decider:
                 confidence=confidence,
                 details={} if confidence == 1 else {"reason": "value found under another label"},
             )
-        if c.close:
-            best = self._best_match(claim, c.close, c.binding)
+        close = [s for s in c.close if self._fits(claim, s)]
+        if close:
+            best = self._best_match(claim, close, c.binding)
             relative = _relative(norm(claim), norm(best)).quantize(Decimal("0.0001"))
             return ClaimVerdict(
                 claim=claim,
@@ -263,11 +268,11 @@ class Decider:
                 expected_value=source.value,
                 details={"factor": str(factor)},
             )
-        if reading.derived:
-            for derivation in cd.broad_derivations(reading, self.index):
-                if cd.derivation_matches(reading, derivation):
-                    verdict = self._derived(claim, derivation, found, reading)
-                    return replace(verdict, confidence=WEAK)
+        cited = [x.value for x in self._cited(reading, found)]
+        for derivation in cd.broad_derivations(reading, self.index, cited):
+            if cd.derivation_matches(reading, derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
         nearest = self._nearest(claim, c.binding)
         return ClaimVerdict(
             claim=claim,
@@ -501,6 +506,38 @@ class Decider:
 
     # ------------------------------------------------------------ helpers
 
+    def _fits(self, claim: Claim, source: Claim) -> bool:
+        """Nothing known about the value contradicts the claim: its period, its canonical
+        metric (both named: "EPS" is not "net income") and its segment."""
+        if not lx.periods_compatible(claim.period, source.period):
+            return False
+        if claim.label and source.label and claim.label != source.label:
+            return False
+        return segments_compatible(claim, source, self.index)
+
+    def _misplaced(self, claim: Claim, found: list[Claim], binding: Binding | None) -> ClaimVerdict:
+        """The value is in the sources, but for another period, metric or segment."""
+        source = found[0]
+        same_metric = (claim.label and source.label == claim.label) or (
+            binding is not None and binding.strong and source.label_words == binding.label
+        )
+        if same_metric and not lx.periods_compatible(claim.period, source.period):
+            outcome, reason = PERIOD_MISMATCH, f"the value is the {source.period} figure"
+        elif claim.label and source.label and claim.label != source.label:
+            outcome, reason = SUBSTITUTION, f"value belongs to {source.label}"
+        elif not lx.periods_compatible(claim.period, source.period):
+            outcome, reason = PERIOD_MISMATCH, f"the value is the {source.period} figure"
+        else:
+            outcome, reason = SUBSTITUTION, "value belongs to another segment"
+        right = binding.stated if binding is not None else None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=outcome,
+            nearest=nearest_value(right or source),
+            expected_value=right.value if right is not None else None,
+            details={"reason": reason, "matched": source.text, "matched_period": source.period},
+        )
+
     def _labels_agree(self, c: _Claimed, source: Claim) -> bool:
         if not c.binding or not c.binding.strong:
             return True
@@ -595,6 +632,25 @@ class Decider:
                 if abs((other - target).days) <= days:
                     out.append(c)
         return out
+
+
+_WHOLE_COMPANY = frozenset({"total", "consolidated"})
+
+
+def segments_compatible(claim: Claim, source: Claim, index: SourceIndex) -> bool:
+    """A segment's figure grounds only that segment; a total only the whole company."""
+    segment = claim.segment
+    if segment and index.is_company(segment):
+        segment = ""  # "Lumeris revenue": the company's own name, not a segment
+    if segment and source.segment:
+        return segment == source.segment
+    if segment:
+        if _WHOLE_COMPANY & source.qualifiers:
+            return False
+        return not index.segment_unreported(segment)
+    if source.segment:
+        return not (_WHOLE_COMPANY & claim.qualifiers)
+    return True
 
 
 def quantize_like(value: Decimal, claim: Claim) -> Decimal:

@@ -1104,6 +1104,13 @@ def _period_for(
     j = i - 1
     while j >= 0 and anchors[j].end > read.start:
         j -= 1
+    # The nearest date before it in its clause that is a period of its own: not a day with no
+    # year ("balance at january 1"), not a maturity in a name ("notes due may 1 2024").
+    k = j
+    while k >= 0 and anchors[k].start >= clause_start and _not_a_period(doc, anchors[k]):
+        k -= 1
+    if k >= 0 and anchors[k].start >= clause_start:
+        j = k
     if (
         j >= 0
         and anchors[j].start >= clause_start
@@ -1111,6 +1118,15 @@ def _period_for(
     ):
         return anchors[j].anchor_period or anchors[j].period, anchors[j].start
     return "", -1
+
+
+_NAME_DATE_WORDS = frozenset(
+    {"due", "maturing", "matures", "mature", "expiring", "expires", "expire", "through", "until", "to", "thru"}
+)
+
+
+def _not_a_period(doc: _Document, anchor: _Read) -> bool:
+    return anchor.period.startswith("--") or doc.previous_word(anchor.start) in _NAME_DATE_WORDS
 
 
 @functools.lru_cache(maxsize=4096)

@@ -622,7 +622,10 @@ def _add_grid(
     result.tables.append(table)
     for row_number, line in enumerate(body, start=1):
         cells = [text[s:e] for s, e in line.spans]
-        first_is_label = bool(cells) and not _is_numeric(cells[0])
+        # A row label: words, or a period heading the row ("2012", "Q3 2026").
+        first_is_label = bool(cells) and len(cells) > 1 and (
+            not _is_numeric(cells[0]) or bool(_YEARISH.fullmatch(cells[0], timeout=_TIMEOUT))
+        )
         row_label = _clean_label(cells[0]) if first_is_label else ""
         row_period = header_period(cells[0]) if first_is_label else ""
         if row_period:
