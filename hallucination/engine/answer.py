@@ -211,10 +211,23 @@ _COPULAS = frozenset(
 )
 
 
+# Nouns that say the figure is a change, wherever they stand: "revenue growth was 7.74%".
+_CHANGE_NOUNS = {
+    "growth": 1, "increase": 1, "rise": 1, "improvement": 1,
+    "decrease": -1, "decline": -1, "drop": -1, "reduction": -1, "fall": -1,
+}
+
+
 def _direction(before: list[str], after: list[str]) -> int:
+    linked = False
     for word in reversed(before):
         if word in _COPULAS:
-            break
+            linked = True  # beyond the verb only a noun of change counts
+            continue
+        if linked:
+            if word in _CHANGE_NOUNS:
+                return _CHANGE_NOUNS[word]
+            continue
         if word in _RISE:
             return 1
         if word in _FALL:

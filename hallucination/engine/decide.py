@@ -96,6 +96,7 @@ class _Claimed:
     stated: Claim | None
     exact: list[Claim]
     close: list[Claim]
+    unusable: list[Claim]
 
 
 class Decider:
@@ -116,14 +117,20 @@ class Decider:
     def _candidates(self, reading: Reading) -> _Claimed:
         claim = reading.claim
         if claim.kind == DATE:
-            return _Claimed(reading, None, None, [], [])
+            return _Claimed(reading, None, None, [], [], [])
         binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
         stated = binding.stated if binding is not None else None
         if reading.base and not claim.period:
             # "up 14.8% from $1.62 billion": the base of a change is the metric at another,
             # unnamed period; what the sources state for the current one says nothing of it.
             stated = None
-        exact = [s for s in cd.matches(claim, self.index) if cd.usable_for(claim, s)]
+        found_anywhere = cd.matches(claim, self.index)
+        exact = [s for s in found_anywhere if cd.usable_for(claim, s)]
+        # A value the sources give only as superseded or hypothetical ("as previously
+        # reported", "would have been"): its own evidence, before any formula that gives it.
+        unusable = [
+            s for s in found_anywhere if not cd.usable_for(claim, s) and "injected" not in s.qualifiers
+        ]
         tol = tolerance(claim, self.config)
         # Tolerance is for values copied from the sources, never for a figure the answer
         # computed (docs/detection.md, rule 3).
@@ -132,7 +139,7 @@ class Decider:
             if tol and not exact and not reading.derived
             else []
         )
-        return _Claimed(reading, binding, stated, exact, close)
+        return _Claimed(reading, binding, stated, exact, close, unusable)
 
     def _cited(self, reading: Reading, found: list[_Claimed]) -> list[cd.Cited]:
         """The answer's other figures in the claim's sentence, as the sources give them; when
@@ -234,6 +241,18 @@ class Decider:
                 outcome=WITHIN_TOLERANCE,
                 nearest=nearest_value(best),
                 details={"relative_difference": str(relative)},
+            )
+
+        if c.unusable and not c.exact:
+            source = c.unusable[0]
+            qualifier = next(q for q in ("superseded", "hypothetical") if q in source.qualifiers)
+            right = c.binding.stated if c.binding is not None else None
+            return ClaimVerdict(
+                claim=claim,
+                outcome=SUBSTITUTION,
+                nearest=nearest_value(right or source),
+                expected_value=right.value if right is not None else None,
+                details={"reason": f"value is {qualifier}", "matched": source.text},
             )
 
         if reading.derived:
@@ -508,10 +527,10 @@ class Decider:
 
     def _fits(self, claim: Claim, source: Claim) -> bool:
         """Nothing known about the value contradicts the claim: its period, its canonical
-        metric (both named: "EPS" is not "net income") and its segment."""
+        metric (both named by their own words: "EPS" is not "net income") and its segment."""
         if not lx.periods_compatible(claim.period, source.period):
             return False
-        if claim.label and source.label and claim.label != source.label:
+        if _named(claim) and _named(source) and claim.label != source.label:
             return False
         return segments_compatible(claim, source, self.index)
 
@@ -635,6 +654,11 @@ class Decider:
 
 
 _WHOLE_COMPANY = frozenset({"total", "consolidated"})
+
+
+def _named(claim: Claim) -> bool:
+    """The canonical metric is named by the words read as the value's own label."""
+    return bool(claim.label) and "@" + claim.label in claim.label_words
 
 
 def segments_compatible(claim: Claim, source: Claim, index: SourceIndex) -> bool:

@@ -263,8 +263,8 @@ class _Document:
         end = self.clause_ends[i] if i < len(self.clause_ends) else len(self.text)
         return max(start, pos - 400), min(end, pos + 400)
 
-    def in_table_span(self, pos: int) -> bool:
-        spans = self.tables.spans
+    def in_table_label(self, pos: int) -> bool:
+        spans = self.tables.label_spans
         i = bisect.bisect_right(spans, (pos, len(self.text))) - 1
         return i >= 0 and spans[i][0] <= pos < spans[i][1]
 
@@ -899,7 +899,7 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
         if doc.formulas and doc.in_formula(read.start):
             label = ""
             qualifiers.add("operand")
-        if cell is None and doc.tables.spans and doc.in_table_span(read.start):
+        if cell is None and doc.tables.label_spans and doc.in_table_label(read.start):
             qualifiers.add("name")  # a number in a row label or header: "5.00% notes due 2019"
 
         kind, value, precision, unit, scale, scale_origin = _value_of(read, cell, label, doc)

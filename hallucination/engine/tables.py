@@ -173,6 +173,8 @@ class TableSet:
     header_periods: list[HeaderPeriod] = field(default_factory=list)
     # Every cell's span, labels and headers too: a digit run never crosses one's edge.
     spans: list[tuple[int, int]] = field(default_factory=list)
+    # Row labels and header cells: a number in one is part of a name ("5.00% notes").
+    label_spans: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -409,6 +411,7 @@ def find_tables(text: str) -> TableSet:
     result.cells.sort(key=lambda c: c.start)
     result.header_periods.sort(key=lambda h: h.start)
     result.spans.sort()
+    result.label_spans.sort()
     return result
 
 
@@ -606,6 +609,7 @@ def _add_grid(
             mapping = [k + offset for k in range(len(header_cells))]
         for (s, e), column in zip(header.spans, mapping, strict=False):
             headers[column] = text[s:e].strip()
+            result.label_spans.append((s, e))
             period = header_period(text[s:e])
             if period and column > 0:
                 result.header_periods.append(HeaderPeriod(s, e, period))
@@ -628,26 +632,33 @@ def _add_grid(
         )
         row_label = _clean_label(cells[0]) if first_is_label else ""
         row_period = header_period(cells[0]) if first_is_label else ""
+        if first_is_label:
+            result.label_spans.append(line.spans[0])
         if row_period:
             s, e = line.spans[0]
             result.header_periods.append(HeaderPeriod(s, e, row_period))
         for column, (s, e) in enumerate(line.spans):
             if column == 0 and first_is_label:
                 continue
+            row, label, span = row_number, row_label, (s, e)
             if not _is_numeric(text[s:e]):
-                continue
+                # "Industrial: 412 | Medical: 298": a label and its value in one cell.
+                pair = _KEY_VALUE.fullmatch(text, s, e, timeout=_TIMEOUT) if ":" in text[s:e] else None
+                if pair is None or not _is_numeric(pair.group(2)):
+                    continue
+                row, label, span = row_number * MAX_CELLS_PER_ROW + column, pair.group(1), pair.span(2)
             result.cells.append(
                 _cell(
-                    span=(s, e),
+                    span=span,
                     table=table_index,
-                    row=row_number,
+                    row=row,
                     column=column,
-                    row_label=row_label,
+                    row_label=label,
                     column_header=headers.get(column, ""),
                     row_text=line.text,
                     units=units,
                     column_unit=column_units.get(column),
-                    value_text=text[s:e],
+                    value_text=text[span[0] : span[1]],
                 )
             )
 
@@ -672,6 +683,7 @@ def _add_dash_rows(result: TableSet, text: str, block: list[_Line], caption: str
         if len(line.spans) != 3:
             continue
         (ls, le), (hs, he), (vs, ve) = line.spans
+        result.label_spans.extend(((ls, le), (hs, he)))
         row_label, header = _clean_label(text[ls:le]), _clean_label(text[hs:he])
         row = rows.setdefault(row_label.lower(), len(rows) + 1)
         column = columns.setdefault(header.lower(), len(columns) + 1)
