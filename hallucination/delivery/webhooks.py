@@ -28,9 +28,11 @@ from audit import events
 from audit.actors import Actor
 from audit.services import audit_event_record
 
-from .models import Query, WebhookDelivery
-from .outbound.guard import GuardedTransport, OutboundFailed, OutboundPolicy, OutboundRefused
-from .outbound.policy import outbound_policy
+from ..api.serializers import QueryResultSerializer
+from ..models import Query, WebhookDelivery
+from ..outbound.guard import GuardedTransport, OutboundFailed, OutboundPolicy, OutboundRefused
+from ..outbound.policy import outbound_policy
+from ..selectors import query_result
 
 logger = logging.getLogger(__name__)
 
@@ -173,9 +175,6 @@ def post_signed(*, url: str, body: bytes, headers: dict[str, str]) -> AttemptRes
 
 def result_body(query: Query) -> bytes:
     """The result JSON exactly as GET /api/v1/queries/{id}/ returns it, as compact bytes."""
-    from .api.serializers import QueryResultSerializer
-    from .selectors import query_result
-
     data = QueryResultSerializer(query_result(query)).data
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str).encode()
 
