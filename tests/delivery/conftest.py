@@ -1,4 +1,4 @@
-"""Fixtures for the integrations: loopback receivers, the test-only allowance, API clients."""
+"""Fixtures for delivery: loopback receivers, the test-only allowance, an API client."""
 
 from collections.abc import Iterator
 
