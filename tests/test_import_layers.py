@@ -71,6 +71,12 @@ def test_the_code_keeps_the_layers():
             "hallucination.engine is not allowed to import django",
         ),
     ],
+    ids=[
+        "delivery-imports-verification",
+        "detection-imports-reviews",
+        "audit-imports-detection",
+        "engine-imports-django",
+    ],
 )
 def test_a_module_importing_against_the_order_breaks_the_check(tmp_path, module, line, broken):
     project = copy_of_the_project(tmp_path)
