@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -105,3 +106,28 @@ def test_every_module_at_the_top_of_hallucination_has_a_layer():
     )
 
     assert unplaced == [], f"Give these a layer in pyproject.toml: {unplaced}"
+
+
+def _imports_inside_functions(tree: ast.AST) -> list[tuple[int, str]]:
+    found = []
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import):
+                found += [(node.lineno, alias.name) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                found.append((node.lineno, node.module or ""))
+    return found
+
+
+def test_no_module_imports_another_app_inside_a_function():
+    hidden = []
+    for app in APPS:
+        for path in sorted((ROOT / app).rglob("*.py")):
+            tree = ast.parse(path.read_text(), filename=str(path))
+            for line, name in _imports_inside_functions(tree):
+                if name.split(".")[0] in APPS and name.split(".")[0] != app:
+                    hidden.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+
+    assert hidden == [], "Import at the top of the module, in the layers' order: " + str(hidden)
