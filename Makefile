@@ -46,6 +46,7 @@ test: $(VENV)/.dev-installed chromium
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache --no-logo
 
 bench: $(VENV)/.dev-installed
 	$(PY) bench/engine.py

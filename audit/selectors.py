@@ -1,4 +1,4 @@
-"""Reads of the audit log: one trace's events, recent traces, search, who may read a trace."""
+"""Reads of the audit log: one trace's events, recent traces, search, the chain's head."""
 
 from __future__ import annotations
 
@@ -75,13 +75,6 @@ def traces_matching(prefix: str, *, limit: int = 50) -> list[TraceSummary]:
 
 def trace_exists(trace_id: str) -> bool:
     return AuditEvent.objects.filter(trace_id=trace_id).exists()
-
-
-def client_owns_trace(*, client: Any, trace_id: str) -> bool:
-    """Whether an API client submitted a query under this trace ID."""
-    from hallucination.models import Query
-
-    return Query.objects.filter(client=client, trace_id=trace_id).exists()
 
 
 def chain_head() -> tuple[int, str] | None:

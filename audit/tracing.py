@@ -1,4 +1,4 @@
-"""Trace IDs: taken from the request or generated, kept in a context variable, put on log lines."""
+"""Trace IDs: taken from the request or generated, kept in a context, sent with tasks, logged."""
 
 import contextvars
 import json
@@ -143,3 +143,24 @@ def add_trace_id_to_worker_logs(logger: logging.Logger | None = None, **_: objec
         handler.setFormatter(
             JsonLogFormatter() if json_lines else logging.Formatter(WORKER_LOG_FORMAT)
         )
+
+
+def attach_trace_id_to_task(headers: dict | None = None, **_: object) -> None:
+    """Celery before_task_publish receiver: carry the current trace ID in the task's headers."""
+    trace_id = get_trace_id()
+    if headers is not None and trace_id and "trace_id" not in headers:
+        headers["trace_id"] = trace_id
+
+
+def restore_trace_id_in_task(task: object = None, **_: object) -> None:
+    """Celery task_prerun receiver: the task runs under the trace ID it was sent with."""
+    request = getattr(task, "request", None)
+    trace_id = getattr(request, "trace_id", None) if request is not None else None
+    if trace_id is None and request is not None:
+        trace_id = (getattr(request, "headers", None) or {}).get("trace_id")
+    set_trace_id(trace_id or "")
+
+
+def clear_trace_id_after_task(**_: object) -> None:
+    """Celery task_postrun receiver."""
+    set_trace_id("")

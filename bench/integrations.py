@@ -92,7 +92,7 @@ def _fill(target_queries: int) -> None:
 def _scrape_seconds(rounds: int = 5) -> float:
     from prometheus_client import generate_latest
 
-    from hallucination.metrics import metrics_registry
+    from hallucination.operations.metrics import metrics_registry
 
     timings = []
     for _ in range(rounds):
@@ -103,7 +103,7 @@ def _scrape_seconds(rounds: int = 5) -> float:
 
 
 def _export() -> dict:
-    from hallucination.exports import ENTITIES, export_lines, export_queryset
+    from hallucination.operations.exports import ENTITIES, export_lines, export_queryset
 
     rows = export_queryset(entity="claims", params={})
     size = lines = 0

@@ -291,7 +291,7 @@ class AccuracyReport(models.Model):
     fp = models.PositiveIntegerField()
     fn = models.PositiveIntegerField()
     tn = models.PositiveIntegerField()
-    # Ratios are NULL where their denominator is zero (see hallucination/accuracy.py).
+    # Ratios are NULL where their denominator is zero (see hallucination/reports/accuracy.py).
     accuracy = models.FloatField(null=True, blank=True)
     precision = models.FloatField(null=True, blank=True)
     recall = models.FloatField(null=True, blank=True)

@@ -10,7 +10,7 @@ from django.db.models import Prefetch, QuerySet
 
 from .engine import types as t
 from .engine.types import _dec
-from .models import CalculatorOutput, Claim, Query, ReferenceFact, Verdict
+from .models import ApiClient, CalculatorOutput, Claim, Query, ReferenceFact, Verdict
 
 # Layers in the order they run: a claim's outcome is its latest verdict's.
 _LAYER_ORDER = {layer: i for i, layer in enumerate(t.LAYERS)}
@@ -187,3 +187,8 @@ def _review_summary(query: Query) -> dict[str, Any] | None:
     except ObjectDoesNotExist:
         return None
     return {"id": review.pk, "status": review.status}
+
+
+def client_owns_trace(*, client: ApiClient, trace_id: str) -> bool:
+    """Whether an API client submitted a query under this trace ID."""
+    return Query.objects.filter(client=client, trace_id=trace_id).exists()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import logging
 import time
 from dataclasses import dataclass, field
@@ -11,6 +12,7 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -21,11 +23,12 @@ from audit.chain import canonical_json
 from audit.services import AuditRecord, audit_event_record, audit_events_record
 
 from . import engine
+from .celery import app
 from .conf import detector_settings, engine_config
 from .engine import types as t
 from .models import ApiClient, CalculatorOutput, Claim, ClientAPIKey, Query, Source, Verdict
 from .selectors import query_detection_input
-from .signals import query_finished
+from .signals import escalation_requested, query_finished, review_requested
 
 logger = logging.getLogger(__name__)
 
@@ -99,8 +102,6 @@ _broker_unavailable_until = 0.0
 def _enqueue(task_name: str, query_id: str) -> None:
     """Send a task by name; the query row, not the message, is the source of truth."""
     global _broker_unavailable_until
-    from .celery import app
-
     if time.monotonic() < _broker_unavailable_until:
         logger.warning(
             "Broker unavailable; %s for query %s is left to the sweeper", task_name, query_id
@@ -389,10 +390,6 @@ def _needs_external_verification(query: Query, result: t.DetectionResult) -> boo
     """High-stakes answers and answers with negative claims go to the external layer."""
     if not result.verdicts:
         return False
-    from django.conf import settings
-
-    from .celery import app
-
     if VERIFY_TASK not in app.tasks:
         return False  # the verification app is not installed in this deployment
     # The verification app's own setting decides which claims it checks; reading the same
@@ -424,8 +421,6 @@ def _verdict_row(*, claim: Claim, verdict: t.ClaimVerdict) -> Verdict:
 
 
 def _json_safe(value: Any) -> Any:
-    import json
-
     return json.loads(canonical_json(value))
 
 
@@ -467,11 +462,9 @@ def _announce_finished(query: Query) -> None:
 
 
 def _open_review_if_flagged(*, query: Query, actor: Actor) -> None:
-    settings = detector_settings()
-    if query.flagged and settings["AUTO_FLAG"] and settings["REVIEW_QUEUE"]:
-        from reviews.services import review_open
-
-        review_open(query=query, actor=actor)
+    conf = detector_settings()
+    if query.flagged and conf["AUTO_FLAG"] and conf["REVIEW_QUEUE"]:
+        review_requested.send(sender=Query, query=query, actor=actor)
 
 
 @transaction.atomic
@@ -665,16 +658,12 @@ def query_verification_finish(*, query: Query, actor: Actor) -> Query:
     )
     _open_review_if_flagged(query=query, actor=actor)
     if contradicted:
-        from reviews import services as review_services
-
-        review = getattr(query, "review", None)
-        escalate = getattr(review_services, "review_escalate", None)
-        if review is not None and escalate is not None:
-            escalate(
-                review=review,
-                reason=f"External check contradicted {len(contradicted)} claim(s).",
-                actor=actor,
-            )
+        escalation_requested.send(
+            sender=Query,
+            query=query,
+            reason=f"External check contradicted {len(contradicted)} claim(s).",
+            actor=actor,
+        )
     _announce_finished(query)
     return query
 

@@ -5,14 +5,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from . import health
-from .metrics import metrics_view
+from .operations import health
+from .operations.metrics import metrics_view
 
 urlpatterns = [
     path("health/live/", health.live, name="health-live"),
     path("health/ready/", health.ready, name="health-ready"),
     path("metrics", metrics_view, name="metrics"),
-    path("api/v1/", include("hallucination.api.urls")),
+    path("api/v1/", include("hallucination.api_urls")),
     path("api/v1/", include("reviews.api_urls")),
     path("api/v1/", include("verification.api_urls")),
     path("api/v1/", include("audit.api_urls")),
@@ -23,6 +23,6 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("audit/", include("audit.urls")),
-    path("reports/", include("hallucination.reports_urls")),
+    path("reports/", include("hallucination.reports.urls")),
     path("", include("reviews.urls")),
 ]

@@ -17,6 +17,8 @@ class ReviewsConfig(AppConfig):
     verbose_name = "Review queue"
 
     def ready(self) -> None:
+        from . import receivers  # noqa: F401  (opens and escalates reviews detection asks for)
+
         # After every migrate (and every test-database flush), the roles hold their permissions.
         post_migrate.connect(
             _ensure_roles_after_migrate, sender=self, dispatch_uid="reviews.ensure_roles"

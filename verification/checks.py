@@ -7,7 +7,9 @@ from django.core.checks import CheckMessage, Error, Tags, Warning, register
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
 
-from .conf import VERIFIER_NAMES, outbound_policy, verification_settings
+from hallucination.outbound.policy import outbound_policy
+
+from .conf import VERIFIER_NAMES, verification_settings
 
 _STAKES = ("standard", "high", "audit")
 

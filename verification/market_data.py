@@ -14,7 +14,13 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 from urllib.parse import quote as url_quote
 
-from .outbound import OutboundFailed, OutboundPolicy, Resolver, fetch, system_resolver
+from hallucination.outbound.guard import (
+    OutboundFailed,
+    OutboundPolicy,
+    Resolver,
+    fetch,
+    system_resolver,
+)
 
 
 class MarketDataError(Exception):

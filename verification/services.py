@@ -21,6 +21,8 @@ from audit.actors import Actor
 from audit.services import audit_event_record
 from hallucination.engine import types as t
 from hallucination.models import ApiClient, CalculatorOutput, Claim, Query, ReferenceFact
+from hallucination.outbound.guard import Resolver, system_resolver
+from hallucination.outbound.policy import outbound_policy
 from hallucination.services import (
     calculator_output_record,
     claim_verdict_add,
@@ -29,9 +31,8 @@ from hallucination.services import (
 
 from . import selectors
 from .calculator import Calculation, calculate
-from .conf import market_data_tolerance, outbound_policy, verification_settings
+from .conf import market_data_tolerance, verification_settings
 from .market_data import MarketDataAdapter
-from .outbound import Resolver, system_resolver
 from .reference_facts import (
     CleanFact,
     FactRow,

@@ -21,11 +21,7 @@ from hallucination.engine.extraction import extract_claims
 from hallucination.engine.grounding import kind_compatible, usable_for
 from hallucination.engine.recomputation import matches_at_precision
 from hallucination.engine.types import Claim as EngineClaim
-
-from .calculator import CalculatorError, calculate, format_result
-from .extraction import FoundValue, ParsedPage, document_scale, label_anchored_values, parse_page
-from .market_data import MarketDataAdapter, MarketDataError
-from .outbound import (
+from hallucination.outbound.guard import (
     FetchedResponse,
     OutboundFailed,
     OutboundPolicy,
@@ -34,6 +30,10 @@ from .outbound import (
     fetch,
     system_resolver,
 )
+
+from .calculator import CalculatorError, calculate, format_result
+from .extraction import FoundValue, ParsedPage, document_scale, label_anchored_values, parse_page
+from .market_data import MarketDataAdapter, MarketDataError
 
 VERIFIED = "verified"
 CONTRADICTED = "contradicted"

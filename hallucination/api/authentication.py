@@ -6,6 +6,7 @@ from rest_framework import authentication, exceptions
 from rest_framework.request import Request
 
 from ..models import ClientAPIKey
+from ..selectors import client_owns_trace
 
 
 class ApiClientUser(AnonymousUser):
@@ -24,6 +25,10 @@ class ApiClientUser(AnonymousUser):
 
     def __str__(self) -> str:
         return f"client:{self.client.name}"
+
+    def owns_trace(self, trace_id: str) -> bool:
+        """Whether this client submitted a query under trace_id: the traces it may read."""
+        return client_owns_trace(client=self.client, trace_id=trace_id)
 
 
 def key_from_request(request: Request) -> str | None:

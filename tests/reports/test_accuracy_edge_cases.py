@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from hallucination.accuracy import (
+from hallucination.reports.accuracy import (
     CLEAN,
     HALLUCINATED,
     CaseOutcome,

@@ -4,7 +4,14 @@ import json
 
 import pytest
 
-from hallucination.accuracy import CLEAN, HALLUCINATED, CaseOutcome, ClaimOutcome, Span, measure
+from hallucination.reports.accuracy import (
+    CLEAN,
+    HALLUCINATED,
+    CaseOutcome,
+    ClaimOutcome,
+    Span,
+    measure,
+)
 
 
 def claim(text: str, start: int, *, grounded: bool, outcome: str | None = None) -> ClaimOutcome:

@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from hallucination.accuracy import HALLUCINATED, case_from_result, spans_in_answer
 from hallucination.engine import types as t
+from hallucination.reports.accuracy import HALLUCINATED, case_from_result, spans_in_answer
 
 ANSWER = "Win rate was 70% and the checksum is [Verified: A7B3C2D1]; revenue was $1.5M."
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from hallucination.views_reports import line_chart
+from hallucination.reports.views import line_chart
 
 
 def test_it_places_points_and_the_target_on_a_scale_that_fits_them() -> None:

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from hallucination.models import Query
-from hallucination.reports import monitored_llm_rates
+from hallucination.reports.measurement import monitored_llm_rates
 from tests.reports.conftest import detected_query
 
 

@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from audit.actors import Actor
-from hallucination.reports import accuracy_measure
+from hallucination.reports.measurement import accuracy_measure
 from hallucination.services import api_client_key_create
 
 URL = "/api/v1/reports/"

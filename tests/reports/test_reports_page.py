@@ -7,7 +7,7 @@ from django.test import Client
 
 from audit.actors import Actor
 from hallucination.models import AccuracyReport
-from hallucination.reports import accuracy_measure
+from hallucination.reports.measurement import accuracy_measure
 from tests.reports.conftest import decide, detected_query
 
 URL = "/reports/"
@@ -112,7 +112,7 @@ def test_it_reads_the_page_in_a_fixed_number_of_queries(
         _measure()
     client = _client(reviewer)
     client.get(URL)  # warm the session and permission caches
-    # 9: the claims-per-page figure (hallucination.notifications.paging_figures) is one more.
+    # 9: the claims-per-page figure (hallucination.delivery.notifications.paging_figures) is one more.
     with django_assert_max_num_queries(9):
         assert client.get(URL).status_code == 200
 

@@ -1,6 +1,6 @@
 """The text report follows seed 001's layout and adds patterns, error rates and latency."""
 
-from hallucination.accuracy import (
+from hallucination.reports.accuracy import (
     CLEAN,
     HALLUCINATED,
     CaseOutcome,

@@ -13,8 +13,7 @@ from hallucination.models import Query, Verdict
 from hallucination.services import api_client_key_create
 from reviews.models import Review
 from tests.integration.conftest import celery_broker, start_worker, stop_process, wait_for
-
-from .servers import LocalServer, start_server
+from tests.outbound.servers import LocalServer, start_server
 
 pytestmark = pytest.mark.integration
 __all__ = ["celery_broker"]  # a fixture, used by name below

@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from verification.conf import DEFAULT_LABEL_PHRASES, DEFAULT_XBRL_CONCEPTS, outbound_policy
+from hallucination.outbound.policy import outbound_policy
+from tests.outbound.servers import start_server
+from verification.conf import DEFAULT_LABEL_PHRASES, DEFAULT_XBRL_CONCEPTS
 from verification.verifiers import (
     CONTRADICTED,
     INCONCLUSIVE,
@@ -16,7 +18,6 @@ from verification.verifiers import (
 )
 
 from .claims import target
-from .servers import start_server
 
 PAGES = Path(__file__).parent / "pages"
 

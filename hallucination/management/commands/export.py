@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 
 from audit.actors import Actor
 from audit.tracing import trace_context
-from hallucination.exports import (
+from hallucination.operations.exports import (
     ENTITIES,
     FORMATS,
     ExportInvalid,

@@ -12,9 +12,9 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from audit.actors import Actor
 from audit.tracing import new_trace_id
-from hallucination import accuracy
 from hallucination.engine.types import STAKES
-from hallucination.reports import MeasurementError, Run, accuracy_measure
+from hallucination.reports import accuracy
+from hallucination.reports.measurement import MeasurementError, Run, accuracy_measure
 
 PROGRESS_WIDTH = 30
 

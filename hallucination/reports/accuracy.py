@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import types as t
+from ..engine import types as t
 
 HALLUCINATED = "hallucinated"
 CLEAN = "clean"

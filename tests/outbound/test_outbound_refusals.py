@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from verification.conf import outbound_policy
-from verification.outbound import OutboundFailed, OutboundRefused, fetch
+from hallucination.outbound.guard import OutboundFailed, OutboundRefused, fetch
+from hallucination.outbound.policy import outbound_policy
 
 from .conftest import LOOPBACK_ALLOWANCE
 from .servers import LocalServer, counting_resolver, start_server

@@ -10,7 +10,7 @@ from audit.models import AuditEvent
 from hallucination.demo.queries import CANONICAL_ANSWER, CANONICAL_SOURCE
 from hallucination.models import Query, WebhookDelivery
 from reviews.models import Review
-from tests.verification.servers import start_server
+from tests.outbound.servers import start_server
 
 from .conftest import SECRET
 from .documented import documented_verify_webhook

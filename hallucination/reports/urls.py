@@ -2,9 +2,9 @@
 
 from django.urls import path
 
-from . import views_reports
+from . import views
 
 app_name = "reports"
 urlpatterns = [
-    path("", views_reports.reports_index, name="index"),
+    path("", views.reports_index, name="index"),
 ]

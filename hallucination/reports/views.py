@@ -15,10 +15,10 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from . import accuracy, reports
+from ..delivery.notifications import paging_figures
+from ..models import AccuracyReport
+from . import accuracy, measurement
 from .accuracy import percent_text
-from .models import AccuracyReport
-from .notifications import paging_figures
 
 VIEW_PERMISSION = "hallucination.view_query"
 TREND_RUNS = 30
@@ -215,12 +215,12 @@ def reports_index(request: HttpRequest) -> HttpResponse:
     if not request.user.has_perm(VIEW_PERMISSION):
         raise PermissionDenied("Your role does not allow you to see accuracy reports.")
     try:
-        days = reports.window_days(request.GET.get("days"))
+        days = measurement.window_days(request.GET.get("days"))
     except ValueError as error:
         return render(request, "reports/bad_request.html", {"message": str(error)}, status=400)
     now = timezone.now()
-    rates = reports.monitored_llm_rates(since=now - timedelta(days=days), until=now)
-    history = reports.accuracy_reports_recent(limit=TREND_RUNS)
+    rates = measurement.monitored_llm_rates(since=now - timedelta(days=days), until=now)
+    history = measurement.accuracy_reports_recent(limit=TREND_RUNS)
     latest = history[0] if history else None
     trend = list(reversed(history))
     runs = [f"#{report.pk}" for report in trend]

@@ -1,4 +1,4 @@
-"""The outbound-request guard: every request a verifier makes to the outside goes through here.
+"""The outbound-request guard: every request the service makes to the outside goes through here.
 
 A URL is fetched only when its scheme, port and host are allowed, its host is written in a
 canonical form, and every address its name resolves to is globally routable (or in a network

@@ -9,8 +9,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from verification.conf import outbound_policy
-from verification.outbound import OutboundFailed, fetch
+from hallucination.outbound.guard import OutboundFailed, fetch
+from hallucination.outbound.policy import outbound_policy
 
 from .servers import LocalServer, counting_resolver
 

@@ -1,4 +1,4 @@
-"""Fixtures for the integrations: loopback receivers, the test-only allowance, API clients."""
+"""Fixtures for delivery: loopback receivers, the test-only allowance, an API client."""
 
 from collections.abc import Iterator
 
@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from audit.actors import Actor
 from hallucination.services import api_client_key_create
-from tests.verification.conftest import LOOPBACK_ALLOWANCE
+from tests.outbound.conftest import LOOPBACK_ALLOWANCE
 
 from .receiver import Receiver
 

@@ -16,11 +16,13 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
+from django.db.models import Count, Exists, OuterRef, Q, Sum
 from django.urls import reverse
 
 from audit.actors import Actor
+from reviews.roles import REVIEWER
 
-from .models import Claim, Query, WebhookDelivery
+from ..models import Claim, Query, WebhookDelivery
 from .webhooks import (
     DELIVERY_HEADER,
     EVENT_HEADER,
@@ -48,8 +50,6 @@ def on_call_emails() -> list[str]:
     configured = [e.strip() for e in escalation_settings()["EMAILS"] if e.strip()]
     if configured:
         return configured
-    from reviews.roles import REVIEWER
-
     users = (
         get_user_model()
         .objects.filter(is_active=True, groups__name=REVIEWER, email__gt="")
@@ -172,8 +172,6 @@ def paging_figures(*, since: Any, until: Any) -> dict[str, Any]:
     A page is one red-flagged query (its email and chat message count once); seed 003's
     asymmetric escalation wants the ratio high: most claims never wake anybody.
     """
-    from django.db.models import Count, Exists, OuterRef, Q, Sum
-
     paged = WebhookDelivery.objects.filter(
         kind=WebhookDelivery.Kind.ESCALATION, query_id=OuterRef("pk")
     )

@@ -6,6 +6,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from ..celery import app
+
 
 @require_GET
 @never_cache
@@ -26,8 +28,6 @@ def _database_ok() -> tuple[bool, str]:
 def _broker_ok() -> tuple[bool, str]:
     if not settings.CELERY_BROKER_URL:
         return True, "in-process (no broker configured)"
-    from .celery import app
-
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=2)

@@ -27,7 +27,10 @@ from prometheus_client.core import (
 )
 from prometheus_client.registry import Collector
 
-from .models import OUTCOME_CHOICES, STAKES_CHOICES, Claim, Query, WebhookDelivery
+from audit.models import AuditEvent
+from reviews.models import OPEN_STATUSES, Review
+
+from ..models import OUTCOME_CHOICES, STAKES_CHOICES, Claim, Query, WebhookDelivery
 
 logger = logging.getLogger(__name__)
 
@@ -170,8 +173,6 @@ class DatabaseCollector(Collector):
         )
 
     def _reviews(self) -> Iterator[Metric]:
-        from reviews.models import OPEN_STATUSES, Review
-
         backlog = GaugeMetricFamily(
             "hallucination_review_backlog",
             "Open reviews, by status and whether escalated.",
@@ -199,8 +200,6 @@ class DatabaseCollector(Collector):
         yield age
 
     def _audit(self) -> Iterator[Metric]:
-        from audit.models import AuditEvent
-
         head = AuditEvent.objects.aggregate(seq=Max("seq"))["seq"] or 0
         family = GaugeMetricFamily(
             "hallucination_audit_chain_length", "Events in the hash-chained audit log."

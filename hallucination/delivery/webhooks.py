@@ -16,7 +16,7 @@ import hmac
 import json
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import httpx
@@ -28,7 +28,11 @@ from audit import events
 from audit.actors import Actor
 from audit.services import audit_event_record
 
-from .models import Query, WebhookDelivery
+from ..api.serializers import QueryResultSerializer
+from ..models import Query, WebhookDelivery
+from ..outbound.guard import GuardedTransport, OutboundFailed, OutboundPolicy, OutboundRefused
+from ..outbound.policy import outbound_policy
+from ..selectors import query_result
 
 logger = logging.getLogger(__name__)
 
@@ -106,16 +110,12 @@ class AttemptResult:
     refused: bool = False
 
 
-def webhook_policy():  # type: ignore[no-untyped-def]
+def webhook_policy() -> OutboundPolicy:
     """The outbound guard's policy for callbacks: its networks, ports and timeouts.
 
     Hosts come from WEBHOOKS["ALLOWED_HOSTS"] (any public host by default: callback URLs are
     the client's choice); private networks stay refused unless VERIFICATION exempts them.
     """
-    from dataclasses import replace
-
-    from verification.conf import outbound_policy
-
     conf = webhook_settings()
     timeout = float(conf["TIMEOUT"])
     return replace(
@@ -133,8 +133,6 @@ def post_signed(*, url: str, body: bytes, headers: dict[str, str]) -> AttemptRes
     Any 2xx is a delivery. 5xx, 408, 429 and network errors are worth retrying; other
     statuses and guard refusals are not.
     """
-    from verification.outbound import GuardedTransport, OutboundFailed, OutboundRefused
-
     policy = webhook_policy()
     timeout = httpx.Timeout(
         connect=policy.connect_timeout,
@@ -177,9 +175,6 @@ def post_signed(*, url: str, body: bytes, headers: dict[str, str]) -> AttemptRes
 
 def result_body(query: Query) -> bytes:
     """The result JSON exactly as GET /api/v1/queries/{id}/ returns it, as compact bytes."""
-    from .api.serializers import QueryResultSerializer
-    from .selectors import query_result
-
     data = QueryResultSerializer(query_result(query)).data
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str).encode()
 

@@ -65,7 +65,7 @@ def test_a_wrong_signature_fails_the_documented_check(
 def test_an_old_timestamp_fails_the_documented_check_as_a_replay(
     llm_service, receiver, loopback_allowed, webhook_settings, django_capture_on_commit_callbacks
 ):
-    from hallucination.webhooks import sign
+    from hallucination.delivery.webhooks import sign
 
     _submit(llm_service, receiver.url(), django_capture_on_commit_callbacks)
     (request,) = receiver.requests

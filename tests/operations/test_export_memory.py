@@ -86,7 +86,7 @@ def test_ten_thousand_rows_stream_in_bounded_memory(
 
 def _peak_of_loading_every_row() -> int:
     """The yardstick: the same rows read into one list, as a non-streaming export would."""
-    from hallucination.exports import ENTITIES, export_queryset
+    from hallucination.operations.exports import ENTITIES, export_queryset
 
     lookups = [lookup for _, lookup in ENTITIES["claims"].columns]
     rows = export_queryset(entity="claims", params={})

@@ -22,9 +22,11 @@ from django.db.models import QuerySet
 from audit import events
 from audit.actors import Actor
 from audit.services import audit_event_record
+from reviews.filters import ReviewFilter
+from reviews.models import Review
 
-from .api.filters import QueryFilter
-from .models import Claim, Query, Verdict
+from ..api.filters import QueryFilter
+from ..models import Claim, Query, Verdict
 
 # Rows fetched from the server-side cursor at a time: about 0.9 KB of Python objects each, so a
 # chunk of 500 keeps well under a megabyte alive whatever the size of the export.
@@ -74,9 +76,6 @@ def _verdict_rows(queries: QuerySet[Query], params: Mapping[str, Any]) -> QueryS
 
 
 def _review_rows(queries: QuerySet[Query], params: Mapping[str, Any]) -> QuerySet:
-    from reviews.filters import ReviewFilter
-    from reviews.models import Review
-
     reviews = Review.objects.filter(query__in=queries.values("pk"))
     filterset = ReviewFilter(dict(params), queryset=reviews)
     if not filterset.is_valid():

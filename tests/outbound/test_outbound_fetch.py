@@ -2,8 +2,8 @@
 
 import pytest
 
-from verification.conf import outbound_policy
-from verification.outbound import OutboundFailed, OutboundRefused, fetch
+from hallucination.outbound.guard import OutboundFailed, OutboundRefused, fetch
+from hallucination.outbound.policy import outbound_policy
 
 from .servers import counting_resolver
 

@@ -11,10 +11,10 @@ from rest_framework.views import APIView
 
 from audit.actors import Actor
 
-from ..exports import ENTITIES, FORMATS, ExportInvalid, data_export_record, export_lines
-from ..exports import export_queryset as rows_for
-from .permissions import is_api_client
-from .views import visible_queries
+from ..api.permissions import is_api_client
+from ..api.views import visible_queries
+from .exports import ENTITIES, FORMATS, ExportInvalid, data_export_record, export_lines
+from .exports import export_queryset as rows_for
 
 # Who may export what: people need the view permission; API clients export their own
 # queries, claims and verdicts, never the review queue.

@@ -1,33 +1,25 @@
-"""Celery tasks and signal receivers of the integrations: result webhooks and escalation notices."""
+"""Celery tasks and signal receivers of delivery: result webhooks and escalation notices."""
 
 from __future__ import annotations
 
 import logging
 
 from celery import shared_task
-from celery.signals import after_setup_logger, after_setup_task_logger
 from django.db import transaction
 from django.dispatch import receiver
 
 from audit.actors import Actor
 from reviews.signals import review_escalated, review_opened
 
+from ..celery import app
+from ..models import Query, WebhookDelivery
+from ..signals import query_finished
 from . import notifications, webhooks
-from .log_filters import worker_logs_as_json
-from .models import Query, WebhookDelivery
-from .signals import query_finished
 
 logger = logging.getLogger(__name__)
 
-# Connected after the audit app's receivers (it comes first in INSTALLED_APPS), so a worker's
-# JSON lines come from the same library and configuration as the web processes'.
-after_setup_logger.connect(worker_logs_as_json, weak=False)
-after_setup_task_logger.connect(worker_logs_as_json, weak=False)
-
 
 def _enqueue(task_name: str, delivery_id: int) -> None:
-    from .celery import app
-
     try:
         app.signature(task_name, args=[delivery_id]).apply_async()
     except Exception:

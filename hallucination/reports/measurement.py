@@ -22,11 +22,14 @@ from audit import events
 from audit.actors import Actor
 from audit.services import audit_event_record
 from audit.tracing import get_trace_id, new_trace_id
+from reviews.models import DECIDED_STATUSES, ClaimDecision, Review
 
+from ..conf import detector_settings, engine_config
+from ..engine import corpus as engine_corpus
+from ..engine import detect
+from ..engine import types as t
+from ..models import AccuracyReport, Query
 from . import accuracy
-from .conf import detector_settings, engine_config
-from .engine import types as t
-from .models import AccuracyReport, Query
 
 DEFAULT_CORPUS_DIR = Path(settings.BASE_DIR) / "tests" / "corpus"
 REVIEWS_KIND = "reviewed"
@@ -107,9 +110,6 @@ def corpus_outcomes(
     files: Sequence[Path], *, stakes: str | None = None, progress: Progress | None = None
 ) -> list[accuracy.CaseOutcome]:
     """Run the engine on every corpus case and score it against its label."""
-    from .engine import corpus as engine_corpus
-    from .engine import detect
-
     try:
         cases = engine_corpus.load_corpus([str(path) for path in files])
     except (ValueError, KeyError, TypeError) as error:
@@ -144,8 +144,6 @@ def corpus_outcomes(
 
 def decided_reviews(*, since: datetime | None = None, stakes: str | None = None) -> QuerySet:
     """Approved and rejected reviews with their query, claims and per-claim labels."""
-    from reviews.models import DECIDED_STATUSES, Review
-
     reviews = Review.objects.filter(status__in=DECIDED_STATUSES)
     if since is not None:
         reviews = reviews.filter(decided_at__gte=since)
@@ -166,8 +164,6 @@ def review_outcomes(
     The claims a reviewer labelled `hallucination` are the case's hallucinated spans. Returns
     the cases and one key per review (id, status, labels) for the run's fingerprint.
     """
-    from reviews.models import ClaimDecision, Review
-
     outcomes, keys = [], []
     for review in decided_reviews(since=since, stakes=stakes):
         query = review.query
@@ -445,8 +441,6 @@ def monitored_llm_rates(
       not confirmed as hallucinations (seed 003: 1-3%). Unreviewed claims count as valid:
       the estimate is a lower bound until every flag is decided.
     """
-    from reviews.models import DECIDED_STATUSES, ClaimDecision, Review
-
     if since.tzinfo is None or until.tzinfo is None:
         raise ValueError("since and until must be timezone-aware.")
     target = float(detector_settings()["TARGET_RATE"])

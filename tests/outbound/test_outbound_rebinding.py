@@ -4,8 +4,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from verification.conf import outbound_policy
-from verification.outbound import OutboundRefused, fetch
+from hallucination.outbound.guard import OutboundRefused, fetch
+from hallucination.outbound.policy import outbound_policy
 
 from .servers import LocalServer, counting_resolver, start_server
 

@@ -11,9 +11,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import reports
+from ..api.permissions import is_api_client
 from ..engine.types import STAKES
-from .permissions import is_api_client
+from . import measurement
 
 DEFAULT_LIMIT = 30
 MAX_LIMIT = 200
@@ -68,14 +68,15 @@ class ReportsView(APIView):
     def get(self, request: Request) -> Response:
         limit = _limit(request.query_params.get("limit"))
         try:
-            days = reports.window_days(request.query_params.get("days"))
+            days = measurement.window_days(request.query_params.get("days"))
         except ValueError as error:
             raise ValidationError({"days": [str(error)]}) from None
         stakes = request.query_params.get("stakes") or None
         if stakes is not None and stakes not in STAKES:
             raise ValidationError({"stakes": [f"One of {', '.join(STAKES)}."]})
         history = [
-            reports.accuracy_report_dict(r) for r in reports.accuracy_reports_recent(limit=limit)
+            measurement.accuracy_report_dict(r)
+            for r in measurement.accuracy_reports_recent(limit=limit)
         ]
         summaries = [
             {key: value for key, value in item.items() if key != "errors"} for item in history
@@ -85,7 +86,7 @@ class ReportsView(APIView):
             {
                 "latest": history[0] if history else None,
                 "reports": summaries,
-                "monitored_llm": reports.monitored_llm_rates(
+                "monitored_llm": measurement.monitored_llm_rates(
                     since=now - timedelta(days=days), until=now, stakes=stakes
                 ),
             }

@@ -1,0 +1,1 @@
+"""Outbound delivery: signed result webhooks and escalation notices, with their Celery tasks."""

@@ -1,0 +1,1 @@
+"""Operations: Prometheus metrics, data exports and the health endpoints."""
