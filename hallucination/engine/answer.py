@@ -182,9 +182,10 @@ def read_answer(answer: str) -> AnswerReading:
             # the answer took over periods or items it names.
             cues = cues - {SUM, AVERAGE}
         from_to = bool(re.search(r"\bfrom\b.*\bto\b", text[s_start:s_end], re.IGNORECASE))
-        base = bool(before_words) and (
-            before_words[-1] in _BASE_MARKERS or before_words[-2:] in (["compared", "with"], ["compared", "to"])
-        )
+        # "from $1.62 billion", "against estimated EPS of $0.45", "compared with 23.5": the
+        # figure the change or comparison is measured from.
+        own_words = [w.lower() for w in _WORD.findall(window)] or before_words[-1:]
+        base = bool(_BASE_MARKERS & set(own_words)) or "compared" in own_words
         readings.append(
             Reading(
                 claim=replace(claim, label_words=own),
@@ -246,7 +247,7 @@ _EXCEEDED = re.compile(
 )
 # Nouns and adverbs that name a derivation wherever they stand in the clause.
 _CLAUSE_CUES = {
-    CHANGE: frozenset({"difference", "change"}),
+    CHANGE: frozenset({"difference", "change", "surprise", "beat", "miss", "missed"}),
     SUM: frozenset({"combined", "together", "sum", "altogether", "aggregate"}),
     AVERAGE: frozenset({"average", "averaged", "mean"}),
 }

@@ -16,6 +16,7 @@ Nothing here decides: `decide` weighs these in the order of trust.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
@@ -321,6 +322,8 @@ def bind(
         fitting = [(v, c) for v, c in near if v >= top - 1e-9]
         if len({c.period for _v, c in fitting}) > 1:
             fitting = []
+    if claim is not None and any(not other_currency(claim, c) for _v, c in fitting):
+        fitting = [(v, c) for v, c in fitting if not other_currency(claim, c)]
     top_fitting = max((v for v, _c in fitting), default=0.0)
     in_period = tuple(c for v, c in fitting if v >= top_fitting - 1e-9)
     return Binding(
@@ -431,9 +434,20 @@ class Derivation:
         return ""
 
 
+_WRITTEN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
+
+
 def short(claim: Claim) -> str:
-    """A value as a formula writes it: 1.85B, 312M, 0.50, -7."""
+    """A value as a formula writes it: 1.85B, 312M, 0.50 (as written), -7."""
     value = claim.value
+    written = _WRITTEN_NUMBER.search(claim.text)
+    if written and abs(value) < 1_000_000:
+        digits = written.group().replace(",", "")
+        try:
+            if Decimal(digits) == abs(value):
+                return ("-" if value < 0 else "") + digits
+        except InvalidOperation:
+            pass
     if claim.kind == CURRENCY or (claim.kind in _AMOUNTS and abs(value) >= 1_000_000):
         for scale, (letter, _word) in sorted(lx.SCALE_SUFFIX.items(), reverse=True):
             if abs(value) >= scale:

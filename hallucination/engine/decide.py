@@ -316,9 +316,10 @@ class Decider:
                 nearest=nearest_value(stated),
                 details={"relative_difference": str(relative)},
             )
-        expected = stated.value
-        if claim.value < 0 < expected or expected < 0 < claim.value:
-            expected = -expected if claim.kind in _AMOUNTS else expected
+        if cd.other_currency(claim, stated) and cd.value_matches(
+            replace(claim, unit=stated.unit), stated
+        ):
+            return self._wrong(claim, SUBSTITUTION, stated, f"the value is in {stated.unit}")
         if claim.approximate:
             return self._wrong(claim, APPROXIMATION, stated, "the hedged figure is not the value")
         if cd.scales_known(claim, stated):

@@ -349,12 +349,17 @@ def _caption_before(text: str, lines: list[_Line], first: int) -> str:
     return " ".join(reversed(parts))
 
 
-def _single_line_under_caption(kind: str, block: list[_Line], caption: str) -> bool:
-    """One `Label: value` line right under a scale caption ("(in thousands)") is a table too."""
+def _single_line_under_caption(
+    kind: str, block: list[_Line], lines: list[_Line], first: int
+) -> bool:
+    """One `Label: value` line right under a scale caption ("(in thousands)") is a table
+    too; a blank line between them breaks the link."""
     return (
         kind == "pair"
         and len(block) == 1
-        and _SCALE_CAPTION.search(caption[-120:], timeout=_TIMEOUT) is not None
+        and first > 0
+        and lines[first - 1].kind != "blank"
+        and _SCALE_CAPTION.search(lines[first - 1].text[-120:], timeout=_TIMEOUT) is not None
     )
 
 
@@ -399,7 +404,7 @@ def find_tables(text: str) -> TableSet:
         elif kind == "dash":
             _add_dash_rows(result, text, block, caption)
         elif block and (
-            _valid_block(kind, block, text) or _single_line_under_caption(kind, block, caption)
+            _valid_block(kind, block, text) or _single_line_under_caption(kind, block, lines, i)
         ):
             _add_grid(result, text, kind, block, caption)
         if len(result.tables) > before and kind != "json":
@@ -523,11 +528,10 @@ def _cell(
     value_text: str,
 ) -> Cell:
     """A value cell with the unit its row, column and caption give it."""
-    per_share = bool(_PER_UNIT.search(row_label) or _PER_UNIT.search(column_header))
+    header = column_header.replace("_", " ")  # "adj_ebitda_margin_pct"
+    per_share = bool(_PER_UNIT.search(row_label) or _PER_UNIT.search(header))
     percent = bool(
-        "%" in value_text
-        or _PERCENT_WORD.search(row_label)
-        or _PERCENT_WORD.search(column_header)
+        "%" in value_text or _PERCENT_WORD.search(row_label) or _PERCENT_WORD.search(header)
     )
     scale, stated, currency = Decimal(1), False, units.currency
     row_unit = _column_unit(row_label)
