@@ -97,6 +97,7 @@ class Reading:
     periods: tuple[str, ...] = ()  # the periods its sentence names, in text order
     from_to: bool = False  # "from X to Y": the periods are in before-after order
     base: bool = False  # introduced as the base of a change or comparison ("from $1.62 billion")
+    after_label: frozenset[str] = frozenset()  # the words right after it, another reading
 
     @property
     def derived(self) -> bool:
@@ -199,6 +200,7 @@ def read_answer(answer: str) -> AnswerReading:
                 periods=sentence_periods,
                 from_to=from_to,
                 base=base,
+                after_label=read[i].after,
             )
         )
     return AnswerReading(text=text, readings=tuple(readings), sentences=tuple(sentences))

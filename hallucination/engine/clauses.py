@@ -30,7 +30,12 @@ _NEXT_WORD = re.compile(r" ?([A-Za-z][A-Za-z&'-]*)")
 # A new clause inside a sentence: what comes after it names its own figures.
 _CLAUSE_JOIN = re.compile(r"[,;]\s+(?:and|but|while|whereas|with|as|although|though)\s+|;\s+|\s+(?:and|but)\s+(?=(?:the|its|their|our)\s)", re.IGNORECASE)
 # A metric named after its figure, linked by "in" or "of", up to the next figure or stop.
-_LINKED_AFTER = re.compile(r"\s+(?:in|of)\s+((?:the\s+)?[A-Za-z][A-Za-z&'’ -]{1,80}?)(?=[,.;:()]|\s+(?:and|or|in|at|for|on|with|while|compared|versus|vs)\b|\s*$|\s+[$€£0-9])")
+_LINKED_AFTER = re.compile(
+    r"\s+(?:in|of)\s+((?:the\s+)?[A-Za-z][A-Za-z&'’ -]{1,80}?)"
+    r"(?=[,.;:()]|\s+(?:and|or|in|at|for|on|with|while|compared|versus|vs|is|are|was|were|will|"
+    r"would|has|have|had|to|from|during|over)\b|\s*$|\s+[$€£0-9])",
+    re.IGNORECASE,
+)
 _PER_SHARE = re.compile(r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share\b", re.IGNORECASE)
 ANAPHORA = frozenset(
     {"figure", "amount", "number", "level", "it", "that", "this", "same", "one", "value", "total"}
@@ -45,6 +50,10 @@ class ClauseReading:
     inherited: bool  # the label continues the metric named before it in its sentence
     window: str  # the words the label was read from
     sentence: int
+    # The words straight after the figure, when they may name it instead ("its $1.5
+    # billion revolver", "a 24.0% adjusted EBITDA margin"); which reading is meant is for
+    # the sources to tell (the one that names a source line better).
+    after: frozenset[str] = frozenset()
 
 
 def sentence_bounds(text: str) -> list[tuple[int, int]]:
@@ -117,7 +126,7 @@ def read_clauses(
             previous_label = frozenset()
             previous_sentence = k
         if claim.kind == DATE or claim.nested:
-            out.append(ClauseReading(frozenset(), False, "", k))
+            out.append(ClauseReading(frozenset(), False, "", k, frozenset()))
             continue
         window_start = s_start
         for j in range(i - 1, -1, -1):
@@ -143,7 +152,11 @@ def read_clauses(
         if not own or set(labels.words(window)) <= ANAPHORA:
             following = starts[i + 1] if i + 1 < len(claims) else s_end
             linked = _LINKED_AFTER.match(text[: min(s_end, following)], claim.end)
-            after_label = labels.label_words(linked.group(1)) if linked else frozenset()
+            after_label = (
+                labels.label_words(linked.group(1))
+                if linked and not set(labels.words(linked.group(1))) <= ANAPHORA
+                else frozenset()
+            )
             if after_label:
                 own = after_label
                 taken_until = linked.end(1)
@@ -156,8 +169,29 @@ def read_clauses(
             inherited = False
         if own and not inherited:
             previous_label = own
-        out.append(ClauseReading(own, inherited, window, k))
+        out.append(ClauseReading(own, inherited, window, k, _noun_after(text, claim)))
     return out
+
+
+_NOUN_AFTER = re.compile(r" ([A-Za-z][A-Za-z&'’-]*(?: [A-Za-z][A-Za-z&'’-]*){0,4})")
+_NOT_A_NAME_AFTER = frozenset({"last", "prior", "previous", "next", "this", "per", "a", "an", "the"})
+
+
+def _noun_after(text: str, claim: Claim) -> frozenset[str]:
+    """The words straight after a figure, with no linking word: "its $1.5 billion
+    revolver", "a 24.0% adjusted EBITDA margin"."""
+    if claim.kind == COUNT:
+        return frozenset()  # "15 trades": the number reader has read the noun
+    found = _NOUN_AFTER.match(text, claim.end)
+    if not found:
+        return frozenset()
+    words: list[str] = []
+    for word in found.group(1).split(" "):
+        lowered = word.lower()
+        if lowered in _NOT_A_NAME_AFTER or not labels.words(lowered):
+            break
+        words.append(word)
+    return labels.label_words(" ".join(words)) if words else frozenset()
 
 
 def _attached_label(text: str, claim: Claim, own: frozenset[str]) -> frozenset[str]:

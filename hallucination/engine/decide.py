@@ -119,6 +119,16 @@ class Decider:
         if claim.kind == DATE:
             return _Claimed(reading, None, None, [], [], [])
         binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
+        if reading.after_label and reading.after_label != claim.label_words:
+            # Words right after the figure may name it instead ("its $1.5 billion revolver"):
+            # the reading that names a source line clearly better wins.
+            other = cd.bind(reading.after_label, claim.period, claim.kind, self.index, claim)
+            if other is not None and other.strong and (
+                binding is None or not binding.strong or other.score > binding.score + 0.25
+            ):
+                binding = other
+                claim = replace(claim, label_words=reading.after_label)
+                reading = replace(reading, claim=claim)
         stated = binding.stated if binding is not None else None
         if reading.base and not claim.period:
             # "up 14.8% from $1.62 billion": the base of a change is the metric at another,
@@ -528,10 +538,11 @@ class Decider:
 
     def _fits(self, claim: Claim, source: Claim) -> bool:
         """Nothing known about the value contradicts the claim: its period, its canonical
-        metric (both named by their own words: "EPS" is not "net income") and its segment."""
+        metric (both named in their labels: "EPS" is not "net income") and its segment."""
         if not lx.periods_compatible(claim.period, source.period):
             return False
-        if _named(claim) and _named(source) and claim.label != source.label:
+        mine, theirs = _canonical(claim), _canonical(source)
+        if mine and theirs and not mine & theirs:
             return False
         return segments_compatible(claim, source, self.index)
 
@@ -543,8 +554,8 @@ class Decider:
         )
         if same_metric and not lx.periods_compatible(claim.period, source.period):
             outcome, reason = PERIOD_MISMATCH, f"the value is the {source.period} figure"
-        elif claim.label and source.label and claim.label != source.label:
-            outcome, reason = SUBSTITUTION, f"value belongs to {source.label}"
+        elif _canonical(claim) and _canonical(source) and not _canonical(claim) & _canonical(source):
+            outcome, reason = SUBSTITUTION, f"value belongs to {source.label or 'another metric'}"
         elif not lx.periods_compatible(claim.period, source.period):
             outcome, reason = PERIOD_MISMATCH, f"the value is the {source.period} figure"
         else:
@@ -657,9 +668,9 @@ class Decider:
 _WHOLE_COMPANY = frozenset({"total", "consolidated"})
 
 
-def _named(claim: Claim) -> bool:
-    """The canonical metric is named by the words read as the value's own label."""
-    return bool(claim.label) and "@" + claim.label in claim.label_words
+def _canonical(claim: Claim) -> frozenset[str]:
+    """The known metrics a value's label names (`@eps`, `@net income`)."""
+    return frozenset(w for w in claim.label_words if w.startswith("@"))
 
 
 def segments_compatible(claim: Claim, source: Claim, index: SourceIndex) -> bool:

@@ -277,18 +277,21 @@ def canonical_labels(text: str) -> list[str]:
     ['operating cash flow', 'eps']
     """
     tokens = _PHRASE_WORD.findall(text[:400].lower().replace("_", " ").replace("-", " "))
+    # Read from the right: a metric's head noun comes last ("adjusted EBITDA margin" is an
+    # EBITDA margin, not adjusted EBITDA and a margin).
     found: list[str] = []
-    i = 0
-    while i < len(tokens):
-        for size in range(min(_LONGEST_PHRASE, len(tokens) - i), 0, -1):
-            label = _PHRASE_TO_LABEL.get(" ".join(tokens[i : i + size]))
+    end = len(tokens)
+    while end > 0:
+        for size in range(min(_LONGEST_PHRASE, end), 0, -1):
+            label = _PHRASE_TO_LABEL.get(" ".join(tokens[end - size : end]))
             if label:
                 if label not in found:
                     found.append(label)
-                i += size
+                end -= size
                 break
         else:
-            i += 1
+            end -= 1
+    found.reverse()
     return found
 
 

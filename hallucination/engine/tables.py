@@ -474,10 +474,13 @@ def _caption_units(caption: str) -> _Units:
     exceptions: tuple[str, ...] = ()
     excepted = _EXCEPT.search(tail) if found is not None else None
     if excepted:
-        exceptions = tuple(
+        listed = excepted.group(1).lower()
+        exceptions = ("per share",) if "per share" in listed or "per-share" in listed else ()
+        listed = listed.replace("per share", "").replace("per-share", "")  # not share counts
+        exceptions += tuple(
             word
-            for word in ("per share", "share", "percent", "ratio", "per unit", "employee", "store")
-            if word in excepted.group(1).lower() or word + "s" in excepted.group(1).lower()
+            for word in ("share", "percent", "ratio", "per unit", "employee", "store")
+            if word in listed
         )
     return _Units(scale=scale, currency=currency, exceptions=exceptions)
 
