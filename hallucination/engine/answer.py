@@ -159,7 +159,15 @@ def read_answer(answer: str) -> AnswerReading:
             )
             window_words += [w.lower() for w in _WORD.findall(text[s_start:first])]
         cues = _cues(claim, window_words, adjacent, before_words, after_words, direction)
+        if "operand" in claim.qualifiers:
+            cues, direction = frozenset(), 0
         other = _other_label(claim, after, cues)
+        ratio_of = _RATIO_OF.search(window)
+        if ratio_of:
+            # "the ratio of capital expenditures on a non-GAAP basis to those on a GAAP basis"
+            cues = cues | {RATIO_CUE}
+            own = labels.label_words(ratio_of.group(1)) or own
+            other = labels.label_words(ratio_of.group(2))
         exceeded = _EXCEEDED.search(window)
         if exceeded:
             # "revenue exceeded net income by 38,152 million"
@@ -242,6 +250,7 @@ def _direction(before: list[str], after: list[str]) -> int:
     return 0
 
 
+_RATIO_OF = re.compile(r"\bratio\s+of\s+(.{2,120}?)\s+to\s+(.{2,120}?)(?:\s+(?:in|for|at|was|is|were|stood)\b.*)?\s*\Z", re.IGNORECASE)
 _EXCEEDED = re.compile(
     r"(.{2,120}?)\b(exceed(?:ed|s)?|surpass(?:ed|es)?|outpac(?:ed|es)|trail(?:ed|s)?|lagged|lags)\s+"
     r"(.{2,120}?)\s+by\s*\Z",

@@ -125,7 +125,8 @@ def read_clauses(
         if k != previous_sentence:
             previous_label = frozenset()
             previous_sentence = k
-        if claim.kind == DATE or claim.nested:
+        if claim.kind == DATE or claim.nested or "operand" in claim.qualifiers:
+            # A formula's operand ("(0.50 - 0.45) / 0.45") copies a value; it names nothing.
             out.append(ClauseReading(frozenset(), False, "", k, frozenset()))
             continue
         window_start = s_start
@@ -163,7 +164,7 @@ def read_clauses(
             elif previous_label:
                 own = previous_label
                 inherited = True
-        attached = _attached_label(text, claim, own)
+        attached = _attached_label(text, claim, own) if inherited or not own else frozenset()
         if attached:
             own = attached
             inherited = False
@@ -180,8 +181,6 @@ _NOT_A_NAME_AFTER = frozenset({"last", "prior", "previous", "next", "this", "per
 def _noun_after(text: str, claim: Claim) -> frozenset[str]:
     """The words straight after a figure, with no linking word: "its $1.5 billion
     revolver", "a 24.0% adjusted EBITDA margin"."""
-    if claim.kind == COUNT:
-        return frozenset()  # "15 trades": the number reader has read the noun
     found = _NOUN_AFTER.match(text, claim.end)
     if not found:
         return frozenset()

@@ -229,7 +229,7 @@ class Decider:
 
         # 4. Anywhere in the sources, where its context fits: the claim's period, canonical
         #    metric and segment do not contradict the value's.
-        fitting = [s for s in c.exact if self._fits(claim, s)]
+        fitting = [s for s in c.exact if self._fits(reading, s)]
         if c.exact and not fitting and not reading.derived:
             return self._misplaced(claim, c.exact, c.binding)
         if fitting:
@@ -242,7 +242,7 @@ class Decider:
                 confidence=confidence,
                 details={} if confidence == 1 else {"reason": "value found under another label"},
             )
-        close = [s for s in c.close if self._fits(claim, s)]
+        close = [s for s in c.close if self._fits(reading, s)]
         if close:
             best = self._best_match(claim, close, c.binding)
             relative = _relative(norm(claim), norm(best)).quantize(Decimal("0.0001"))
@@ -498,18 +498,30 @@ class Decider:
         return None
 
     def _contradicting_total(self, reading: Reading, derivation: Derivation) -> ClaimVerdict | None:
-        """A sum of parts where the sources state the whole differently: seed 000's options
-        volume. Only when the claim presents the sum as the total."""
+        """A sum of parts presented as the whole (seed 000's options volume, seed 002's
+        anti-aggregation): the parts' own group states a total that differs, or the parts are
+        only some of the group, or the claim's metric is stated as a total elsewhere."""
         claim = reading.claim
         if derivation.kind not in (cd.SUM_OF, cd.AVERAGE_OF) or claim.kind not in _AMOUNTS:
             return None
-        if reading.label_inherited or not (
-            claim.label_words & _TOTAL_WORDS or "total" in claim.qualifiers
-        ):
-            return None
-        lines = {cd.line_of(o) for o in derivation.operands}
+        presented_as_total = bool(
+            claim.label_words & _TOTAL_WORDS or "total" in claim.qualifiers or SUM in reading.cues
+        )
+        if not presented_as_total or reading.label_inherited or len(reading.phrases) >= 2:
+            return None  # "A and B together totaled X" names its parts: a sum, not the whole
+        operands = derivation.operands
+        lines = {cd.line_of(o) for o in operands}
         if len(lines) < 2:
             return None  # one metric summed over periods is not a partial list of parts
+        group = self._group_of(operands)
+        if group:
+            totals = [f for f in group if f.label_words & _TOTAL_WORDS and f not in operands]
+            parts = [f for f in group if f not in totals]
+            if totals and all(norm(t) != norm(claim) for t in totals):
+                return self._aggregation(claim, derivation, totals[0])
+            if not totals and len(parts) > len(operands):
+                missing = next(f for f in parts if f not in operands)
+                return self._aggregation(claim, derivation, None, missing)
         binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
         if binding is None or not binding.strong:
             return None
@@ -523,26 +535,69 @@ class Decider:
         if not totals:
             return None
         value = norm(claim)
-        total = min(totals, key=lambda c: abs(norm(c) - value))
+        return self._aggregation(claim, derivation, min(totals, key=lambda c: abs(norm(c) - value)))
+
+    def _aggregation(
+        self, claim: Claim, derivation: Derivation, total: Claim | None, missing: Claim | None = None
+    ) -> ClaimVerdict:
+        details: dict = {"derivation": derivation.kind}
+        if missing is not None:
+            details["reason"] = f"a part of the whole is left out ({missing.text})"
         return ClaimVerdict(
             claim=claim,
             outcome=UNSUPPORTED_AGGREGATION,
             layer=LAYER_DERIVATION,
-            nearest=nearest_value(total),
-            expected_value=total.value,
+            nearest=nearest_value(total or missing or derivation.operands[0]),
+            expected_value=total.value if total is not None else None,
             formula=derivation.formula,
-            details={"derivation": derivation.kind},
+            details=details,
         )
+
+    def _group_of(self, operands: tuple[Claim, ...]) -> list[Claim]:
+        """The values the operands are listed among: one table column, or one JSON object's
+        children under the same key ("positions.*.market_value")."""
+        first = operands[0]
+        if all(o.cell is not None for o in operands):
+            keys = {(o.source_id, o.cell[0], o.cell[2]) for o in operands}  # type: ignore[index]
+            if len(keys) != 1:
+                return []
+            source_id, table, position = keys.pop()
+            return [
+                f
+                for f in self.index.claims
+                if f.cell is not None
+                and f.source_id == source_id
+                and f.cell[0] == table
+                and f.cell[2] == position
+                and f.kind in _AMOUNTS
+            ][:MAX_COLUMN_SUM * 4]
+        if all(o.citation for o in operands):
+            shapes = {_sibling_shape(o.citation) for o in operands}
+            if len(shapes) != 1 or first.source_id == "":
+                return []
+            shape = shapes.pop()
+            return [
+                f
+                for f in self.index.claims
+                if f.citation and f.source_id == first.source_id and _sibling_shape(f.citation) == shape
+            ][:MAX_COLUMN_SUM * 4]
+        return []
 
     # ------------------------------------------------------------ helpers
 
-    def _fits(self, claim: Claim, source: Claim) -> bool:
+    def _fits(self, reading: Reading, source: Claim) -> bool:
         """Nothing known about the value contradicts the claim: its period, its canonical
-        metric (both named in their labels: "EPS" is not "net income") and its segment."""
+        metric (both named in their own labels: "EPS" is not "net income") and its segment.
+        A metric carried over from an earlier figure ("8 of 12 trades were winners, 4
+        lost") or a count's name on a rate ("winners (66.67%)") proves nothing."""
+        claim = reading.claim
         if not lx.periods_compatible(claim.period, source.period):
             return False
         mine, theirs = _canonical(claim), _canonical(source)
-        if mine and theirs and not mine & theirs:
+        counted = claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and all(
+            label[1:] in lx.COUNT_LABELS for label in mine
+        )
+        if mine and theirs and not mine & theirs and not reading.label_inherited and not counted:
             return False
         return segments_compatible(claim, source, self.index)
 
@@ -666,6 +721,14 @@ class Decider:
 
 
 _WHOLE_COMPANY = frozenset({"total", "consolidated"})
+
+
+def _sibling_shape(path: str) -> tuple[str, str]:
+    """"positions.NWSC.market_value" -> ("positions", "market_value"): the siblings' shape."""
+    parts = path.split(".")
+    if len(parts) < 2:
+        return ("", path)
+    return (".".join(parts[:-2]), parts[-1])
 
 
 def _canonical(claim: Claim) -> frozenset[str]:

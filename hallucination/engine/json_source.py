@@ -12,8 +12,10 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
+from . import labels
 from . import lexicon as lx
 from .types import (
+    STATED,
     COUNT,
     CURRENCY,
     DATE,
@@ -169,6 +171,8 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
         )
         kind, unit = _kind_for_key(key, value, "." not in number_text)
         label = lx.normalise_label(key.replace("_", " "))
+        # The whole key path names the value: "by_symbol.EURUSD.profit", "account.net_profit".
+        label_words = labels.label_words(_path_words(path))
         result.paths[path] = value
         if key in ("checksum", "checksum_input"):
             continue
@@ -185,6 +189,8 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
                 source_id=source_id,
                 citation=path,
                 qualifiers=frozenset({"total"}) if "total" in key.lower() else frozenset(),
+                scale_origin=STATED if kind != NUMBER else "",
+                label_words=label_words,
             )
         )
 
@@ -198,6 +204,11 @@ def _add_dates(inner: str, offset: int, source_id: str, path: str, result: JsonS
         result.claims.append(
             replace(claim, start=claim.start + offset, end=claim.end + offset, citation=path)
         )
+
+
+def _path_words(path: str) -> str:
+    """A key path as words: "summary.win_rate" -> "summary win rate" (indexes left out)."""
+    return " ".join(part for part in path.replace("_", " ").split(".") if not part.isdigit())
 
 
 def _path(stack: list[list]) -> str:
