@@ -310,14 +310,15 @@ def bind(
         if value >= named[key] - COLUMN_SLACK
     ]
     facts = tuple(source for _value, source in near)
-    if period:
-        # A value for the claim's own period; a value of no stated period says nothing of it,
-        # unless the line has that one value and no period at all (a release about one
-        # quarter: "EPS: $0.78").
-        fitting = [(v, c) for v, c in near if c.period and periods_compatible(period, c.period)]
-        if not fitting and all(not c.period for _v, c in near) and len({norm(c) for _v, c in near}) == 1:
-            fitting = near
-    else:
+    # A value for the claim's own period. A value of no stated period says nothing of it,
+    # unless the line gives no period at all (a release about one quarter: "EPS: $0.78";
+    # a segment table under an "FY2025" caption): then its best-named value.
+    fitting = (
+        [(v, c) for v, c in near if c.period and periods_compatible(period, c.period)]
+        if period
+        else []
+    )
+    if not fitting and (not period or all(not c.period for _v, c in near)):
         top = max(v for v, _c in near)
         fitting = [(v, c) for v, c in near if v >= top - 1e-9]
         if len({c.period for _v, c in fitting}) > 1:

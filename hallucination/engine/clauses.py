@@ -150,17 +150,20 @@ def read_clauses(
         window = without_dates(text, window_start, claim.start, claims) if window_start < claim.start else ""
         own = labels.label_words(window)
         inherited = False
+        following = starts[i + 1] if i + 1 < len(claims) else s_end
+        linked = _LINKED_AFTER.match(text[: min(s_end, following)], claim.end)
+        after_label = (
+            labels.label_words(linked.group(1))
+            if linked and not set(labels.words(linked.group(1))) <= ANAPHORA
+            else frozenset()
+        )
+        if after_label:
+            # "$2.7 billion of cash and investments": those words are this figure's, never
+            # the next one's.
+            taken_until = linked.end(1)
         if not own or set(labels.words(window)) <= ANAPHORA:
-            following = starts[i + 1] if i + 1 < len(claims) else s_end
-            linked = _LINKED_AFTER.match(text[: min(s_end, following)], claim.end)
-            after_label = (
-                labels.label_words(linked.group(1))
-                if linked and not set(labels.words(linked.group(1))) <= ANAPHORA
-                else frozenset()
-            )
             if after_label:
                 own = after_label
-                taken_until = linked.end(1)
             elif previous_label:
                 own = previous_label
                 inherited = True

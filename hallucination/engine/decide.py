@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from . import candidates as cd
+from . import labels
 from . import lexicon as lx
 from .answer import SUM, AnswerReading, Reading
 from .candidates import Binding, Derivation
@@ -124,7 +125,10 @@ class Decider:
             # the reading that names a source line clearly better wins.
             other = cd.bind(reading.after_label, claim.period, claim.kind, self.index, claim)
             if other is not None and other.strong and (
-                binding is None or not binding.strong or other.score > binding.score + 0.25
+                binding is None
+                or not binding.strong
+                or reading.label_inherited  # "15 winners and 9 losers": the noun names it
+                or other.score > binding.score + 0.25
             ):
                 binding = other
                 claim = replace(claim, label_words=reading.after_label)
@@ -737,8 +741,13 @@ def _canonical(claim: Claim) -> frozenset[str]:
 
 
 def segments_compatible(claim: Claim, source: Claim, index: SourceIndex) -> bool:
-    """A segment's figure grounds only that segment; a total only the whole company."""
+    """A segment's figure grounds only that segment; a total only the whole company. A value
+    whose own label names the claim's segment ("Flow Control" in a segment table) is that
+    segment's."""
     segment = claim.segment
+    named = labels.words(segment) if segment else []
+    if named and set(named) <= source.label_words | source.header_words:
+        return True
     if segment and index.is_company(segment):
         segment = ""  # "Lumeris revenue": the company's own name, not a segment
     if segment and source.segment:
