@@ -320,6 +320,12 @@ class Decider:
         stated = c.stated
         assert stated is not None and c.binding is not None
         if cd.value_matches(claim, stated):
+            if not segments_compatible(claim, stated, self.index):
+                # "Lumeris's Enterprise segment posted revenue of $1.46 billion": the figure
+                # is the company's, and the sources give none for that segment.
+                return self._wrong(
+                    claim, SUBSTITUTION, stated, f"the value is not the {claim.segment} segment's"
+                )
             return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(stated))
         tol = tolerance(claim, self.config)
         if tol and cd.value_matches(claim, stated, tol):

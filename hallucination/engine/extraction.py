@@ -99,7 +99,7 @@ _CURRENCY_AFTER = re.compile(
     re.IGNORECASE,
 )
 _COUNT_AFTER = re.compile(
-    r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+)?(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
+    r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
     re.IGNORECASE,
 )
 _SYMBOL_CHARS = frozenset("$€£¥₹")

@@ -272,6 +272,14 @@ def _is_numeric(cell: str) -> bool:
     return bool(cell.strip()) and bool(_NUMERIC_CELL.fullmatch(cell, timeout=_TIMEOUT))
 
 
+def _is_pair(cell: str) -> bool:
+    """A cell holding a label and its value: "Industrial: 412"."""
+    if ":" not in cell:
+        return False
+    pair = _KEY_VALUE.fullmatch(cell, timeout=_TIMEOUT)
+    return pair is not None and _is_numeric(pair.group(2))
+
+
 def _is_value(cell: str) -> bool:
     """A number, or a dash or n/a standing for none."""
     return _is_numeric(cell) or bool(_NIL_CELL.fullmatch(cell, timeout=_TIMEOUT))
@@ -634,8 +642,11 @@ def _add_grid(
     for row_number, line in enumerate(body, start=1):
         cells = [text[s:e] for s, e in line.spans]
         # A row label: words, or a period heading the row ("2012", "Q3 2026").
-        first_is_label = bool(cells) and len(cells) > 1 and (
-            not _is_numeric(cells[0]) or bool(_YEARISH.fullmatch(cells[0], timeout=_TIMEOUT))
+        first_is_label = (
+            bool(cells)
+            and len(cells) > 1
+            and (not _is_numeric(cells[0]) or bool(_YEARISH.fullmatch(cells[0], timeout=_TIMEOUT)))
+            and not _is_pair(cells[0])
         )
         row_label = _clean_label(cells[0]) if first_is_label else ""
         row_period = header_period(cells[0]) if first_is_label else ""
