@@ -129,6 +129,19 @@ def read_answer(answer: str) -> AnswerReading:
     sentences = clauses.sentence_bounds(text)
     read = clauses.read_clauses(text, claims, sentences)
     sentence_of = [r.sentence for r in read]
+    last_figure: dict[int, int] = {}  # sentence -> index of its last figure
+    first_figure: dict[int, int] = {}  # sentence -> start of its first figure
+    for j, c in enumerate(claims):
+        if c.kind != DATE and not c.nested:
+            last_figure[sentence_of[j]] = j
+            first_figure.setdefault(sentence_of[j], c.start)
+    periods_of: dict[int, tuple[str, ...]] = {}
+    figures_in: dict[int, int] = {}
+    for j, c in enumerate(claims):
+        if c.kind == DATE and not c.nested:
+            periods_of[sentence_of[j]] = (*periods_of.get(sentence_of[j], ()), c.period)
+        elif c.kind != DATE:
+            figures_in[sentence_of[j]] = figures_in.get(sentence_of[j], 0) + 1
     readings: list[Reading] = []
     for i, claim in enumerate(claims):
         k = sentence_of[i]
@@ -146,29 +159,27 @@ def read_answer(answer: str) -> AnswerReading:
         # increase of" (not the "at" of a date before a comma: "at 12/31/01, 48.92 higher").
         adjacent_text = _ADJACENT.search(text, max(s_start, claim.start - 40), claim.start)
         adjacent = adjacent_text.group(1).lower().split()[-2:] if adjacent_text else []
-        last_in_sentence = not any(
-            sentence_of[j] == k and claims[j].kind != DATE and not claims[j].nested
-            for j in range(i + 1, len(claims))
-        )
-        if last_in_sentence:
+        if last_figure.get(k) == i:
             # "The difference between A (6 million) and B (2 million) was 4 million": words
             # that open the sentence name what its last figure is.
-            first = next(
-                (c.start for j, c in enumerate(claims) if sentence_of[j] == k and c.kind != DATE),
-                claim.start,
-            )
+            first = first_figure.get(k, claim.start)
             window_words += [w.lower() for w in _WORD.findall(text[s_start:first])]
         cues = _cues(claim, window_words, adjacent, before_words, after_words, direction)
         if "operand" in claim.qualifiers:
             cues, direction = frozenset(), 0
         other = _other_label(claim, after, cues)
-        ratio_of = _RATIO_OF.search(window)
+        lowered_window = window.lower()
+        ratio_of = _RATIO_OF.search(window) if "ratio of" in lowered_window else None
         if ratio_of:
             # "the ratio of capital expenditures on a non-GAAP basis to those on a GAAP basis"
             cues = cues | {RATIO_CUE}
             own = labels.label_words(ratio_of.group(1)) or own
             other = labels.label_words(ratio_of.group(2))
-        exceeded = _EXCEEDED.search(window)
+        exceeded = (
+            _EXCEEDED.search(window)
+            if " by" in lowered_window and _EXCEEDED_VERB.search(lowered_window)
+            else None
+        )
         if exceeded:
             # "revenue exceeded net income by 38,152 million"
             cues = cues | {COMPARISON}
@@ -180,12 +191,8 @@ def read_answer(answer: str) -> AnswerReading:
             phrases = tuple(
                 p for p in (labels.label_words(part) for part in _SPLIT_PHRASES.split(window)) if p
             )
-        sentence_periods = tuple(
-            c.period for c in claims if c.kind == DATE and not c.nested and s_start <= c.start < s_end
-        )
-        figures = sum(
-            1 for j, c in enumerate(claims) if sentence_of[j] == k and c.kind != DATE and j != i
-        )
+        sentence_periods = periods_of.get(k, ())
+        figures = figures_in.get(k, 0) - 1
         if cues & {SUM, AVERAGE} and len(set(sentence_periods)) < 2 and len(phrases) < 2 and figures < 2:
             # "average holding time was 3.4 hours": a metric named average, not an average
             # the answer took over periods or items it names.
@@ -251,6 +258,7 @@ def _direction(before: list[str], after: list[str]) -> int:
 
 
 _RATIO_OF = re.compile(r"\bratio\s+of\s+(.{2,120}?)\s+to\s+(.{2,120}?)(?:\s+(?:in|for|at|was|is|were|stood)\b.*)?\s*\Z", re.IGNORECASE)
+_EXCEEDED_VERB = re.compile(r"exceed|surpass|outpac|trail|lag")
 _EXCEEDED = re.compile(
     r"(.{2,120}?)\b(exceed(?:ed|s)?|surpass(?:ed|es)?|outpac(?:ed|es)|trail(?:ed|s)?|lagged|lags)\s+"
     r"(.{2,120}?)\s+by\s*\Z",

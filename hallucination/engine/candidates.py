@@ -15,6 +15,7 @@ Nothing here decides: `decide` weighs these in the order of trust.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterable, Iterator
@@ -52,7 +53,12 @@ MAX_SUM_SIZE = 4
 
 
 def significant_digits(claim: Claim) -> int:
-    return len("".join(ch for ch in claim.text if ch.isdigit()).lstrip("0"))
+    return _significant_digits(claim.text)
+
+
+@functools.lru_cache(maxsize=16384)
+def _significant_digits(text: str) -> int:
+    return len("".join(ch for ch in text if ch.isdigit()).lstrip("0"))
 
 
 def at_precision(claim_value: Decimal, exact: Decimal, precision: Decimal | None) -> bool:
@@ -255,8 +261,37 @@ def bind(
     """
     if not words or index.weights is None:
         return None
+    # One answer asks the same question of its sources many times (a label shared by the
+    # figures of a sentence, the operands of each derivation): remember the answers.
+    key = (
+        words,
+        period,
+        kind,
+        claim.qualifiers & _QUALIFIERS if claim is not None else None,
+        claim.unit if claim is not None and claim.kind == CURRENCY else "",
+    )
+    cached = index.bindings.get(key, _MISSING)
+    if cached is not _MISSING:
+        return cached  # type: ignore[return-value]
+    binding = _bind(words, period, kind, index, claim)
+    index.bindings[key] = binding
+    return binding
+
+
+_MISSING = object()
+_QUALIFIERS = frozenset({"superseded", "hypothetical"})
+
+
+def _bind(
+    words: frozenset[str],
+    period: str,
+    kind: str,
+    index: SourceIndex,
+    claim: Claim | None,
+) -> Binding | None:
     weight = index.weights
-    scored: dict[frozenset[str], tuple[float, float]] = {}
+    assert weight is not None
+    scored: dict[tuple[frozenset[str], frozenset[str]], tuple[float, float]] = {}
     lines: dict[tuple, list[tuple[float, Claim]]] = {}
     line_best: dict[tuple, tuple[float, float, frozenset[str]]] = {}
     named: dict[tuple, float] = {}  # how well each line's best column is named, period aside
@@ -266,18 +301,19 @@ def bind(
         if claim is not None and not usable_for(claim, source):
             continue
         label = source.label_words
-        if label not in scored:
-            scored[label] = labels.similarity(words, label, weight)
-        recall, precision = scored[label]
-        value = _score(recall, precision)
-        if source.header_words:
-            # A column header the claim names ("payments due by period total") picks the
-            # column; one it does not name costs nothing.
-            column_recall, _p = labels.similarity(
-                words - label, source.header_words - label, weight
-            )
-            _r, precision = labels.similarity(words, label | source.header_words, weight)
-            value = recall + 0.5 * precision + 0.25 * column_recall
+        header = source.header_words
+        found = scored.get((label, header))
+        if found is None:
+            recall, precision = labels.similarity(words, label, weight)
+            value = _score(recall, precision)
+            if header:
+                # A column header the claim names ("payments due by period total") picks the
+                # column; one it does not name costs nothing.
+                column_recall, _p = labels.similarity(words - label, header - label, weight)
+                _r, precision = labels.similarity(words, label | header, weight)
+                value = recall + 0.5 * precision + 0.25 * column_recall
+            found = scored[(label, header)] = (recall, value)
+        recall, value = found
         bonus = (
             PERIOD_BONUS  # the line states this metric for the claim's own period
             if period and source.period and periods_compatible(period, source.period)

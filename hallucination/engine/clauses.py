@@ -13,6 +13,7 @@ the number reader ("$0.71 per diluted share", "48 trades") wins over words befor
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -94,12 +95,23 @@ def sentence_index(claims: list[Claim], sentences: list[tuple[int, int]]) -> lis
     return out
 
 
-def without_dates(text: str, start: int, end: int, claims: list[Claim]) -> str:
-    """The text between two figures with the dates inside it blanked out."""
+def without_dates(
+    text: str, start: int, end: int, claims: list[Claim], starts: list[int] | None = None
+) -> str:
+    """The text between two figures with the dates inside it blanked out.
+
+    `starts` (the claims' start offsets, sorted) keeps this a binary search rather than a
+    pass over every claim of a long source.
+    """
+    if starts is None:
+        starts = [c.start for c in claims]
     pieces = []
     cursor = start
-    for claim in claims:
-        if claim.kind != DATE or claim.end <= start or claim.start >= end:
+    i = max(0, bisect.bisect_left(starts, start) - 4)  # a date may start a little before
+    while i < len(claims) and claims[i].start < end:
+        claim = claims[i]
+        i += 1
+        if claim.kind != DATE or claim.end <= start:
             continue
         pieces.append(text[cursor : max(cursor, claim.start)])
         cursor = max(cursor, claim.end)
@@ -147,7 +159,11 @@ def read_clauses(
             pass
         if joined is not None:
             window_start = joined.end()  # ", and the company raised its EPS outlook to"
-        window = without_dates(text, window_start, claim.start, claims) if window_start < claim.start else ""
+        window = (
+            without_dates(text, window_start, claim.start, claims, starts)
+            if window_start < claim.start
+            else ""
+        )
         own = labels.label_words(window)
         inherited = False
         following = starts[i + 1] if i + 1 < len(claims) else s_end

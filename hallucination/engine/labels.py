@@ -88,8 +88,13 @@ def stem(word: str) -> str:
 
 def words(text: str) -> list[str]:
     """The content words of a text, folded, in order (stopwords left out)."""
-    lowered = text[:MAX_LABEL_CHARS].lower().replace("’", "'").replace("'s", "")
-    return [stem(w) for w in _WORD.findall(lowered) if w not in _STOP and len(w) > 1]
+    return list(_words(text[:MAX_LABEL_CHARS]))
+
+
+@functools.lru_cache(maxsize=16384)
+def _words(text: str) -> tuple[str, ...]:
+    lowered = text.lower().replace("’", "'").replace("'s", "")
+    return tuple(stem(w) for w in _WORD.findall(lowered) if w not in _STOP and len(w) > 1)
 
 
 _DATE_PARTS = re.compile(
@@ -172,10 +177,24 @@ class Weights:
                 counts[word] = counts.get(word, 0) + 1
         self._counts = counts
         self._n = max(n, 1)
+        self._memo: dict[str, float] = {}
+        self._totals: dict[frozenset[str], float] = {}
+
+    def total(self, label: frozenset[str]) -> float:
+        """The weight of a whole label (remembered: the same labels are asked about often)."""
+        found = self._totals.get(label)
+        if found is None:
+            found = sum(self(w) for w in label)
+            self._totals[label] = found
+        return found
 
     def __call__(self, word: str) -> float:
-        count = self._counts.get(word, 0)
-        return math.log(1 + (self._n + 1) / (count + 1)) if count else math.log(2 + self._n)
+        found = self._memo.get(word)
+        if found is None:
+            count = self._counts.get(word, 0)
+            found = math.log(1 + (self._n + 1) / (count + 1)) if count else math.log(2 + self._n)
+            self._memo[word] = found
+        return found
 
 
 def similarity(claim: frozenset[str], fact: frozenset[str], weight: Weights) -> tuple[float, float]:
@@ -186,8 +205,8 @@ def similarity(claim: frozenset[str], fact: frozenset[str], weight: Weights) -> 
     common = claim & fact
     if not common:
         return 0.0, 0.0
-    shared = sum(weight(w) for w in common)
-    return shared / sum(weight(w) for w in fact), shared / sum(weight(w) for w in claim)
+    shared = weight.total(common)
+    return shared / weight.total(fact), shared / weight.total(claim)
 
 
 def f1(recall: float, precision: float) -> float:

@@ -147,6 +147,7 @@ class SourceIndex:
     by_word: dict[str, list[Claim]] = field(default_factory=dict)
     rows: dict[tuple[str, int, int], list[Claim]] = field(default_factory=dict)
     weights: labels.Weights | None = None
+    bindings: dict = field(default_factory=dict)  # candidates.bind's answers, per detection
     segments: set[str] = field(default_factory=set)
     _segment_answers: dict[str, bool] = field(default_factory=dict)
     _lowered: str | None = None

@@ -383,9 +383,17 @@ def find_tables(text: str) -> TableSet:
     ):
         return result
     lines: list[_Line] = []
+    raws = text.split("\n")
+    kinds = [_classify(raw) for raw in raws]
+    for k, kind in enumerate(kinds):
+        # A CSV, tab or space-aligned row needs a neighbour of its kind: one such line alone
+        # is prose with a comma or a double space in it.
+        if kind in ("csv", "wide", "tab") and not (
+            (k > 0 and kinds[k - 1] == kind) or (k + 1 < len(kinds) and kinds[k + 1] == kind)
+        ):
+            kinds[k] = "other"
     offset = 0
-    for raw in text.split("\n"):
-        kind = _classify(raw)
+    for raw, kind in zip(raws, kinds, strict=True):
         spans = _split(raw, offset, kind) if kind in _ROW_KINDS and kind != "json" else []
         lines.append(_Line(offset, offset + len(raw), raw, kind, spans))
         offset += len(raw) + 1
