@@ -306,6 +306,13 @@ class Decider:
             if cd.derivation_matches(reading, derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        if claim.kind in _AMOUNTS and claim.label_words & _TOTAL_WORDS:
+            # "Total options volume today is 97,271 contracts": nowhere stated, but the sum of
+            # parts the sources list, presented as the whole (seed 000).
+            total = self._total_for(claim)
+            parts = self._sum_of_parts(claim, total, cited)
+            if parts is not None:
+                return self._aggregation(claim, parts, total)
         nearest = self._nearest(claim, c.binding)
         return ClaimVerdict(
             claim=claim,
@@ -475,7 +482,22 @@ class Decider:
                     out.append(Derivation(cd.SUM_OF, combo, True, False))
         return out
 
-    def _sum_of_parts(self, claim: Claim, stated: Claim, cited: list[Claim]) -> Derivation | None:
+    def _total_for(self, claim: Claim) -> Claim | None:
+        """The value the sources mark as the total of the claim's metric, if one is near."""
+        words = claim.label_words - _TOTAL_WORDS
+        weight = self.index.weights
+        best, best_score = None, 0.0
+        for fact in self.index.sharing_words(words, limit=256):
+            if fact.kind not in _AMOUNTS or not (fact.label_words & _TOTAL_WORDS) or weight is None:
+                continue
+            recall, _precision = labels.similarity(words, fact.label_words - _TOTAL_WORDS, weight)
+            if recall > best_score:
+                best, best_score = fact, recall
+        return best if best_score >= 0.5 else None
+
+    def _sum_of_parts(
+        self, claim: Claim, stated: Claim | None, cited: list[Claim]
+    ) -> Derivation | None:
         """The claim equals a sum of parts: the figures its sentence cites ("combining the
         20,893 contracts on the weekly expiration and the 76,378 on the monthly", seed 000)
         or values listed beside the stated total."""
@@ -488,18 +510,37 @@ class Decider:
             for combo in itertools.combinations(cited[:MAX_COLUMN_SUM], size):
                 if cd.at_precision(target, sum((p.value for p in combo), Decimal(0)), claim.precision):
                     return Derivation(cd.SUM_OF, combo, True, True)
-        parts = [
+        # Values listed beside the stated total, then values of the claim's metric in any
+        # source (per-expiration volumes retrieved separately from the day's total).
+        nearby = (
+            [
+                f
+                for f in self.index.claims
+                if f.source_id == stated.source_id and abs(f.start - stated.start) < 2_000
+            ]
+            if stated is not None
+            else []
+        )
+        related = self.index.sharing_words(claim.label_words - _TOTAL_WORDS, limit=64)
+        anchors = {(f.source_id, f.start) for f in related[:8]}
+        beside = [
             f
             for f in self.index.claims
-            if f.kind in _AMOUNTS
-            and abs(f.value) >= precision
-            and f is not stated
-            and f.source_id == stated.source_id
-            and abs(f.start - stated.start) < 2_000
-            and not (f.label_words & _TOTAL_WORDS)
-            and cd.periods_compatible(f.period, stated.period)
-            and cd.usable_for(claim, f)
-        ][:MAX_COLUMN_SUM]
+            if any(f.source_id == sid and abs(f.start - start) < 600 for sid, start in anchors)
+        ]
+        parts: list[Claim] = []
+        for f in (*nearby, *related, *beside):
+            if (
+                f.kind in _AMOUNTS
+                and abs(f.value) >= precision
+                and f is not stated
+                and f not in parts
+                and not (f.label_words & _TOTAL_WORDS)
+                and cd.periods_compatible(f.period, stated.period if stated else claim.period)
+                and cd.usable_for(claim, f)
+            ):
+                parts.append(f)
+        parts = parts[:MAX_COLUMN_SUM]
         for size in (2, 3, 4):
             for combo in itertools.combinations(parts, size):
                 total = sum((p.value for p in combo), Decimal(0))
