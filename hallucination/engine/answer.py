@@ -25,14 +25,12 @@ from . import clauses, labels
 from . import lexicon as lx
 from .extraction import MAX_TEXT_CHARS, extract_document
 from .types import (
-    BPS,
     COUNT,
     CURRENCY,
     DATE,
     INHERITED,
     NUMBER,
     PERCENT,
-    PERCENTAGE_POINTS,
     RATIO,
     Claim,
 )
@@ -47,26 +45,108 @@ COMPARISON = "comparison"  # higher than, lower than, more than
 
 # "gain" and "gains" are left out: nouns as often as verbs ("actuarial gains").
 _RISE = frozenset(
-    """increase increased increases increasing rise rose risen rises rising grew grow grown
-    grows growing growth gained climb climbed climbs climbing jump jumped jumps up higher
-    more greater larger improved improvement expanded advanced surged added widened""".split()
+    [
+        "increase",
+        "increased",
+        "increases",
+        "increasing",
+        "rise",
+        "rose",
+        "risen",
+        "rises",
+        "rising",
+        "grew",
+        "grow",
+        "grown",
+        "grows",
+        "growing",
+        "growth",
+        "gained",
+        "climb",
+        "climbed",
+        "climbs",
+        "climbing",
+        "jump",
+        "jumped",
+        "jumps",
+        "up",
+        "higher",
+        "more",
+        "greater",
+        "larger",
+        "improved",
+        "improvement",
+        "expanded",
+        "advanced",
+        "surged",
+        "added",
+        "widened",
+    ]
 )
 _FALL = frozenset(
-    """decrease decreased decreases decreasing decline declined declines declining fell fall
-    fallen falls falling drop dropped drops dropping down lower less fewer smaller reduced
-    reduction shrank slid slipped dipped contracted lost narrowed""".split()
+    [
+        "decrease",
+        "decreased",
+        "decreases",
+        "decreasing",
+        "decline",
+        "declined",
+        "declines",
+        "declining",
+        "fell",
+        "fall",
+        "fallen",
+        "falls",
+        "falling",
+        "drop",
+        "dropped",
+        "drops",
+        "dropping",
+        "down",
+        "lower",
+        "less",
+        "fewer",
+        "smaller",
+        "reduced",
+        "reduction",
+        "shrank",
+        "slid",
+        "slipped",
+        "dipped",
+        "contracted",
+        "lost",
+        "narrowed",
+    ]
 )
-_CHANGE_WORDS = frozenset({"change", "changed", "changes", "difference", "differed", "swing", "went", "moved"})
+_CHANGE_WORDS = frozenset(
+    {"change", "changed", "changes", "difference", "differed", "swing", "went", "moved"}
+)
 _SUM_WORDS = frozenset(
-    {"totaled", "totalled", "totaling", "totalling", "combined", "together", "sum", "summed",
-     "aggregate", "aggregated", "altogether", "plus"}
+    {
+        "totaled",
+        "totalled",
+        "totaling",
+        "totalling",
+        "combined",
+        "together",
+        "sum",
+        "summed",
+        "aggregate",
+        "aggregated",
+        "altogether",
+        "plus",
+    }
 )
-_COMPARATIVES = frozenset({"higher", "lower", "more", "less", "greater", "smaller", "above", "below", "fewer"})
+_COMPARATIVES = frozenset(
+    {"higher", "lower", "more", "less", "greater", "smaller", "above", "below", "fewer"}
+)
 # Words that introduce the base of a change or a comparison: "from $1.62 billion",
 # "compared with 23.5", "versus", "than".
 _BASE_MARKERS = frozenset({"from", "versus", "vs", "than", "against", "over"})
 _AVERAGE_WORDS = frozenset({"average", "averaged", "mean"})
-_SHARE_WORDS = frozenset({"represented", "representing", "represents", "accounted", "share", "portion", "proportion"})
+_SHARE_WORDS = frozenset(
+    {"represented", "representing", "represents", "accounted", "share", "portion", "proportion"}
+)
 _RATIO_WORDS = frozenset({"times", "ratio", "multiple"})
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
@@ -77,7 +157,11 @@ _ANSWER_CAPTION = re.compile(
     r"|\b(?:figures|amounts|numbers|values|dollars)\s+(?:are\s+)?in\s+(thousands|millions|billions)\b",
     re.IGNORECASE,
 )
-_CAPTION_SCALES = {"thousands": Decimal("1e3"), "millions": Decimal("1e6"), "billions": Decimal("1e9")}
+_CAPTION_SCALES = {
+    "thousands": Decimal("1e3"),
+    "millions": Decimal("1e6"),
+    "billions": Decimal("1e9"),
+}
 _AMOUNT_KINDS = frozenset({CURRENCY, NUMBER, COUNT})
 MAX_WINDOW_CHARS = 160
 
@@ -151,7 +235,9 @@ def read_answer(answer: str) -> AnswerReading:
             continue
         own, window = read[i].label, read[i].window
         after = text[claim.end : min(s_end, claim.end + MAX_WINDOW_CHARS)]
-        before_words = [w.lower() for w in _WORD.findall(text[max(s_start, claim.start - 60) : claim.start])]
+        before_words = [
+            w.lower() for w in _WORD.findall(text[max(s_start, claim.start - 60) : claim.start])
+        ]
         after_words = [w.lower() for w in _WORD.findall(after[:60])]
         direction = _direction(before_words[-4:], after_words[:2])
         window_words = [w.lower() for w in _WORD.findall(window)]
@@ -193,7 +279,12 @@ def read_answer(answer: str) -> AnswerReading:
             )
         sentence_periods = periods_of.get(k, ())
         figures = figures_in.get(k, 0) - 1
-        if cues & {SUM, AVERAGE} and len(set(sentence_periods)) < 2 and len(phrases) < 2 and figures < 2:
+        if (
+            cues & {SUM, AVERAGE}
+            and len(set(sentence_periods)) < 2
+            and len(phrases) < 2
+            and figures < 2
+        ):
             # "average holding time was 3.4 hours": a metric named average, not an average
             # the answer took over periods or items it names.
             cues = cues - {SUM, AVERAGE}
@@ -224,15 +315,36 @@ def read_answer(answer: str) -> AnswerReading:
 # Verbs that link a subject to its figure: a direction word before one of these belongs to
 # the subject's name ("actuarial gains (losses) was $0.5 million"), not to the figure.
 _COPULAS = frozenset(
-    {"was", "were", "is", "are", "be", "been", "totaled", "totalled", "reached", "stood",
-     "came", "amounted", "equaled", "represented"}
+    {
+        "was",
+        "were",
+        "is",
+        "are",
+        "be",
+        "been",
+        "totaled",
+        "totalled",
+        "reached",
+        "stood",
+        "came",
+        "amounted",
+        "equaled",
+        "represented",
+    }
 )
 
 
 # Nouns that say the figure is a change, wherever they stand: "revenue growth was 7.74%".
 _CHANGE_NOUNS = {
-    "growth": 1, "increase": 1, "rise": 1, "improvement": 1,
-    "decrease": -1, "decline": -1, "drop": -1, "reduction": -1, "fall": -1,
+    "growth": 1,
+    "increase": 1,
+    "rise": 1,
+    "improvement": 1,
+    "decrease": -1,
+    "decline": -1,
+    "drop": -1,
+    "reduction": -1,
+    "fall": -1,
 }
 
 
@@ -257,7 +369,10 @@ def _direction(before: list[str], after: list[str]) -> int:
     return 0
 
 
-_RATIO_OF = re.compile(r"\bratio\s+of\s+(.{2,120}?)\s+to\s+(.{2,120}?)(?:\s+(?:in|for|at|was|is|were|stood)\b.*)?\s*\Z", re.IGNORECASE)
+_RATIO_OF = re.compile(
+    r"\bratio\s+of\s+(.{2,120}?)\s+to\s+(.{2,120}?)(?:\s+(?:in|for|at|was|is|were|stood)\b.*)?\s*\Z",
+    re.IGNORECASE,
+)
 _EXCEEDED_VERB = re.compile(r"exceed|surpass|outpac|trail|lag")
 _EXCEEDED = re.compile(
     r"(.{2,120}?)\b(exceed(?:ed|s)?|surpass(?:ed|es)?|outpac(?:ed|es)|trail(?:ed|s)?|lagged|lags)\s+"

@@ -20,7 +20,7 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
+from decimal import Decimal, DivisionByZero, InvalidOperation
 
 from . import labels
 from . import lexicon as lx
@@ -37,6 +37,7 @@ from .types import (
     RATIO,
     Claim,
 )
+from .values import at_precision, plain
 
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
 _THOUSANDS = tuple(Decimal(1000) ** k for k in range(1, 5))
@@ -59,21 +60,6 @@ def significant_digits(claim: Claim) -> int:
 @functools.lru_cache(maxsize=16384)
 def _significant_digits(text: str) -> int:
     return len("".join(ch for ch in text if ch.isdigit()).lstrip("0"))
-
-
-def at_precision(claim_value: Decimal, exact: Decimal, precision: Decimal | None) -> bool:
-    """Equal once `exact` is rounded half-up to the place value the claim was written with.
-
-    Truncation does not count: $11.6 billion written as "$11 billion" is not a rounding.
-    """
-    claim_value, exact = abs(claim_value), abs(exact)
-    if precision is None or precision <= 0:
-        return claim_value == exact
-    try:
-        rounded = (exact / precision).quantize(Decimal(1), rounding=ROUND_HALF_UP) * precision
-    except (InvalidOperation, DivisionByZero):
-        return False
-    return claim_value == rounded
 
 
 def other_currency(claim: Claim, source: Claim) -> bool:
@@ -154,9 +140,7 @@ def _precision(claim: Claim) -> Decimal:
     return precision * 100 if claim.kind == PERCENTAGE_POINTS else precision
 
 
-def matches(
-    claim: Claim, index: SourceIndex, tolerance: Decimal = Decimal(0)
-) -> list[Claim]:
+def matches(claim: Claim, index: SourceIndex, tolerance: Decimal = Decimal(0)) -> list[Claim]:
     """Every source value the claim states, of a compatible kind, in text order."""
     if claim.kind == DATE:
         return []
@@ -197,9 +181,10 @@ def scaled_matches(claim: Claim, index: SourceIndex) -> list[tuple[Claim, Decima
         for source in index.between(claim.kind, low, high):
             if not source.scale_origin or not kind_compatible(claim, source):
                 continue
-            if at_precision(target / factor, norm(source), precision / factor) or norm(
-                source
-            ) == target / factor:
+            if (
+                at_precision(target / factor, norm(source), precision / factor)
+                or norm(source) == target / factor
+            ):
                 out.append((source, factor))
     return out
 
@@ -329,12 +314,10 @@ def _bind(
     if not lines:
         return None
     ranked = sorted(line_best.items(), key=lambda item: -item[1][0])
-    best_key, (best, recall, best_label) = ranked[0]
+    _best_key, (best, recall, best_label) = ranked[0]
     # Another line with the same label is no rival if it says the same; one with another
     # label that scores close is.
-    runner_up = max(
-        (v for key, (v, _r, label) in ranked[1:] if label != best_label), default=0.0
-    )
+    runner_up = max((v for key, (v, _r, label) in ranked[1:] if label != best_label), default=0.0)
     strong = recall >= MIN_RECALL and best - runner_up >= BIND_MARGIN
     same_label_lines = [key for key, (v, _r, label) in ranked if label == best_label]
     # The line's values: its best-named column(s), and the columns whose headers add words
@@ -363,9 +346,7 @@ def _bind(
         fitting = [(v, c) for v, c in fitting if not other_currency(claim, c)]
     top_fitting = max((v for v, _c in fitting), default=0.0)
     in_period = tuple(c for v, c in fitting if v >= top_fitting - 1e-9)
-    return Binding(
-        label=best_label, facts=facts, in_period=in_period, strong=strong, score=best
-    )
+    return Binding(label=best_label, facts=facts, in_period=in_period, strong=strong, score=best)
 
 
 OPERAND = "operand"  # `bind` for a derivation's operand: any kind of value will do
@@ -492,13 +473,6 @@ def short(claim: Claim) -> str:
     return plain(value)
 
 
-def plain(value: Decimal) -> str:
-    text = format(value, "f")
-    if "." in text:
-        text = text.rstrip("0").rstrip(".")
-    return text or "0"
-
-
 def _chronological(a: Claim, b: Claim) -> tuple[Claim, Claim] | None:
     """(later, earlier) when both periods are known and differ."""
     if not a.period or not b.period or a.period == b.period:
@@ -527,7 +501,9 @@ class Cited:
     base: bool = False
 
 
-def derivations(reading: Reading, cited_figures: list[Cited], index: SourceIndex) -> list[Derivation]:
+def derivations(
+    reading: Reading, cited_figures: list[Cited], index: SourceIndex
+) -> list[Derivation]:
     """The formulas worth trying for one claim, the ones its sentence describes first.
 
     `cited_figures` are the answer's other figures in the same sentence, in text order (the
@@ -640,19 +616,19 @@ def _over_the_line(reading: Reading, line: list[Claim], periods: list[str]) -> l
     the sentence names back to the period before it is what a "year over year" describes."""
     claim = reading.claim
     anchor = periods[0] if periods else claim.period
-    dated = sorted(
-        (c for c in _distinct(line) if c.period), key=lambda c: _period_key(c.period)
-    )
+    dated = sorted((c for c in _distinct(line) if c.period), key=lambda c: _period_key(c.period))
     kind = {PERCENT: GROWTH, PERCENTAGE_POINTS: SPREAD, BPS: SPREAD}.get(claim.kind, DIFFERENCE)
     factor = 100 if claim.kind == BPS else 1
     out = []
     for i, later in enumerate(dated):
         for earlier in dated[:i]:
-            if (later.kind == PERCENT) != (kind == SPREAD) and claim.kind in (PERCENT, *_AMOUNTS):
-                if later.kind == PERCENT and claim.kind != PERCENT:
-                    continue
-            if kind == SPREAD and (later.kind != PERCENT or earlier.kind != PERCENT):
-                continue
+            rates = (later.kind == PERCENT, earlier.kind == PERCENT)
+            if rates[0] != rates[1]:
+                continue  # a rate and an amount are not two values of one line
+            if kind == SPREAD and not rates[0]:
+                continue  # a spread is between rates
+            if kind == DIFFERENCE and rates[0]:
+                continue  # an amount's change is between amounts
             described = (
                 bool(anchor)
                 and periods_compatible(anchor, later.period)
@@ -690,9 +666,9 @@ def _totals(
     names, or of the figures it cites."""
     claim = reading.claim
     cues = reading.cues
-    kinds = tuple(
-        kind for kind, cue in ((SUM_OF, SUM), (AVERAGE_OF, AVERAGE)) if cue in cues
-    ) or (SUM_OF,)
+    kinds = tuple(kind for kind, cue in ((SUM_OF, SUM), (AVERAGE_OF, AVERAGE)) if cue in cues) or (
+        SUM_OF,
+    )
     groups: list[tuple[list[Claim], bool]] = []
     if len(reading.phrases) >= 2:
         period = [claim.period] if claim.period else list(reading.periods[:1])
@@ -804,7 +780,12 @@ def derivation_matches(reading: Reading, derivation: Derivation) -> bool:
     for value in derivation_values(reading, derivation):
         if not at_precision(target, value, precision):
             continue
-        if derivation.oriented and sign and derivation.kind in (GROWTH, DIFFERENCE, SPREAD) and value:
+        if (
+            derivation.oriented
+            and sign
+            and derivation.kind in (GROWTH, DIFFERENCE, SPREAD)
+            and value
+        ):
             return (value > 0) == (sign > 0)
         return True
     return False
@@ -826,6 +807,8 @@ def sign_contradicted(reading: Reading, derivation: Derivation) -> bool:
     if not sign or not derivation.oriented or derivation.kind not in (GROWTH, DIFFERENCE, SPREAD):
         return False
     return any(
-        value and at_precision(abs(claim.value), value, claim.precision) and (value > 0) != (sign > 0)
+        value
+        and at_precision(abs(claim.value), value, claim.precision)
+        and (value > 0) != (sign > 0)
         for value in derivation_values(reading, derivation)
     )

@@ -29,7 +29,10 @@ _ABBREVIATION_END = re.compile(
 )
 _NEXT_WORD = re.compile(r" ?([A-Za-z][A-Za-z&'-]*)")
 # A new clause inside a sentence: what comes after it names its own figures.
-_CLAUSE_JOIN = re.compile(r"[,;]\s+(?:and|but|while|whereas|with|as|although|though)\s+|;\s+|\s+(?:and|but)\s+(?=(?:the|its|their|our)\s)", re.IGNORECASE)
+_CLAUSE_JOIN = re.compile(
+    r"[,;]\s+(?:and|but|while|whereas|with|as|although|though)\s+|;\s+|\s+(?:and|but)\s+(?=(?:the|its|their|our)\s)",
+    re.IGNORECASE,
+)
 # A metric named after its figure, linked by "in" or "of", up to the next figure or stop.
 _LINKED_AFTER = re.compile(
     r"\s+(?:in|of)\s+((?:the\s+)?[A-Za-z][A-Za-z&'’ -]{1,80}?)"
@@ -154,11 +157,9 @@ def read_clauses(
                         window_start = previous.end + noun.end() - noun.start()
                 break
         window_start = max(window_start, taken_until, claim.start - MAX_WINDOW_CHARS)
-        joined = None
-        for joined in _CLAUSE_JOIN.finditer(text, window_start, claim.start):
-            pass
-        if joined is not None:
-            window_start = joined.end()  # ", and the company raised its EPS outlook to"
+        joins = list(_CLAUSE_JOIN.finditer(text, window_start, claim.start))
+        if joins:
+            window_start = joins[-1].end()  # ", and the company raised its EPS outlook to"
         window = (
             without_dates(text, window_start, claim.start, claims, starts)
             if window_start < claim.start
@@ -194,7 +195,9 @@ def read_clauses(
 
 
 _NOUN_AFTER = re.compile(r" ([A-Za-z][A-Za-z&'’-]*(?: [A-Za-z][A-Za-z&'’-]*){0,4})")
-_NOT_A_NAME_AFTER = frozenset({"last", "prior", "previous", "next", "this", "per", "a", "an", "the"})
+_NOT_A_NAME_AFTER = frozenset(
+    {"last", "prior", "previous", "next", "this", "per", "a", "an", "the"}
+)
 
 
 def _noun_after(text: str, claim: Claim) -> frozenset[str]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from . import candidates as cd
-from . import labels
+from . import labels, values
 from . import lexicon as lx
 from .answer import SUM, AnswerReading, Reading
 from .candidates import Binding, Derivation
@@ -78,7 +78,11 @@ def tolerance(claim: Claim, config: EngineConfig) -> Decimal:
 
 def nearest_value(claim: Claim) -> NearestValue:
     return NearestValue(
-        text=claim.text, value=claim.value, source_id=claim.source_id, start=claim.start, end=claim.end
+        text=claim.text,
+        value=claim.value,
+        source_id=claim.source_id,
+        start=claim.start,
+        end=claim.end,
     )
 
 
@@ -124,11 +128,15 @@ class Decider:
             # Words right after the figure may name it instead ("its $1.5 billion revolver"):
             # the reading that names a source line clearly better wins.
             other = cd.bind(reading.after_label, claim.period, claim.kind, self.index, claim)
-            if other is not None and other.strong and (
-                binding is None
-                or not binding.strong
-                or reading.label_inherited  # "15 winners and 9 losers": the noun names it
-                or other.score > binding.score + 0.25
+            if (
+                other is not None
+                and other.strong
+                and (
+                    binding is None
+                    or not binding.strong
+                    or reading.label_inherited  # "15 winners and 9 losers": the noun names it
+                    or other.score > binding.score + 0.25
+                )
             ):
                 binding = other
                 claim = replace(claim, label_words=reading.after_label)
@@ -143,7 +151,9 @@ class Decider:
         # A value the sources give only as superseded or hypothetical ("as previously
         # reported", "would have been"): its own evidence, before any formula that gives it.
         unusable = [
-            s for s in found_anywhere if not cd.usable_for(claim, s) and "injected" not in s.qualifiers
+            s
+            for s in found_anywhere
+            if not cd.usable_for(claim, s) and "injected" not in s.qualifiers
         ]
         tol = tolerance(claim, self.config)
         # Tolerance is for values copied from the sources, never for a figure the answer
@@ -364,7 +374,9 @@ class Decider:
                 f"the value is the {same_metric[0].period or 'another period'} figure",
                 matched=same_metric[0],
             )
-        aggregation = self._sum_of_parts(claim, stated, [c.value for c in self._cited(c.reading, found)])
+        aggregation = self._sum_of_parts(
+            claim, stated, [c.value for c in self._cited(c.reading, found)]
+        )
         if aggregation is not None:
             return ClaimVerdict(
                 claim=claim,
@@ -422,7 +434,11 @@ class Decider:
         claim = reading.claim
         values = cd.derivation_values(reading, derivation)
         # Of the readings of the result (its scale), the one nearest the claim's.
-        value = min(values, key=lambda v: abs(abs(v) - abs(claim.value))) if values else derivation.value
+        value = (
+            min(values, key=lambda v: abs(abs(v) - abs(claim.value)))
+            if values
+            else derivation.value
+        )
         expected = quantize_like(value, claim)
         details: dict = {"derivation": derivation.kind, "exact": str(value)}
         if reason:
@@ -437,7 +453,9 @@ class Decider:
             details=details,
         )
 
-    def _closest_plausible(self, reading: Reading, described: list[Derivation]) -> Derivation | None:
+    def _closest_plausible(
+        self, reading: Reading, described: list[Derivation]
+    ) -> Derivation | None:
         claim = reading.claim
         target = abs(claim.value)
         best, best_distance = None, None
@@ -508,7 +526,9 @@ class Decider:
         cited = [f for f in cited if f.kind in _AMOUNTS and abs(f.value) >= precision]
         for size in (2, 3, 4):
             for combo in itertools.combinations(cited[:MAX_COLUMN_SUM], size):
-                if cd.at_precision(target, sum((p.value for p in combo), Decimal(0)), claim.precision):
+                if values.at_precision(
+                    target, sum((p.value for p in combo), Decimal(0)), claim.precision
+                ):
                     return Derivation(cd.SUM_OF, combo, True, True)
         # Values listed beside the stated total, then values of the claim's metric in any
         # source (per-expiration volumes retrieved separately from the day's total).
@@ -544,7 +564,7 @@ class Decider:
         for size in (2, 3, 4):
             for combo in itertools.combinations(parts, size):
                 total = sum((p.value for p in combo), Decimal(0))
-                if cd.at_precision(target, total, claim.precision):
+                if values.at_precision(target, total, claim.precision):
                     return Derivation(cd.SUM_OF, combo, True, False)
         return None
 
@@ -589,7 +609,11 @@ class Decider:
         return self._aggregation(claim, derivation, min(totals, key=lambda c: abs(norm(c) - value)))
 
     def _aggregation(
-        self, claim: Claim, derivation: Derivation, total: Claim | None, missing: Claim | None = None
+        self,
+        claim: Claim,
+        derivation: Derivation,
+        total: Claim | None,
+        missing: Claim | None = None,
     ) -> ClaimVerdict:
         details: dict = {"derivation": derivation.kind}
         if missing is not None:
@@ -621,7 +645,7 @@ class Decider:
                 and f.cell[0] == table
                 and f.cell[2] == position
                 and f.kind in _AMOUNTS
-            ][:MAX_COLUMN_SUM * 4]
+            ][: MAX_COLUMN_SUM * 4]
         if all(o.citation for o in operands):
             shapes = {_sibling_shape(o.citation) for o in operands}
             if len(shapes) != 1 or first.source_id == "":
@@ -630,8 +654,10 @@ class Decider:
             return [
                 f
                 for f in self.index.claims
-                if f.citation and f.source_id == first.source_id and _sibling_shape(f.citation) == shape
-            ][:MAX_COLUMN_SUM * 4]
+                if f.citation
+                and f.source_id == first.source_id
+                and _sibling_shape(f.citation) == shape
+            ][: MAX_COLUMN_SUM * 4]
         return []
 
     # ------------------------------------------------------------ helpers
@@ -660,7 +686,9 @@ class Decider:
         )
         if same_metric and not lx.periods_compatible(claim.period, source.period):
             outcome, reason = PERIOD_MISMATCH, f"the value is the {source.period} figure"
-        elif _canonical(claim) and _canonical(source) and not _canonical(claim) & _canonical(source):
+        elif (
+            _canonical(claim) and _canonical(source) and not _canonical(claim) & _canonical(source)
+        ):
             outcome, reason = SUBSTITUTION, f"value belongs to {source.label or 'another metric'}"
         elif not lx.periods_compatible(claim.period, source.period):
             outcome, reason = PERIOD_MISMATCH, f"the value is the {source.period} figure"
@@ -686,7 +714,11 @@ class Decider:
         def rank(source: Claim) -> tuple[int, int, int]:
             same_label = binding is not None and source.label_words == binding.label
             same_period = bool(claim.period) and cd.periods_compatible(claim.period, source.period)
-            return (0 if same_label else 1, 0 if same_period else 1, 0 if source.kind == claim.kind else 1)
+            return (
+                0 if same_label else 1,
+                0 if same_period else 1,
+                0 if source.kind == claim.kind else 1,
+            )
 
         return min(found, key=rank)
 
@@ -717,7 +749,7 @@ class Decider:
             if claim.kind == PERCENT:
                 results.append(output.result * 100)
             for result in results:
-                if cd.at_precision(claim.value, result, claim.precision):
+                if values.at_precision(claim.value, result, claim.precision):
                     return ClaimVerdict(
                         claim=claim,
                         outcome=CALCULATED,
@@ -775,7 +807,7 @@ _WHOLE_COMPANY = frozenset({"total", "consolidated"})
 
 
 def _sibling_shape(path: str) -> tuple[str, str]:
-    """"positions.NWSC.market_value" -> ("positions", "market_value"): the siblings' shape."""
+    """ "positions.NWSC.market_value" -> ("positions", "market_value"): the siblings' shape."""
     parts = path.split(".")
     if len(parts) < 2:
         return ("", path)
@@ -810,10 +842,8 @@ def segments_compatible(claim: Claim, source: Claim, index: SourceIndex) -> bool
 
 def quantize_like(value: Decimal, claim: Claim) -> Decimal:
     """`value` at the claim's precision, at least two decimals for a percentage (14.20)."""
-    from .recomputation import quantize_like as _q
-
     places = 2 if claim.kind in (PERCENT, PERCENTAGE_POINTS) else 0
-    return _q(value, claim.precision, places)
+    return values.quantize_like(value, claim.precision, places)
 
 
 def _period_distance(a: str, b: str) -> tuple[int, int]:

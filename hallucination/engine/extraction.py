@@ -19,15 +19,15 @@ from . import context, labels, tables
 from . import lexicon as lx
 from .types import (
     BPS,
-    INHERITED,
-    STATED,
     COUNT,
     CURRENCY,
     DATE,
+    INHERITED,
     NUMBER,
     PERCENT,
     PERCENTAGE_POINTS,
     RATIO,
+    STATED,
     Claim,
 )
 
@@ -368,23 +368,6 @@ def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
                 spans.append(code.span())
     spans.sort()
     return spans
-
-
-def extract_claims(text: str, *, source_id: str = "") -> list[Claim]:
-    """Every numeric claim in `text`, in order, with exact spans.
-
-    >>> [c.text for c in extract_claims("EPS was $0.81 in Q3 2026.")]
-    ['$0.81', 'Q3 2026', '2026']
-    """
-    if not text:
-        return []
-    text = text[:MAX_TEXT_CHARS]
-    from .json_source import json_claims  # local: json_source builds on this module
-
-    structured = json_claims(text, source_id=source_id)
-    if structured is not None:
-        return structured
-    return extract_document(text, source_id=source_id)[0]
 
 
 def extract_document(text: str, *, source_id: str = "") -> tuple[list[Claim], context.Marks]:
@@ -1121,7 +1104,19 @@ def _period_for(
 
 
 _NAME_DATE_WORDS = frozenset(
-    {"due", "maturing", "matures", "mature", "expiring", "expires", "expire", "through", "until", "to", "thru"}
+    {
+        "due",
+        "maturing",
+        "matures",
+        "mature",
+        "expiring",
+        "expires",
+        "expire",
+        "through",
+        "until",
+        "to",
+        "thru",
+    }
 )
 
 

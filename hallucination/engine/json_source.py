@@ -14,14 +14,15 @@ import regex
 
 from . import labels
 from . import lexicon as lx
+from .extraction import extract_document
 from .types import (
-    STATED,
     COUNT,
     CURRENCY,
     DATE,
     NUMBER,
     PERCENT,
     RATIO,
+    STATED,
     CalculatorOutput,
     Claim,
     ProvidedMetric,
@@ -196,9 +197,8 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
 
 
 def _add_dates(inner: str, offset: int, source_id: str, path: str, result: JsonSource) -> None:
-    from .extraction import extract_claims  # local: extraction reads JSON sources through here
-
-    for claim in extract_claims(inner, source_id=source_id):
+    claims, _marks = extract_document(inner, source_id=source_id)
+    for claim in claims:
         if claim.kind != DATE:
             continue
         result.claims.append(

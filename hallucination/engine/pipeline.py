@@ -6,8 +6,8 @@ import time
 from dataclasses import replace
 
 from . import zero_math
-from .consistency import apply_consistency
 from .answer import read_answer
+from .consistency import apply_consistency
 from .correction import apply_corrections, corrections_for
 from .decide import Decider
 from .extraction import MAX_TEXT_CHARS

@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from . import clauses, labels
 from . import lexicon as lx
-from .extraction import extract_document
+from .extraction import MAX_TEXT_CHARS, extract_document
 from .json_source import read_json_source
 from .types import (
     BPS,
@@ -198,7 +198,11 @@ class SourceIndex:
         for bucket in (*self._buckets.values(), *self._written.values(), *self._labelled.values()):
             bucket.sort()
         self.weights = labels.Weights(
-            {c.label_words | c.header_words for c in self.claims if c.label_words and c.kind != DATE}
+            {
+                c.label_words | c.header_words
+                for c in self.claims
+                if c.label_words and c.kind != DATE
+            }
         )
 
     # ------------------------------------------------------------ segments
@@ -459,6 +463,22 @@ def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
         replace(c, label_words=labelled[id(c)]) if id(c) in labelled and labelled[id(c)] else c
         for c in claims
     ]
+
+
+def extract_claims(text: str, *, source_id: str = "") -> list[Claim]:
+    """Every numeric claim of a text, in order, with exact spans: a JSON tool output by its
+    key paths, anything else as prose and tables.
+
+    >>> [c.text for c in extract_claims("EPS was $0.81 in Q3 2026.")]
+    ['$0.81', 'Q3 2026', '2026']
+    """
+    if not text:
+        return []
+    text = text[:MAX_TEXT_CHARS]
+    structured = read_json_source(text, source_id=source_id)
+    if structured is not None:
+        return structured.claims
+    return extract_document(text, source_id=source_id)[0]
 
 
 def build_index(inp: DetectionInput) -> SourceIndex:

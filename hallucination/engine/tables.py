@@ -313,7 +313,9 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
             return False
         for number, line in enumerate(lines):
             fields = [text[s:e] for s, e in line.spans]
-            if len(fields[0]) > 160 or any(len(f) > (100 if number == 0 else 40) for f in fields[1:]):
+            if len(fields[0]) > 160 or any(
+                len(f) > (100 if number == 0 else 40) for f in fields[1:]
+            ):
                 return False
             for left, right in itertools.pairwise(fields):
                 # "2,500 shares, $118,750": a thousands separator inside prose, not a cell
@@ -473,9 +475,8 @@ class _Units:
 
 def _caption_units(caption: str) -> _Units:
     # The nearest statement of scale to the table wins: search the caption's tail first.
-    found = None
-    for found in _SCALE_CAPTION.finditer(caption, timeout=_TIMEOUT):
-        pass
+    statements = list(_SCALE_CAPTION.finditer(caption, timeout=_TIMEOUT))
+    found = statements[-1] if statements else None
     scale = Decimal(1)
     if found is not None:
         word = next(g for g in found.groups() if g).lower()
@@ -601,7 +602,7 @@ def _right_aligned(header: _Line, body: list[_Line]) -> list[int] | None:
         return None
     mean_edges = [sum(col) / len(col) for col in edges]
     mapping = []
-    for s, e in header.spans:
+    for _s, e in header.spans:
         right = e - header.start
         column = min(range(1, widths), key=lambda c: abs(mean_edges[c] - right), default=None)
         if column is None:
@@ -610,9 +611,7 @@ def _right_aligned(header: _Line, body: list[_Line]) -> list[int] | None:
     return mapping
 
 
-def _add_grid(
-    result: TableSet, text: str, kind: str, block: list[_Line], caption: str
-) -> None:
+def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], caption: str) -> None:
     header = block[0]
     header_cells = [text[s:e].strip() for s, e in header.spans]
     has_header = len(block) > 1 and all(_is_header_cell(c) for c in header_cells[1:])
@@ -639,7 +638,9 @@ def _add_grid(
     label_header = headers.get(0, "")
     units = _caption_units(" ".join([caption, label_header]))
     table_index = len(result.tables)
-    table = Table(start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency)
+    table = Table(
+        start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency
+    )
     column_units: dict[int, tuple[Decimal, str] | None] = {}
     for column, header_text in headers.items():
         if column > 0:
@@ -669,10 +670,16 @@ def _add_grid(
             row, label, span = row_number, row_label, (s, e)
             if not _is_numeric(text[s:e]):
                 # "Industrial: 412 | Medical: 298": a label and its value in one cell.
-                pair = _KEY_VALUE.fullmatch(text, s, e, timeout=_TIMEOUT) if ":" in text[s:e] else None
+                pair = (
+                    _KEY_VALUE.fullmatch(text, s, e, timeout=_TIMEOUT) if ":" in text[s:e] else None
+                )
                 if pair is None or not _is_numeric(pair.group(2)):
                     continue
-                row, label, span = row_number * MAX_CELLS_PER_ROW + column, pair.group(1), pair.span(2)
+                row, label, span = (
+                    row_number * MAX_CELLS_PER_ROW + column,
+                    pair.group(1),
+                    pair.span(2),
+                )
             result.cells.append(
                 _cell(
                     span=span,
@@ -740,7 +747,9 @@ def _add_json_rows(result: TableSet, text: str, block: list[_Line], caption: str
     every other key a column header."""
     units = _caption_units(caption)
     table_index = len(result.tables)
-    table = Table(start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency)
+    table = Table(
+        start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency
+    )
     columns: dict[str, int] = {}
     added = False
     for row_number, line in enumerate(block, start=1):
