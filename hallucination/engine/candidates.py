@@ -203,6 +203,12 @@ class Binding:
     score: float
 
     @property
+    def structured(self) -> bool:
+        """The line is a table row or a tool output's key: its label is the source's own,
+        not words read around a figure in prose."""
+        return all(c.cell is not None or c.citation for c in self.facts)
+
+    @property
     def stated(self) -> Claim | None:
         """The one value the sources state for this metric and period, if they agree on it."""
         if not self.strong or not self.in_period:

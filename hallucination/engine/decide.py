@@ -142,6 +142,10 @@ class Decider:
                 claim = replace(claim, label_words=reading.after_label)
                 reading = replace(reading, claim=claim)
         stated = binding.stated if binding is not None else None
+        if stated is not None and not binding.structured and not (claim.period and stated.period):
+            # Words around a figure in prose name it less surely than a table row: a value
+            # read from prose is the stated one only when both sides name the same period.
+            stated = None
         if reading.base and not claim.period:
             # "up 14.8% from $1.62 billion": the base of a change is the metric at another,
             # unnamed period; what the sources state for the current one says nothing of it.
@@ -226,6 +230,7 @@ class Decider:
             and not reading.derived
             and c.binding is not None
             and c.binding.strong
+            and c.binding.structured
             and not c.binding.in_period
             and not any(cd.value_matches(claim, f) for f in c.binding.facts)
         ):
