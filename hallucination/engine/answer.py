@@ -291,8 +291,7 @@ def read_answer(answer: str) -> AnswerReading:
         from_to = bool(re.search(r"\bfrom\b.*\bto\b", text[s_start:s_end], re.IGNORECASE))
         # "from $1.62 billion", "against estimated EPS of $0.45", "compared with 23.5": the
         # figure the change or comparison is measured from.
-        own_words = [w.lower() for w in _WORD.findall(window)] or before_words[-1:]
-        base = bool(_BASE_MARKERS & set(own_words)) or "compared" in own_words
+        base = clauses.introduces_base(window or " ".join(before_words[-1:]))
         readings.append(
             Reading(
                 claim=replace(claim, label_words=own),

@@ -124,7 +124,12 @@ def value_matches(claim: Claim, source: Claim, tolerance: Decimal = Decimal(0)) 
         return False
     target = norm(claim)
     precision = _precision(claim)
-    exact_only = significant_digits(claim) < 2
+    # "$4 billion" is one significant digit: rounding $4.2 billion to it would accept almost
+    # anything, so only the value itself grounds it. A whole percentage is how a rate is
+    # normally written ("grew 9%" for 9.3%).
+    exact_only = significant_digits(claim) < 2 and claim.kind not in (
+        PERCENT, PERCENTAGE_POINTS, BPS
+    )
     for reading in _readings_of(claim, source):
         if reading == target:
             return True
@@ -599,13 +604,17 @@ def _ordered_pairs(
     to 4.3%")."""
     group = [c for c in _distinct(group) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
     comparison = COMPARISON in reading.cues
+
+    def is_base(c: Claim) -> bool:
+        return id(c) in bases or "base" in c.qualifiers
+
     for a, b in itertools.combinations(group, 2):
         if (a.kind == PERCENT) != (b.kind == PERCENT):
             continue
         if a.kind == PERCENT and reading.claim.kind != PERCENT:
             continue
-        if (id(a) in bases) != (id(b) in bases):
-            yield (b, a) if id(a) in bases else (a, b)
+        if is_base(a) != is_base(b):
+            yield (b, a) if is_base(a) else (a, b)
             continue
         if comparison and a.period and b.period and a.period != b.period:
             yield (a, b)  # the subject first, then what it is compared with
@@ -626,6 +635,18 @@ def _over_the_line(reading: Reading, line: list[Claim], periods: list[str]) -> l
     kind = {PERCENT: GROWTH, PERCENTAGE_POINTS: SPREAD, BPS: SPREAD}.get(claim.kind, DIFFERENCE)
     factor = 100 if claim.kind == BPS else 1
     out = []
+    undated = [c for c in _distinct(line) if "base" not in c.qualifiers]
+    bases = [c for c in _distinct(line) if "base" in c.qualifiers]
+    for later in undated:
+        for earlier in bases:
+            # "Net income was $41.8 million, compared to $35.0 million in the second quarter
+            # of 2024": the line's value and its base.
+            if (later.kind == PERCENT) != (earlier.kind == PERCENT) or later is earlier:
+                continue
+            if (kind == SPREAD) != (later.kind == PERCENT) and claim.kind != PERCENT:
+                continue
+            described = len(undated) == 1 and len(bases) == 1
+            out.append(Derivation(kind, (later, earlier), True, described, factor))
     for i, later in enumerate(dated):
         for earlier in dated[:i]:
             rates = (later.kind == PERCENT, earlier.kind == PERCENT)

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from . import labels
-from .types import COUNT, DATE, NUMBER, PERCENT, Claim
+from .types import COUNT, DATE, NUMBER, PERCENT, RATIO, Claim
 
 MAX_WINDOW_CHARS = 160
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n")
@@ -58,6 +58,16 @@ class ClauseReading:
     # billion revolver", "a 24.0% adjusted EBITDA margin"); which reading is meant is for
     # the sources to tell (the one that names a source line better).
     after: frozenset[str] = frozenset()
+
+
+_BASE_WORDS = frozenset({"from", "versus", "vs", "than", "against", "over", "compared"})
+_WINDOW_WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
+
+
+def introduces_base(window: str) -> bool:
+    """The words before a figure introduce it as the base of a change or comparison:
+    "from $1.62 billion", "compared to $331.2 million", "against estimated EPS of $0.45"."""
+    return bool(_BASE_WORDS & {w.lower() for w in _WINDOW_WORD.findall(window)})
 
 
 def sentence_bounds(text: str) -> list[tuple[int, int]]:
@@ -190,29 +200,47 @@ def read_clauses(
             inherited = False
         if own and not inherited:
             previous_label = own
-        out.append(ClauseReading(own, inherited, window, k, _noun_after(text, claim)))
+        noun, noun_end = _noun_after(text, claim)
+        if noun and _DETERMINER_BEFORE.search(text, max(0, claim.start - 12), claim.start):
+            # "its $1.5 billion revolver", "a 24.0% margin": a figure between a determiner
+            # and a noun measures that noun.
+            own, inherited = noun, False
+            previous_label = noun
+        if noun and claim.kind != RATIO and not labels.label_words(window) and not embedded(text, claim):
+            # "on 4,687 million available seat miles": a figure with no words of its own
+            # before it is named by those right after it, and they are never the next
+            # figure's. (With a name before it, words after it are its predicate: "$612
+            # million covered interest expense".)
+            taken_until = max(taken_until, noun_end)
+        out.append(ClauseReading(own, inherited, window, k, noun))
     return out
 
 
+_DETERMINER_BEFORE = re.compile(r"\b(?:its|their|our|his|her|a|an|the|this|that)\s+\(?\Z", re.IGNORECASE)
 _NOUN_AFTER = re.compile(r" ([A-Za-z][A-Za-z&'’-]*(?: [A-Za-z][A-Za-z&'’-]*){0,4})")
 _NOT_A_NAME_AFTER = frozenset(
     {"last", "prior", "previous", "next", "this", "per", "a", "an", "the"}
 )
 
 
-def _noun_after(text: str, claim: Claim) -> frozenset[str]:
-    """The words straight after a figure, with no linking word: "its $1.5 billion
-    revolver", "a 24.0% adjusted EBITDA margin"."""
+def _noun_after(text: str, claim: Claim) -> tuple[frozenset[str], int]:
+    """The words straight after a figure, with no linking word ("its $1.5 billion revolver",
+    "a 24.0% adjusted EBITDA margin", "4,687 million available seat miles"), and where they
+    end."""
     found = _NOUN_AFTER.match(text, claim.end)
     if not found:
-        return frozenset()
+        return frozenset(), claim.end
     words: list[str] = []
+    end = claim.end
     for word in found.group(1).split(" "):
         lowered = word.lower()
         if lowered in _NOT_A_NAME_AFTER or not labels.words(lowered):
             break
         words.append(word)
-    return labels.label_words(" ".join(words)) if words else frozenset()
+        end = text.index(word, end) + len(word)
+    if not words:
+        return frozenset(), claim.end
+    return labels.label_words(" ".join(words)), end
 
 
 def _attached_label(text: str, claim: Claim, own: frozenset[str]) -> frozenset[str]:

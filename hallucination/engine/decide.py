@@ -595,7 +595,9 @@ class Decider:
             parts = [f for f in group if f not in totals]
             if totals and all(norm(t) != norm(claim) for t in totals):
                 return self._aggregation(claim, derivation, totals[0])
-            if not totals and len(parts) > len(operands):
+            if not totals and len(parts) > len(operands) and all(o.citation for o in operands):
+                # Some of one tool output's items ("positions.*.market_value") passed off as
+                # all of them. (A table column mixes lines that are not parts of one whole.)
                 missing = next(f for f in parts if f not in operands)
                 return self._aggregation(claim, derivation, None, missing)
         binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)

@@ -498,6 +498,14 @@ def _read_number(doc: _Document, s: int, e: int) -> _Read | None:
     if letters_before.upper() in ("FY", "CY") or (
         before_char in " '’" and doc.previous_word(s, " '’") in ("fy", "cy", "fiscal", "year")
     ):
+        quarter_words = _QUARTER_WORDS_BEFORE.search(text[max(0, s - 44) : s])
+        if quarter_words and len(digits) == 4 and digits.isdigit():
+            # "third quarter fiscal 2025", "fourth quarter of fiscal year 2025": the quarter.
+            letter = "Q" if quarter_words.group(2).lower() == "quarter" else "H"
+            number = lx.ORDINAL_QUARTERS[quarter_words.group(1).lower()]
+            read = _period_read(s - len(quarter_words.group()), e, f"{letter}{number} {digits}", None)
+            _nest_year(read, s, e, digits)
+            return read
         fy = _FY_BEFORE.search(text[max(0, s - 16) : s])
         if fy and len(digits) in (2, 4) and digits.isdigit():
             start = s - (len(fy.group()))

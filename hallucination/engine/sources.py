@@ -457,12 +457,22 @@ def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
     prose = [c for c in claims if c.cell is None]
     if not prose:
         return claims
-    readings = clauses.read_clauses(text, prose)
-    labelled = {id(c): r.label for c, r in zip(prose, readings, strict=True)}
-    return [
-        replace(c, label_words=labelled[id(c)]) if id(c) in labelled and labelled[id(c)] else c
-        for c in claims
-    ]
+    readings = {id(c): r for c, r in zip(prose, clauses.read_clauses(text, prose), strict=True)}
+    out = []
+    for claim in claims:
+        reading = readings.get(id(claim))
+        if reading is None or claim.kind == DATE:
+            out.append(claim)
+            continue
+        changes: dict = {}
+        if reading.label:
+            changes["label_words"] = reading.label
+        if clauses.introduces_base(reading.window):
+            # "Revenue was $358.7 million, compared to $331.2 million": the figure a
+            # change is measured from.
+            changes["qualifiers"] = claim.qualifiers | {"base"}
+        out.append(replace(claim, **changes) if changes else claim)
+    return out
 
 
 def extract_claims(text: str, *, source_id: str = "") -> list[Claim]:
