@@ -111,7 +111,9 @@ def main() -> None:
     for name, row in report["recipes"].items():
         print(f"  {name:16s} {row['passed']:4d}/{row['cases']:<4d} {row['pass_rate']}")
     for name, row in report["renderings"].items():
-        print(f"  {name:10s} recall {row['recall']}  false-positive rate {row['false_positive_rate']}")
+        print(
+            f"  {name:10s} recall {row['recall']}  false-positive rate {row['false_positive_rate']}"
+        )
     print(f"written to {RESULTS.relative_to(ROOT)}")
 
 

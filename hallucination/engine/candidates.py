@@ -128,7 +128,9 @@ def value_matches(claim: Claim, source: Claim, tolerance: Decimal = Decimal(0)) 
     # anything, so only the value itself grounds it. A whole percentage is how a rate is
     # normally written ("grew 9%" for 9.3%).
     exact_only = significant_digits(claim) < 2 and claim.kind not in (
-        PERCENT, PERCENTAGE_POINTS, BPS
+        PERCENT,
+        PERCENTAGE_POINTS,
+        BPS,
     )
     for reading in _readings_of(claim, source):
         if reading == target:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from . import labels
-from .types import COUNT, DATE, NUMBER, PERCENT, RATIO, Claim
+from .types import COUNT, CURRENCY, DATE, NUMBER, PERCENT, RATIO, Claim
 
 MAX_WINDOW_CHARS = 160
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n")
@@ -41,6 +41,10 @@ _LINKED_AFTER = re.compile(
     re.IGNORECASE,
 )
 _PER_SHARE = re.compile(r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share\b", re.IGNORECASE)
+# "in the prior-year period", "in the same quarter": a period, not a metric.
+_PERIOD_QUALIFIERS = frozenset(
+    {"prior", "previous", "preced", "comparabl", "same", "ago", "earlier"}
+)
 ANAPHORA = frozenset(
     {"figure", "amount", "number", "level", "it", "that", "this", "same", "one", "value", "total"}
 )
@@ -141,6 +145,10 @@ def read_clauses(
     sentence_of = sentence_index(claims, sentences)
     out: list[ClauseReading] = []
     previous_label: frozenset[str] = frozenset()
+    # "net income was $41.8 million, or $0.87 per diluted share, compared to $35.0 million,
+    # or $0.73": a per-share figure's own metric goes on to the next per-share figure, and
+    # $35.0 million continues the one named before it.
+    per_share_label: frozenset[str] = frozenset()
     previous_sentence = -1
     taken_until = 0  # words after a figure that it took as its own label
     starts = [c.start for c in claims]
@@ -148,7 +156,7 @@ def read_clauses(
         k = sentence_of[i]
         s_start, s_end = sentences[k]
         if k != previous_sentence:
-            previous_label = frozenset()
+            previous_label = per_share_label = frozenset()
             previous_sentence = k
         if claim.kind == DATE or claim.nested or "operand" in claim.qualifiers:
             # A formula's operand ("(0.50 - 0.45) / 0.45") copies a value; it names nothing.
@@ -161,7 +169,10 @@ def read_clauses(
             previous = claims[j]
             if previous.kind != DATE and not previous.nested and not embedded(text, previous):
                 window_start = previous.end
-                if previous.kind == COUNT:
+                per_share = _PER_SHARE.match(text, previous.end)
+                if per_share:
+                    window_start = per_share.end()  # "$0.87 per diluted share" is one figure
+                elif previous.kind == COUNT:
                     noun = _NEXT_WORD.match(text, previous.end)
                     if noun:
                         window_start = previous.end + noun.end() - noun.start()
@@ -179,9 +190,10 @@ def read_clauses(
         inherited = False
         following = starts[i + 1] if i + 1 < len(claims) else s_end
         linked = _LINKED_AFTER.match(text[: min(s_end, following)], claim.end)
+        linked_words = set(labels.words(linked.group(1))) if linked else set()
         after_label = (
             labels.label_words(linked.group(1))
-            if linked and not set(labels.words(linked.group(1))) <= ANAPHORA
+            if linked_words and not linked_words <= ANAPHORA | _PERIOD_QUALIFIERS
             else frozenset()
         )
         if after_label:
@@ -191,6 +203,9 @@ def read_clauses(
         if not own or set(labels.words(window)) <= ANAPHORA:
             if after_label:
                 own = after_label
+            elif per_share_label and _per_share_shaped(claim):
+                own = per_share_label
+                inherited = True
             elif previous_label:
                 own = previous_label
                 inherited = True
@@ -198,7 +213,9 @@ def read_clauses(
         if attached:
             own = attached
             inherited = False
-        if own and not inherited:
+        if attached and _PER_SHARE.match(text, claim.end):
+            per_share_label = attached
+        elif own and not inherited:
             previous_label = own
         noun, noun_end = _noun_after(text, claim)
         if noun and _DETERMINER_BEFORE.search(text, max(0, claim.start - 12), claim.start):
@@ -206,7 +223,12 @@ def read_clauses(
             # and a noun measures that noun.
             own, inherited = noun, False
             previous_label = noun
-        if noun and claim.kind != RATIO and not labels.label_words(window) and not embedded(text, claim):
+        if (
+            noun
+            and claim.kind != RATIO
+            and not labels.label_words(window)
+            and not embedded(text, claim)
+        ):
             # "on 4,687 million available seat miles": a figure with no words of its own
             # before it is named by those right after it, and they are never the next
             # figure's. (With a name before it, words after it are its predicate: "$612
@@ -216,11 +238,18 @@ def read_clauses(
     return out
 
 
-_DETERMINER_BEFORE = re.compile(r"\b(?:its|their|our|his|her|a|an|the|this|that)\s+\(?\Z", re.IGNORECASE)
+_DETERMINER_BEFORE = re.compile(
+    r"\b(?:its|their|our|his|her|a|an|the|this|that)\s+\(?\Z", re.IGNORECASE
+)
 _NOUN_AFTER = re.compile(r" ([A-Za-z][A-Za-z&'’-]*(?: [A-Za-z][A-Za-z&'’-]*){0,4})")
 _NOT_A_NAME_AFTER = frozenset(
     {"last", "prior", "previous", "next", "this", "per", "a", "an", "the"}
 )
+
+
+def _per_share_shaped(claim: Claim) -> bool:
+    """An amount of money with no scale word, as per-share figures are written ($0.73)."""
+    return claim.kind == CURRENCY and claim.scale in (None, 1)
 
 
 def _noun_after(text: str, claim: Claim) -> tuple[frozenset[str], int]:

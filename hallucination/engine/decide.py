@@ -102,6 +102,9 @@ class _Claimed:
     exact: list[Claim]
     close: list[Claim]
     unusable: list[Claim]
+    # What prose seems to state for the metric when neither side names a period: the value a
+    # wrong figure should have been, once nothing else explains it.
+    prose_stated: Claim | None = None
 
 
 class Decider:
@@ -142,9 +145,12 @@ class Decider:
                 claim = replace(claim, label_words=reading.after_label)
                 reading = replace(reading, claim=claim)
         stated = binding.stated if binding is not None else None
+        prose_stated = None
         if stated is not None and not binding.structured and not (claim.period and stated.period):
             # Words around a figure in prose name it less surely than a table row: a value
             # read from prose is the stated one only when both sides name the same period.
+            if not claim.period and not stated.period and not reading.base:
+                prose_stated = stated
             stated = None
         if reading.base and not claim.period:
             # "up 14.8% from $1.62 billion": the base of a change is the metric at another,
@@ -167,7 +173,7 @@ class Decider:
             if tol and not exact and not reading.derived
             else []
         )
-        return _Claimed(reading, binding, stated, exact, close, unusable)
+        return _Claimed(reading, binding, stated, exact, close, unusable, prose_stated)
 
     def _cited(self, reading: Reading, found: list[_Claimed]) -> list[cd.Cited]:
         """The answer's other figures in the claim's sentence, as the sources give them; when
@@ -273,16 +279,7 @@ class Decider:
             )
 
         if c.unusable and not c.exact:
-            source = c.unusable[0]
-            qualifier = next(q for q in ("superseded", "hypothetical") if q in source.qualifiers)
-            right = c.binding.stated if c.binding is not None else None
-            return ClaimVerdict(
-                claim=claim,
-                outcome=SUBSTITUTION,
-                nearest=nearest_value(right or source),
-                expected_value=right.value if right is not None else None,
-                details={"reason": f"value is {qualifier}", "matched": source.text},
-            )
+            return self._superseded(c)
 
         if reading.derived:
             described = [d for d in derived if d.described and d.value.is_finite()]
@@ -328,6 +325,14 @@ class Decider:
             parts = self._sum_of_parts(claim, total, cited)
             if parts is not None:
                 return self._aggregation(claim, parts, total)
+        if c.prose_stated is not None and not reading.derived:
+            # Nothing explains the figure, and the sources' prose gives the metric one value.
+            stated = c.prose_stated
+            if cd.other_currency(claim, stated) and cd.value_matches(
+                replace(claim, unit=stated.unit), stated
+            ):
+                return self._wrong(claim, SUBSTITUTION, stated, f"the value is in {stated.unit}")
+            return self._wrong(claim, FABRICATION, stated, "the sources state another value")
         nearest = self._nearest(claim, c.binding)
         return ClaimVerdict(
             claim=claim,
@@ -397,7 +402,22 @@ class Decider:
             return self._wrong(
                 claim, SUBSTITUTION, stated, "the value belongs to another line", matched=other
             )
+        if c.unusable:
+            return self._superseded(c)
         return self._wrong(claim, FABRICATION, stated, "the sources state another value")
+
+    def _superseded(self, c: _Claimed) -> ClaimVerdict:
+        """Rule 8: the value the sources give only as superseded or hypothetical."""
+        source = c.unusable[0]
+        qualifier = next(q for q in ("superseded", "hypothetical") if q in source.qualifiers)
+        right = c.stated or (c.binding.stated if c.binding is not None else None)
+        return ClaimVerdict(
+            claim=c.reading.claim,
+            outcome=SUBSTITUTION,
+            nearest=nearest_value(right or source),
+            expected_value=right.value if right is not None else None,
+            details={"reason": f"value is {qualifier}", "matched": source.text},
+        )
 
     def _wrong(
         self,
@@ -583,7 +603,8 @@ class Decider:
         presented_as_total = bool(
             claim.label_words & _TOTAL_WORDS or "total" in claim.qualifiers or SUM in reading.cues
         )
-        if not presented_as_total or reading.label_inherited or len(reading.phrases) >= 2:
+        names_parts = len(reading.phrases) >= 2 and not _names_a_total(reading)
+        if not presented_as_total or reading.label_inherited or names_parts:
             return None  # "A and B together totaled X" names its parts: a sum, not the whole
         operands = derivation.operands
         lines = {cd.line_of(o) for o in operands}
@@ -824,6 +845,12 @@ def _sibling_shape(path: str) -> tuple[str, str]:
 def _canonical(claim: Claim) -> frozenset[str]:
     """The known metrics a value's label names (`@eps`, `@net income`)."""
     return frozenset(w for w in claim.label_words if w.startswith("@"))
+
+
+def _names_a_total(reading: Reading) -> bool:
+    """The claim's own name says it is the whole ("Total revenue, the sum of A and B, was
+    X"), not only a verb of summing ("A and B together totaled X")."""
+    return bool(reading.claim.label_words & _TOTAL_WORDS)
 
 
 def segments_compatible(claim: Claim, source: Claim, index: SourceIndex) -> bool:

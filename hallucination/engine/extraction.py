@@ -37,6 +37,20 @@ MAX_TOKEN_CHARS = 40
 REGEX_TIMEOUT = 0.05  # seconds, for the few patterns that see caller text of any length
 
 _TOKEN = re.compile(r"[0-9]+(?:[.,][0-9]+)*")
+# Digit groups written the European and Swiss ways: "2 314,6" (a space between groups, a
+# decimal comma), "2'413", "11 960" (an apostrophe, a thin or no-break space). A plain
+# space groups digits only with a decimal comma after it: "in 2024 123 stores" stays two
+# numbers.
+_GROUPED = re.compile(
+    r"(?<![0-9.,'’])[0-9]{1,3}"
+    r"(?:(?:['’\u00a0\u202f\u2009][0-9]{3})+(?:[.,][0-9]{1,2})?(?![0-9])"
+    r"|(?: [0-9]{3})+,[0-9]{1,2}(?![0-9]))"
+)
+# "287,9": a comma before one or two digits is a decimal comma; before three it groups them.
+_DECIMAL_COMMA = re.compile(r"[0-9]{1,3},[0-9]{1,2}")
+_DECIMAL_TAIL = re.compile(r"[.,][0-9]{1,2}\Z")
+_NOT_DIGIT = re.compile(r"[^0-9]")
+_NUMBER_RUN = re.compile(f"{_GROUPED.pattern}|{_TOKEN.pattern}")
 _VALID_NUMBER = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
 _BRACKETED = re.compile(r"\[(?:Source|Verified|Sources|Ref)\s*:[^\]\n]{0,400}\]", re.IGNORECASE)
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]{1,400}")
@@ -127,6 +141,8 @@ _PERIOD_LINK = regex.compile(
     r"nine\s+months|twelve\s+months)\s+(?:ended|ending)\s+)?\(?\s*\Z",
     regex.IGNORECASE,
 )
+# "$1.49 billion (Q1 2024: $1.41 billion)": a period with a colon names the figure after it.
+_INTRODUCES_FIGURE = re.compile(r"\s*[:=]")
 _LABEL_LINK = re.compile(
     r"\s*(?:(?:in|of|for)\s+)?(?:(?:the|its|their|total|adjusted|diluted|gaap|non-gaap|quarterly|"
     r"annual|annualized|reported|net|basic|weighted|average|weighted-average)\s+){0,3}\Z",
@@ -395,13 +411,14 @@ def _scan(doc: _Document) -> list[_Read]:
     text = doc.text
     reads: list[_Read] = []
     consumed = 0
-    for m in _TOKEN.finditer(text):
-        for s, e in _cell_pieces(doc, *m.span()):
+    for m in _NUMBER_RUN.finditer(text):
+        grouped = not m.group().replace(",", "").replace(".", "").isdigit()
+        for s, e in [m.span()] if grouped else _cell_pieces(doc, *m.span()):
             if s < consumed or e - s > MAX_TOKEN_CHARS:
                 continue
             if doc.is_excluded(s):
                 continue
-            read = _read_number(doc, s, e)
+            read = _read_number(doc, s, e, _plain_digits(text[s:e]))
             if read is None:
                 continue
             if read.kind == DATE:
@@ -454,9 +471,19 @@ def _cell_pieces(doc: _Document, start: int, end: int) -> list[tuple[int, int]]:
     return pieces
 
 
-def _read_number(doc: _Document, s: int, e: int) -> _Read | None:
+def _plain_digits(written: str) -> str:
+    """A number as written, in the form `Decimal` reads: "2 314,6" -> "2314.6"."""
+    if _DECIMAL_COMMA.fullmatch(written):
+        return written.replace(",", ".")
+    if written.isdigit() or _TOKEN.fullmatch(written):
+        return written
+    decimal = _DECIMAL_TAIL.search(written)
+    whole = written[: decimal.start()] if decimal else written
+    return _NOT_DIGIT.sub("", whole) + ("." + decimal.group()[1:] if decimal else "")
+
+
+def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     text = doc.text
-    digits = text[s:e]
     if not _VALID_NUMBER.fullmatch(digits) or digits == "000":
         return None  # "000" is a scale marker ("$000", "in '000s"), never a value
     cell = doc.cell(s)
@@ -503,7 +530,9 @@ def _read_number(doc: _Document, s: int, e: int) -> _Read | None:
             # "third quarter fiscal 2025", "fourth quarter of fiscal year 2025": the quarter.
             letter = "Q" if quarter_words.group(2).lower() == "quarter" else "H"
             number = lx.ORDINAL_QUARTERS[quarter_words.group(1).lower()]
-            read = _period_read(s - len(quarter_words.group()), e, f"{letter}{number} {digits}", None)
+            read = _period_read(
+                s - len(quarter_words.group()), e, f"{letter}{number} {digits}", None
+            )
             _nest_year(read, s, e, digits)
             return read
         fy = _FY_BEFORE.search(text[max(0, s - 16) : s])
@@ -1090,7 +1119,11 @@ def _period_for(
     i = bisect.bisect_left(anchor_starts, end)
     if i < len(anchors) and anchors[i].start <= min(end + 40, clause_end):
         gap = text[end : anchors[i].start]
-        if gap.strip() and _PERIOD_LINK.fullmatch(gap, timeout=REGEX_TIMEOUT):
+        if (
+            gap.strip()
+            and _PERIOD_LINK.fullmatch(gap, timeout=REGEX_TIMEOUT)
+            and not _INTRODUCES_FIGURE.match(text, anchors[i].end)
+        ):
             return anchors[i].anchor_period or anchors[i].period, anchors[i].start
     j = i - 1
     while j >= 0 and anchors[j].end > read.start:

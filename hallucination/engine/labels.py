@@ -48,7 +48,7 @@ STOPWORDS = frozenset(
     increase increased increases increasing decrease decreased decreases decreasing rise rose
     risen rises rising fall fell fallen falls falling grow grew grown grows growing growth
     decline declined declines declining drop dropped drops dropping climb climbed climbs
-    climbing gain gained gains jump jumped jumps slip slipped slid dip dipped up down higher
+    climbing gained jump jumped jumps slip slipped slid dip dipped up down higher
     lower more less fewer greater smaller larger bigger change changed changes changing
     difference differences times ratio percent percentage percentages pct pp bps basis points
     point points combined together sum sums summed altogether aggregate overall average

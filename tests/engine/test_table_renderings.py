@@ -71,7 +71,7 @@ Operating income | 412 | 376
 Net income | 268 | 231
 """
 
-CSV = """Granby Foods, Inc. selected data (in thousands)
+CSV = """Granby Foods selected data (in thousands)
 item,2009,2008
 Net sales,"178,413","165,902"
 Operating income,21736,19048
@@ -299,9 +299,7 @@ def test_a_header_of_dec_31_2008_grounds_the_answers_date_and_its_columns_values
 
 def test_a_header_of_12_31_06_grounds_december_31_2006():
     result = detect(
-        source_input(
-            "At December 31, 2006, total assets were $4,210 million.", SLASH_DAY_HEADERS
-        )
+        source_input("At December 31, 2006, total assets were $4,210 million.", SLASH_DAY_HEADERS)
     )
 
     assert _verdict(result, "December 31, 2006").outcome == GROUNDED
@@ -385,9 +383,7 @@ PER_SHARE = """Harlow Instruments consolidated statements of operations
 
 
 def test_a_per_share_row_is_not_scaled_by_an_except_per_share_caption():
-    values = {
-        (c.label, c.period): c.value for c in extract_claims(PER_SHARE) if c.kind != DATE
-    }
+    values = {(c.label, c.period): c.value for c in extract_claims(PER_SHARE) if c.kind != DATE}
 
     assert values[("eps", "2011")] == Decimal("1.42")
     assert values[("net income", "2011")] == Decimal("268000000")
@@ -395,9 +391,7 @@ def test_a_per_share_row_is_not_scaled_by_an_except_per_share_caption():
 
 def test_per_share_figures_and_amounts_of_the_same_table_both_ground():
     result = detect(
-        source_input(
-            "In 2011, net income was $268 million and diluted EPS was $1.42.", PER_SHARE
-        )
+        source_input("In 2011, net income was $268 million and diluted EPS was $1.42.", PER_SHARE)
     )
 
     assert _ungrounded(result) == []

@@ -1,0 +1,185 @@
+"""Figures written the ways filings outside the US write them, and the clause words that say
+which metric and period a figure has. Each class has a clean case and a wrong one of the same
+shape."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from hallucination.engine import detect
+from hallucination.engine.answer import read_answer
+from hallucination.engine.extraction import extract_document
+from hallucination.engine.types import FABRICATION, GROUNDED, PERIOD_MISMATCH
+
+from .conftest import source_input
+
+
+def _values(text: str) -> list[Decimal]:
+    claims, _ = extract_document(text)
+    return [c.value for c in claims]
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+# ------------------------------------------------------------------ digit groups
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("Revenue 2 314,6", Decimal("2314.6")),  # French: space groups, decimal comma
+        ("Net sales CHF 2'413 million", Decimal("2413E6")),  # Swiss apostrophe
+        ("Employees: 11\u202f960", Decimal("11960")),  # narrow no-break space
+        ("Margin 12,5%", Decimal("12.5")),  # a decimal comma before one digit
+        ("Operating income 287,9", Decimal("287.9")),
+        ("9,870 employees", Decimal("9870")),  # a comma before three digits groups them
+        ("1,234,567.89", Decimal("1234567.89")),
+    ],
+)
+def test_digit_groups_are_read_as_the_filing_writes_them(written, value):
+    assert _values(written) == [value]
+
+
+def test_a_plain_space_between_numbers_without_a_decimal_comma_keeps_them_apart():
+    assert _values("In 2024 123 stores opened.") == [Decimal("2024"), Decimal("123")]
+
+
+FRENCH_TABLE = """Key figures (in € millions)
+                                     2024         2023
+Revenue                            2 314,6      2 198,3
+Current operating income             287,9        262,4
+"""
+
+
+def test_a_figure_from_a_french_table_is_grounded():
+    result = detect(
+        source_input("Current operating income was €287.9 million in 2024.", FRENCH_TABLE)
+    )
+
+    assert _verdict(result, "€287.9 million").outcome == GROUNDED
+
+
+def test_a_wrong_figure_against_a_french_table_is_flagged():
+    result = detect(
+        source_input("Current operating income was €278.9 million in 2024.", FRENCH_TABLE)
+    )
+
+    assert result.flagged is True
+    assert _verdict(result, "€278.9 million").expected_value == Decimal("287.9E6")
+
+
+SWISS = "Net sales: CHF 2'413 million (H1 2024: CHF 2'287 million)"
+
+
+def test_a_rounded_swiss_figure_is_grounded():
+    result = detect(source_input("First-half net sales were CHF 2.4 billion.", SWISS))
+
+    assert result.flagged is False
+
+
+def test_the_prior_period_swiss_figure_given_as_current_is_flagged():
+    result = detect(source_input("Net sales were CHF 2'287 million in H1 2025.", SWISS))
+
+    assert _verdict(result, "CHF 2'287 million").outcome == PERIOD_MISMATCH
+
+
+# ------------------------------------------------------------------ "(P: X)"
+
+
+def test_a_period_with_a_colon_names_only_the_figure_after_it():
+    claims, _ = extract_document("Net sales: $1.49 billion (Q1 2024: $1.41 billion)")
+    periods = {c.text: c.period for c in claims}
+
+    assert periods["$1.49 billion"] == ""
+    assert periods["$1.41 billion"] == "Q1 2024"
+
+
+QUARTER = """Q1 2025 results
+Net sales: $1,490.2 million (Q1 2024: $1,412.9 million)
+"""
+
+
+def test_the_current_figure_before_a_prior_period_aside_is_grounded():
+    result = detect(
+        source_input("Q1 2025 net sales were $1.49 billion (Q1 2024: $1.41 billion).", QUARTER)
+    )
+
+    assert result.flagged is False
+
+
+def test_the_prior_figure_given_as_current_beside_such_an_aside_is_flagged():
+    result = detect(
+        source_input("Q1 2025 net sales were $1.41 billion (Q1 2024: $1.41 billion).", QUARTER)
+    )
+
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ per-share figures
+
+
+def _labels(answer: str) -> dict[str, frozenset[str]]:
+    return {r.claim.text: r.claim.label_words for r in read_answer(answer).readings}
+
+
+def test_a_per_share_figure_does_not_lend_its_metric_to_the_amount_after_it():
+    labels = _labels(
+        "Net income was $41.8 million, or $0.87 per diluted share, compared to $35.0 million, "
+        "or $0.73, a year earlier."
+    )
+
+    assert "@net income" in labels["$35.0 million"]
+    assert "@eps" in labels["$0.73"]
+
+
+PER_SHARE_SOURCE = (
+    "Net income for 2024 was $41.8 million, or $0.87 per diluted share, compared with "
+    "$35.0 million, or $0.73 per diluted share, for 2023."
+)
+
+
+def test_the_prior_year_amount_after_a_per_share_figure_is_grounded():
+    answer = (
+        "Net income for 2024 was $41.8 million, or $0.87 per diluted share, compared to "
+        "$35.0 million, or $0.73, in 2023."
+    )
+
+    assert detect(source_input(answer, PER_SHARE_SOURCE)).flagged is False
+
+
+def test_a_wrong_prior_year_amount_after_a_per_share_figure_is_flagged():
+    answer = (
+        "Net income for 2024 was $41.8 million, or $0.87 per diluted share, compared to "
+        "$38.0 million, or $0.73, in 2023."
+    )
+
+    result = detect(source_input(answer, PER_SHARE_SOURCE))
+    assert _verdict(result, "$38.0 million").grounded is False
+
+
+def test_a_period_phrase_after_a_figure_is_not_its_metric():
+    labels = _labels("Revenue was $10 million in the prior-year period.")
+
+    assert "@revenue" in labels["$10 million"]
+
+
+# ------------------------------------------------------------------ prose with no period
+
+
+def test_a_wrong_figure_against_prose_with_no_period_carries_the_stated_value():
+    result = detect(source_input("EPS was $0.81.", "EPS: $0.78."))
+
+    verdict = _verdict(result, "$0.81")
+    assert verdict.outcome == FABRICATION
+    assert verdict.expected_value == Decimal("0.78")
+
+
+def test_the_same_figure_against_prose_with_no_period_is_grounded():
+    result = detect(source_input("EPS was $0.78.", "EPS: $0.78."))
+
+    assert _verdict(result, "$0.78").outcome == GROUNDED
