@@ -141,6 +141,9 @@ _PERIOD_LINK = regex.compile(
     r"nine\s+months|twelve\s+months)\s+(?:ended|ending)\s+)?\(?\s*\Z",
     regex.IGNORECASE,
 )
+# "In 2024, revenue grew from $8.0 million to $10.2 million": the figure a change arrives at
+# is the period's own, whatever words of change come before it ("compared to" names a base).
+_CHANGE_TARGET = re.compile(r"(?<!compared )(?<!relative )(?<!equal )\bto\s+\Z", re.IGNORECASE)
 # "$1.49 billion (Q1 2024: $1.41 billion)": a period with a colon names the figure after it.
 _INTRODUCES_FIGURE = re.compile(r"\s*[:=]")
 _LABEL_LINK = re.compile(
@@ -1138,7 +1141,10 @@ def _period_for(
     if (
         j >= 0
         and anchors[j].start >= clause_start
-        and not doc.marks.any_between("blocker", anchors[j].end, read.start)
+        and (
+            not doc.marks.any_between("blocker", anchors[j].end, read.start)
+            or _CHANGE_TARGET.search(text, max(0, read.start - 20), read.start) is not None
+        )
     ):
         return anchors[j].anchor_period or anchors[j].period, anchors[j].start
     return "", -1

@@ -31,7 +31,9 @@ _TIMEOUT = 0.05
 _SEPARATOR_ROW = regex.compile(r"\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*")
 _WIDE_GAP = regex.compile(r"\S(?: ?\S)*")  # a cell: runs of text separated by 2+ spaces
 _NUMERIC_CELL = regex.compile(
-    r"\s*\**\s*[(\-−]?\s*(?:[$€£¥]|US\$)?\s*\(?[0-9][0-9,]*(?:\.[0-9]+)?\s*\)?\s*[)%xX]?\s*"
+    r"\s*\**\s*[(\-−+]?\s*(?:[$€£¥]|US\$)?\s*\(?"
+    r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?|[0-9][0-9,]*(?:\.[0-9]+)?)"
+    r"\s*\)?\s*[)%xX]?\s*"
     r"(?:[A-Za-z]{1,3})?\s*\**\s*"
 )
 _NIL_CELL = regex.compile(r"\s*(?:—|–|-{1,2}|n/?a|nm|\*)?\s*", regex.IGNORECASE)
@@ -585,6 +587,9 @@ def _cell(
 # ------------------------------------------------------------------ grids
 
 
+MAX_GROUP_HEADER_LINES = 3
+
+
 def _right_aligned(header: _Line, body: list[_Line]) -> list[int] | None:
     """For space-aligned text: the body column each header cell stands over.
 
@@ -611,7 +616,49 @@ def _right_aligned(header: _Line, body: list[_Line]) -> list[int] | None:
     return mapping
 
 
+def _group_headers(text: str, block: list[_Line]) -> tuple[list[_Line], list[_Line]]:
+    """An aligned table's header lines over its last one ("Three Months Ended", then
+    "September 30", over "2025  2024  2025  2024"), and the rest of the block."""
+    k = 0
+    while (
+        k < MAX_GROUP_HEADER_LINES
+        and k + 2 < len(block)
+        and all(_is_header_cell(text[s:e]) for s, e in block[k + 1].spans)
+        and all(_is_header_cell(text[s:e]) for s, e in block[k].spans)
+    ):
+        k += 1
+    return block[:k], block[k:]
+
+
+def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, list[str]]:
+    """For each body column, the words of the group header cells standing over it: a cell
+    covers the columns whose values it overlaps, widened by the gap between columns."""
+    widths = max(len(line.spans) for line in body)
+    extents: list[list[tuple[int, int]]] = [[] for _ in range(widths)]
+    for line in body:
+        if len(line.spans) == widths:
+            for column, (s, e) in enumerate(line.spans):
+                extents[column].append((s - line.start, e - line.start))
+    out: dict[int, list[str]] = {}
+    for column in range(1, widths):
+        if not extents[column]:
+            continue
+        left = min(s for s, _ in extents[column])
+        right = max(e for _, e in extents[column])
+        for line in groups:
+            for s, e in line.spans:
+                start, end = s - line.start, e - line.start
+                if start <= right + 2 and end >= left - 2:
+                    out.setdefault(column, []).append(text[s:e].strip())
+    return out
+
+
 def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], caption: str) -> None:
+    groups: list[_Line] = []
+    if kind == "wide":
+        groups, block = _group_headers(text, block)
+        for line in groups:
+            result.label_spans.extend(line.spans)
     header = block[0]
     header_cells = [text[s:e].strip() for s, e in header.spans]
     has_header = len(block) > 1 and all(_is_header_cell(c) for c in header_cells[1:])
@@ -629,10 +676,11 @@ def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], captio
         if mapping is None:
             offset = widths - len(header_cells) if len(header_cells) < widths else 0
             mapping = [k + offset for k in range(len(header_cells))]
+        over = _covering(groups, body, text) if groups else {}
         for (s, e), column in zip(header.spans, mapping, strict=False):
-            headers[column] = text[s:e].strip()
+            headers[column] = " ".join([*over.get(column, []), text[s:e].strip()])
             result.label_spans.append((s, e))
-            period = header_period(text[s:e])
+            period = header_period(headers[column])
             if period and column > 0:
                 result.header_periods.append(HeaderPeriod(s, e, period))
     label_header = headers.get(0, "")

@@ -183,3 +183,60 @@ def test_the_same_figure_against_prose_with_no_period_is_grounded():
     result = detect(source_input("EPS was $0.78.", "EPS: $0.78."))
 
     assert _verdict(result, "$0.78").outcome == GROUNDED
+
+
+# ------------------------------------------------------------------ header groups
+
+
+NINE_MONTHS = """CONDENSED CONSOLIDATED STATEMENTS OF INCOME
+(in thousands)
+
+                              Three Months Ended          Nine Months Ended
+                                 September 30                September 30
+                              2025          2024          2025          2024
+Total revenue               150,050       138,985       434,242       403,684
+Operating income             21,907        18,623        61,204        52,072
+"""
+
+
+def test_a_header_over_two_columns_gives_both_its_period():
+    claims, _ = extract_document(NINE_MONTHS)
+    periods = {c.text: c.period for c in claims if c.cell is not None}
+
+    assert periods["150,050"] == "Q3 2025"
+    assert periods["138,985"] == "Q3 2024"
+    assert periods["434,242"] == "9M 2025-09"
+    assert periods["403,684"] == "9M 2024-09"
+
+
+def test_the_year_line_under_a_header_group_is_not_a_row_of_values():
+    claims, _ = extract_document(NINE_MONTHS)
+
+    assert not [c for c in claims if c.cell is not None and c.value in (2024000, 2025000)]
+
+
+def test_a_nine_month_figure_under_a_header_group_is_grounded():
+    answer = "For the nine months ended September 30, 2025, total revenue rose to $434.2 million."
+
+    assert detect(source_input(answer, NINE_MONTHS)).flagged is False
+
+
+def test_the_prior_nine_months_given_as_current_under_a_header_group_is_flagged():
+    answer = "For the nine months ended September 30, 2025, total revenue rose to $403.7 million."
+
+    result = detect(source_input(answer, NINE_MONTHS))
+    assert _verdict(result, "$403.7 million").outcome == PERIOD_MISMATCH
+
+
+def test_the_figure_a_change_arrives_at_keeps_the_clauses_period():
+    claims, _ = extract_document("In 2024, revenue grew from $8.0 million to $10.2 million.")
+    periods = {c.text: c.period for c in claims}
+
+    assert periods["$10.2 million"] == "2024"
+    assert periods["$8.0 million"] == ""
+
+
+def test_a_base_after_compared_to_stays_without_the_clauses_period():
+    claims, _ = extract_document("In 2024, revenue was $10.2 million, compared to $8.0 million.")
+
+    assert {c.text: c.period for c in claims}["$8.0 million"] == ""
