@@ -42,6 +42,7 @@ RATIO_CUE = "ratio"  # 2.25 times, a ratio of
 SUM = "sum"  # combined, together, total(ed), plus ... gives
 AVERAGE = "average"
 COMPARISON = "comparison"  # higher than, lower than, more than
+ANNUALIZED = "annualized"  # $2.48 annualized, an annualized $2.48, at an annual rate
 
 # "gain" and "gains" are left out: nouns as often as verbs ("actuarial gains").
 _RISE = frozenset(
@@ -421,6 +422,12 @@ def _cues(
         cues.add(RATIO_CUE)
     if claim.kind == PERCENT and (after[:1] == ["of"] or near_before & _SHARE_WORDS):
         cues.add(SHARE)
+    if (
+        after[:1] == ["annualized"]
+        or after[:4] in (["on", "an", "annualized", "basis"], ["at", "an", "annual", "rate"])
+        or adjacent[-1:] == ["annualized"]
+    ):
+        cues.add(ANNUALIZED)
     return frozenset(cues)
 
 

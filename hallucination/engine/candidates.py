@@ -24,7 +24,7 @@ from decimal import Decimal, DivisionByZero, InvalidOperation
 
 from . import labels
 from . import lexicon as lx
-from .answer import AVERAGE, CHANGE, COMPARISON, RATIO_CUE, SHARE, SUM, Reading
+from .answer import ANNUALIZED, AVERAGE, CHANGE, COMPARISON, RATIO_CUE, SHARE, SUM, Reading
 from .sources import COMPATIBLE_FAMILIES, FAMILY, SourceIndex, norm, written_norm
 from .types import (
     BPS,
@@ -406,6 +406,8 @@ SHARE_OF = "share"
 SUM_OF = "sum"
 AVERAGE_OF = "average"
 SPREAD = "spread"
+ANNUALIZING = "annualized"  # a quarter's figure times 4, a month's times 12, a half's times 2
+_PERIODS_A_YEAR = (4, 12, 2)
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,6 +443,8 @@ class Derivation:
                 return sum(values, Decimal(0))
             if self.kind == AVERAGE_OF:
                 return sum(values, Decimal(0)) / len(values)
+            if self.kind == ANNUALIZING:
+                return values[0] * self.factor
         except (InvalidOperation, DivisionByZero, IndexError):
             pass
         return Decimal("NaN")
@@ -462,6 +466,8 @@ class Derivation:
             return " + ".join(names)
         if self.kind == AVERAGE_OF:
             return f"({' + '.join(names)}) / {len(names)}"
+        if self.kind == ANNUALIZING:
+            return f"{names[0]} * {self.factor}"
         return ""
 
 
@@ -537,6 +543,11 @@ def derivations(
         else []
     )
     cues = reading.cues
+    if ANNUALIZED in cues:
+        # "a quarterly dividend of $0.62 per share, or $2.48 annualized"
+        for c in _distinct([c for c in cited if c.kind == kind]):
+            out.extend(Derivation(ANNUALIZING, (c,), False, True, n) for n in _PERIODS_A_YEAR)
+        return out
     if cues & {CHANGE} and len(set(periods)) < 2 and claim.label_words and len(subject) < 2:
         # "revenue rose 15.2% year over year to $1.94 billion": one period named, the base
         # is the line's value for the period before it.
@@ -734,6 +745,10 @@ def _totals(
 MAX_BROAD = 24
 
 
+# A margin is a line over revenue; the answer need not name revenue to state one.
+_MARGIN_BASE = frozenset({"@revenue"})
+
+
 def broad_derivations(
     reading: Reading, index: SourceIndex, cited: list[Claim] | None = None
 ) -> list[Derivation]:
@@ -743,6 +758,8 @@ def broad_derivations(
     word with its labels (and its period, when it names one)."""
     claim = reading.claim
     words = claim.label_words | reading.other_label
+    if claim.kind == PERCENT and "margin" in words:
+        words = words | _MARGIN_BASE  # "gross margin was 65.2%": gross profit over revenue
     pool = [c for c in (cited or []) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
     if words:
         pool += [

@@ -314,6 +314,10 @@ class Decider:
                 details={"factor": str(factor)},
             )
         cited = [x.value for x in self._cited(reading, found)]
+        if reading.sentence > 0:
+            # "... or $2.48 annualized. At $61.35, that annualized dividend implies a yield of
+            # about 4.0%": a figure computed without saying how may use the sentence before.
+            cited += [x.value for x in self._cited_in(reading, found, reading.sentence - 1)]
         for derivation in cd.broad_derivations(reading, self.index, cited):
             if cd.derivation_matches(reading, derivation):
                 verdict = self._derived(claim, derivation, found, reading)

@@ -1057,6 +1057,13 @@ def _value_of(
     if read.negative:
         value = -value
     precision = Decimal(1).scaleb(-read.decimals) * scale
+    if read.approximate and read.decimals == 0 and kind in (CURRENCY, COUNT, NUMBER):
+        # "about 96,000" is written to the thousand: its zeros are not digits it claims. With
+        # one digit before them ("roughly $200 million") the figure claims no such width.
+        digits = str(read.value)
+        zeros = len(digits) - len(digits.rstrip("0"))
+        if zeros >= 2 and len(digits) - zeros >= 2:
+            precision = Decimal(1).scaleb(zeros) * scale
     return kind, value, precision, unit, scale, origin
 
 

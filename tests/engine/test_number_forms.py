@@ -240,3 +240,95 @@ def test_a_base_after_compared_to_stays_without_the_clauses_period():
     claims, _ = extract_document("In 2024, revenue was $10.2 million, compared to $8.0 million.")
 
     assert {c.text: c.period for c in claims}["$8.0 million"] == ""
+
+
+# ------------------------------------------------------------------ hedged round figures
+
+
+SUBSCRIBERS = (
+    "Paid subscribers reached 1,812,400 at September 30, 2025, representing net additions "
+    "of 96,300 in the quarter."
+)
+
+
+def test_a_hedged_figure_written_to_the_thousand_is_grounded_by_its_rounding():
+    result = detect(source_input("Net additions were about 96,000 in the quarter.", SUBSCRIBERS))
+
+    assert result.flagged is False
+
+
+def test_a_hedged_figure_off_by_more_than_its_rounding_is_flagged():
+    result = detect(source_input("Net additions were about 92,000 in the quarter.", SUBSCRIBERS))
+
+    assert result.flagged is True
+
+
+def test_a_hedged_figure_with_one_digit_before_its_zeros_claims_no_such_width():
+    source = "Net fair value of derivatives was $233.6 million."
+    result = detect(source_input("Net fair value of derivatives was roughly $200 million.", source))
+
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ margins, annualized
+
+
+PRESS = (
+    "Second Quarter 2025 Highlights\n"
+    "- Revenue was $358.7 million, compared to $331.2 million in the second quarter of 2024.\n"
+    "- Gross profit was $233.9 million, compared to $212.6 million in the prior-year period.\n"
+)
+
+
+def test_a_margin_is_a_line_over_revenue_without_naming_revenue():
+    # 233.9 / 358.7 = 65.21%
+    result = detect(source_input("Gross margin was about 65.2% in the quarter.", PRESS))
+
+    assert _verdict(result, "65.2%").grounded is True
+
+
+def test_a_margin_no_line_over_revenue_gives_is_flagged():
+    result = detect(source_input("Gross margin was about 68.2% in the quarter.", PRESS))
+
+    assert result.flagged is True
+
+
+DIVIDEND = "The Board declared a quarterly dividend of $0.62 per share."
+
+
+def test_an_annualized_figure_is_the_quarter_times_four():
+    answer = "The board declared a quarterly dividend of $0.62 per share, or $2.48 annualized."
+
+    verdict = _verdict(detect(source_input(answer, DIVIDEND)), "$2.48")
+    assert verdict.grounded is True
+    assert verdict.formula == "0.62 * 4"
+
+
+def test_a_wrong_annualized_figure_is_flagged_with_the_product():
+    answer = "The board declared a quarterly dividend of $0.62 per share, or $2.68 annualized."
+
+    verdict = _verdict(detect(source_input(answer, DIVIDEND)), "$2.68")
+    assert verdict.grounded is False
+    assert verdict.expected_value == Decimal("2.48")
+
+
+QUOTE = DIVIDEND + " The shares closed at $61.35."
+
+
+def test_a_figure_computed_from_the_sentence_before_is_grounded():
+    # 2.48 / 61.35 = 4.04%
+    answer = (
+        "The quarterly dividend is $0.62 per share, or $2.48 annualized. At $61.35, that "
+        "annualized dividend implies a yield of about 4.0%."
+    )
+
+    assert detect(source_input(answer, QUOTE)).flagged is False
+
+
+def test_a_wrong_figure_with_the_sentence_before_at_hand_is_flagged():
+    answer = (
+        "The quarterly dividend is $0.62 per share, or $2.48 annualized. At $61.35, that "
+        "annualized dividend implies a yield of about 4.6%."
+    )
+
+    assert detect(source_input(answer, QUOTE)).flagged is True
