@@ -3,11 +3,17 @@
 from typing import Any
 
 from django.contrib import admin
-from django.http import HttpRequest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.html import format_html
 
+from .accounts import acting_as
 from .models import ClaimDecision, Review
+
+# Fields that grant power: only a superuser may change them, on anyone.
+_PRIVILEGE_FIELDS = ("is_superuser", "is_staff", "groups", "user_permissions")
 
 
 class _ReadOnly:
@@ -75,3 +81,43 @@ class ClaimDecisionAdmin(_ReadOnly, admin.ModelAdmin):
     list_filter = ("label", "created_at")
     search_fields = ("=review__id", "claim__text", "decided_by__username")
     list_select_related = ("review", "claim", "decided_by")
+
+
+User = get_user_model()
+if admin.site.is_registered(User):
+    admin.site.unregister(User)
+
+
+@admin.register(User)
+class AccountAdmin(UserAdmin):
+    """Django's user admin, with privilege escalation closed.
+
+    The admin role may add users and edit their names and passwords, but only a superuser
+    grants roles, permissions, staff or superuser status, and only a superuser edits a
+    superuser's account (a password change there would take over a superuser). Every change
+    is audited by reviews.accounts, attributed to the person saving here.
+    """
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        fields = tuple(super().get_readonly_fields(request, obj))
+        if request.user.is_superuser:
+            return fields
+        return fields + _PRIVILEGE_FIELDS
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is not None and obj.is_superuser and not request.user.is_superuser:
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        if obj is not None and obj.is_superuser and not request.user.is_superuser:
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def changeform_view(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        with acting_as(request.user):
+            return super().changeform_view(request, *args, **kwargs)
+
+    def user_change_password(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        with acting_as(request.user):
+            return super().user_change_password(request, *args, **kwargs)
