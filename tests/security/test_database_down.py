@@ -2,6 +2,7 @@
 plain error page, and nothing is half-written. A real PostgreSQL server is stopped under
 the service: a TCP relay to it that the test closes."""
 
+import contextlib
 import json
 import os
 import socket
@@ -73,10 +74,8 @@ class Relay:
             pass
         finally:
             for s in (source, sink):
-                try:
+                with contextlib.suppress(OSError):
                     s.close()
-                except OSError:
-                    pass
 
     def close(self) -> None:
         self.open = False

@@ -100,8 +100,21 @@ def _start_readme_worker(broker_url: str) -> subprocess.Popen:
     }
     env.pop("TESTING", None)
     return subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "hallucination", "worker", "--concurrency", "1"]
-        + ["--loglevel", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "hallucination",
+            "worker",
+            "--concurrency",
+            "1",
+            "--loglevel",
+            "INFO",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
