@@ -79,11 +79,9 @@ class Relay:
 
     def close(self) -> None:
         self.open = False
-        try:
-            # Wakes the accepting thread; a bare close() would leave the port listening.
+        # Wakes the accepting thread; a bare close() would leave the port listening.
+        with contextlib.suppress(OSError):
             self.server.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
         self.server.close()
         for s in self.sockets:
             try:
