@@ -293,7 +293,14 @@ def query_detect(*, query_id: str, actor: Actor) -> Query | None:
         return None
     max_attempts = detector_settings()["MAX_ATTEMPTS"]
     if query.attempts > max_attempts:
-        query_fail(query=query, actor=actor, error=f"gave up after {max_attempts} attempts")
+        # Each earlier run died without a word (a killed worker, a hard time limit).
+        logger.error("Gave up on query %s after %s attempts at detection", query.pk, max_attempts)
+        query_fail(
+            query=query,
+            actor=actor,
+            error=f"Gave up after {max_attempts} attempts at detection: each one was lost "
+            "(the worker died or hit its hard time limit).",
+        )
         return query
     detection_input = query_detection_input(query)
     result = engine.detect(detection_input, engine_config())
@@ -572,11 +579,17 @@ def query_requeue_stalled(
         updated_at__lt=now - timedelta(seconds=verifying_after_seconds),
     ).values_list("pk", flat=True)[:1000]
     count = 0
-    for task_name, ids in ((DETECT_TASK, stalled), (VERIFY_TASK, stuck_verifying)):
-        for query_id in ids:
-            if _count_requeue(query_id=str(query_id)):
-                _enqueue(task_name, str(query_id))
-                count += 1
+    # Detection is bounded by its attempts (each run takes the lease and counts one; past
+    # HALLUCINATION_MAX_ATTEMPTS query_detect gives up), and a query waiting in a long queue
+    # is no reason to give up; so only the external layer, which counts nothing, is bounded
+    # by re-enqueues here.
+    for query_id in stalled:
+        _enqueue(DETECT_TASK, str(query_id))
+        count += 1
+    for query_id in stuck_verifying:
+        if _count_requeue(query_id=str(query_id)):
+            _enqueue(VERIFY_TASK, str(query_id))
+            count += 1
     return count
 
 
@@ -593,29 +606,30 @@ def _count_requeue(*, query_id: str) -> bool:
         return False
     if query.requeues <= limit:
         return True
-    query_abandon(query=query, actor=Actor.system("sweeper"))
+    query_abandon(
+        query=query,
+        actor=Actor.system("sweeper"),
+        reason=f"Gave up after {query.requeues - 1} re-enqueues while {query.status}",
+    )
     return False
 
 
 @transaction.atomic
-def query_abandon(*, query: Query, actor: Actor) -> Query:
-    """The sweeper gives a query up: failed, with why, an audit event and an error log line."""
+def query_abandon(*, query: Query, actor: Actor, reason: str) -> Query:
+    """Give a query up after bounded retries: failed, saying why, with an audit event
+    (`query.abandoned`, counted on /metrics) and an error log line."""
     query = Query.objects.select_for_update().get(pk=query.pk)
     if query.is_finished:
         return query
     stage = query.status
     last_error = query.error.strip()
-    error = (
-        f"Gave up after {query.requeues - 1} re-enqueues while {stage}"
-        + (f" (last error: {last_error[:300]})" if last_error else "")
-        + "."
-    )
+    error = reason + (f" (last error: {last_error[:300]})" if last_error else "") + "."
     query.status = Query.Status.FAILED
     query.error = error[:2000]
     query.lease_expires_at = None
     query.finished_at = timezone.now()
     query.save(update_fields=["status", "error", "lease_expires_at", "finished_at", "updated_at"])
-    logger.error("Sweeper gave up on query %s: %s", query.pk, error)
+    logger.error("Gave up on query %s: %s", query.pk, error)
     audit_event_record(
         event_type=events.QUERY_ABANDONED,
         actor=actor,
@@ -624,7 +638,7 @@ def query_abandon(*, query: Query, actor: Actor) -> Query:
         subject_id=str(query.pk),
         payload={
             "stage": stage,
-            "requeues": query.requeues - 1,
+            "requeues": max(0, query.requeues - 1),
             "attempts": query.attempts,
             "error": error[:500],
         },

@@ -466,6 +466,8 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # --forwarded-allow-ips), never a header the client controls.
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
 AXES_VERBOSE = False
+# Lockouts are listed and lifted in reviews/admin.py, which audits each unlock.
+AXES_ENABLE_ADMIN = False
 
 # Unknown, revoked or expired API keys: at most this many a minute from one address (429).
 API_BAD_KEY_LIMIT = env_positive_int("API_BAD_KEY_LIMIT", 20)

@@ -134,9 +134,7 @@ def _audit_lockout(
 def login_lockout_clear(*, username: str, ip_address: str | None = None, actor: Actor) -> int:
     """Lift a sign-in lockout (of a username, optionally at one address); returns the number
     of failure records removed."""
-    removed = axes_reset(username=username, ip=ip_address) if ip_address else 0
-    if not ip_address:
-        removed = axes_reset(username=username)
+    removed = axes_reset(username=username, ip=ip_address)
     audit_event_record(
         event_type=events.USER_UNLOCKED,
         actor=actor,

@@ -92,3 +92,22 @@ def test_bad_api_keys_are_throttled_per_address(alpha, bad_key_limit, kind):
     other = APIClient(REMOTE_ADDR="192.0.2.77")
     other.credentials(HTTP_AUTHORIZATION=f"Api-Key {key}")
     assert other.get("/api/v1/queries/").status_code == 401
+
+
+def test_the_admin_lists_lockouts_and_unlocks_them_audited(rita, limit, groups):
+    for n in range(limit):
+        _login("/accounts/login/", f"guess-{n}")
+    root = UserFactory(username="root-unlocker", is_staff=True, is_superuser=True)
+    admin = Client()
+    assert admin.login(username=root.username, password=PASSWORD)
+    listing = admin.get("/admin/axes/accessattempt/")
+    assert b"rita-locked" in listing.content
+    from axes.models import AccessAttempt
+
+    pk = AccessAttempt.objects.get(username="rita-locked").pk
+
+    admin.post("/admin/axes/accessattempt/", {"action": "unlock", "_selected_action": [pk]})
+
+    assert _login("/accounts/login/", PASSWORD) == 302
+    event = AuditEvent.objects.filter(event_type="user.unlocked").latest("seq")
+    assert (event.actor_name, event.payload["ip"]) == ("root-unlocker", "198.51.100.7")

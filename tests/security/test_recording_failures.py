@@ -133,7 +133,7 @@ def test_the_sweeper_gives_up_after_a_bounded_number_of_requeues(db, settings, l
     assert query.error.startswith("Gave up after 3 re-enqueues while verifying")
     event = AuditEvent.objects.get(trace_id="stuck-verifying-1", event_type="query.abandoned")
     assert event.payload["requeues"] == 3
-    assert any("Sweeper gave up on query" in r.getMessage() for r in caplog.records)
+    assert any("Gave up on query" in r.getMessage() for r in caplog.records)
     settings.METRICS = {**settings.METRICS, "TOKEN": "t" * 32}
     scrape = Client().get("/metrics", HTTP_AUTHORIZATION="Bearer " + "t" * 32).content.decode()
     line = next(
