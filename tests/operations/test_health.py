@@ -17,7 +17,7 @@ def test_it_reports_ready_when_the_database_answers(db):
     assert response.json()["database"] == "ok"
 
 
-def test_it_reports_unavailable_when_the_broker_is_unreachable(db, settings):
+def test_it_reports_degraded_but_ready_when_only_the_broker_is_unreachable(db, settings):
     from hallucination.celery import app
 
     # A port nothing listens on: readiness must say so rather than hang or pass.
@@ -29,6 +29,7 @@ def test_it_reports_unavailable_when_the_broker_is_unreachable(db, settings):
     finally:
         app.conf.broker_url = previous
 
-    assert response.status_code == 503
-    assert response.json()["status"] == "unavailable"
+    # Submissions are still saved (the sweeper enqueues them later): keep taking traffic.
+    assert response.status_code == 200
+    assert response.json()["status"] == "degraded"
     assert response.json()["database"] == "ok"
