@@ -96,6 +96,50 @@ def usable_for(claim: Claim, source: Claim) -> bool:
     return True
 
 
+# Label words of metrics that are amounts going out, whichever sign they are written with:
+# "net loss of $4.2 million" and "$(4.2)" are one value.
+_OUTFLOW_WORDS = frozenset(
+    {
+        "loss",
+        "@losses",
+        "used",
+        "outflow",
+        "deficit",
+        "expens",
+        "cost",
+        "charg",
+        "impairment",
+        "payment",
+        "paid",
+        "repurchas",
+        "dividend",
+        "@dividend",
+        "withdrawal",
+        "redemption",
+        "expenditur",
+        "@capex",
+        "writedown",
+        "provision",
+        "tax",
+    }
+)
+
+
+_MINUS = re.compile(r"[^0-9]*[-−]")
+
+
+def signs_agree(claim: Claim, source: Claim) -> bool:
+    """`-$312 million` of net income is not the `$312 million` the sources give. Only an
+    amount the answer writes negative is checked: answers write losses as positive
+    figures with words ("a net loss of $4.2 million") as often as sources write them
+    negative."""
+    if claim.value >= 0 or source.value <= 0 or claim.kind not in _AMOUNTS:
+        return True
+    if not _MINUS.match(claim.text):
+        return True  # "(254,000)" in prose is as often an aside as a sign
+    return bool((claim.label_words | source.label_words) & _OUTFLOW_WORDS)
+
+
 def scales_known(claim: Claim, source: Claim) -> bool:
     """Both sides state their scale (their own words, a caption, a header): only then can
     the scale be wrong. A bare number, or a table with no caption, matches any scale."""

@@ -157,6 +157,8 @@ class Decider:
             # unnamed period; what the sources state for the current one says nothing of it.
             stated = None
         found_anywhere = cd.matches(claim, self.index)
+        # A figure written negative is not a positive value of a metric that is no outflow.
+        found_anywhere = [s for s in found_anywhere if cd.signs_agree(claim, s)]
         exact = [s for s in found_anywhere if cd.usable_for(claim, s)]
         # A value the sources give only as superseded or hypothetical ("as previously
         # reported", "would have been"): its own evidence, before any formula that gives it.
@@ -169,7 +171,11 @@ class Decider:
         # Tolerance is for values copied from the sources, never for a figure the answer
         # computed (docs/detection.md, rule 3).
         close = (
-            [s for s in cd.matches(claim, self.index, tol) if cd.usable_for(claim, s)]
+            [
+                s
+                for s in cd.matches(claim, self.index, tol)
+                if cd.usable_for(claim, s) and cd.signs_agree(claim, s)
+            ]
             if tol and not exact and not reading.derived
             else []
         )
@@ -350,6 +356,8 @@ class Decider:
         claim = c.reading.claim
         stated = c.stated
         assert stated is not None and c.binding is not None
+        if cd.value_matches(claim, stated) and not cd.signs_agree(claim, stated):
+            return self._wrong(claim, FABRICATION, stated, "the sources give the value positive")
         if cd.value_matches(claim, stated):
             if not segments_compatible(claim, stated, self.index):
                 # "Lumeris's Enterprise segment posted revenue of $1.46 billion": the figure

@@ -10,7 +10,8 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from dataclasses import dataclass, field
+import unicodedata
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 
 import regex
@@ -392,9 +393,29 @@ def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
 def extract_document(text: str, *, source_id: str = "") -> tuple[list[Claim], context.Marks]:
     """The claims of a prose or table text and the word marks found on the way."""
     text = text[:MAX_TEXT_CHARS]
-    doc = _Document(text, source_id)
+    read_as = ascii_numerals(text)
+    doc = _Document(read_as, source_id)
     reads = _scan(doc)
-    return _finish(doc, reads), doc.marks
+    claims = _finish(doc, reads)
+    if read_as is not text:
+        claims = [replace(c, text=text[c.start : c.end]) for c in claims]
+    return claims, doc.marks
+
+
+# Digits of every script (category Nd: ٠١٢, ۰۱۲, ０１２, ०१२) and the Arabic decimal and
+# thousands separators and the minus sign, as the ASCII characters they stand for. One
+# character for one, so every span still points at what the text wrote.
+_OTHER_NUMERALS = re.compile(r"(?:(?![0-9])\d)|[\u066b\u066c\u2212]")
+_NUMERAL_ROLES = {"\u066b": ".", "\u066c": ",", "\u2212": "-"}
+
+
+def ascii_numerals(text: str) -> str:
+    """`text` with its numerals in ASCII, the same length; the same object when all ASCII."""
+    if text.isascii() or not _OTHER_NUMERALS.search(text):
+        return text
+    return _OTHER_NUMERALS.sub(
+        lambda m: _NUMERAL_ROLES.get(m.group()) or str(unicodedata.decimal(m.group())), text
+    )
 
 
 _APPROXIMATION_PHRASE = regex.compile(

@@ -332,3 +332,44 @@ def test_a_wrong_figure_with_the_sentence_before_at_hand_is_flagged():
     )
 
     assert detect(source_input(answer, QUOTE)).flagged is True
+
+
+# ------------------------------------------------------------------ signs
+
+
+@pytest.mark.parametrize(
+    "answer", ["Net income was -$312 million.", "Net income was $-312 million."]
+)
+def test_an_amount_written_negative_is_not_the_positive_value_of_its_metric(answer):
+    result = detect(source_input(answer, "Net income: $312 million."))
+
+    assert result.flagged is True
+
+
+def test_an_outflow_written_negative_is_the_amount_the_sources_give():
+    result = detect(
+        source_input(
+            "Capital expenditures were -$312 million in 2024.",
+            "Capital expenditures were $312 million in 2024.",
+        )
+    )
+
+    assert result.flagged is False
+
+
+def test_a_figure_in_parentheses_in_prose_is_an_aside_not_a_sign():
+    result = detect(
+        source_input(
+            "Alpharetta (254,000 square feet) is the largest site.",
+            "Alpharetta, Georgia: 254,000 square feet.",
+        )
+    )
+
+    assert result.flagged is False
+
+
+def test_digits_of_other_scripts_keep_their_spans():
+    claims, _ = extract_document("EPS was $٠٫٨١ in Q3.")
+    (eps,) = [c for c in claims if c.value == Decimal("0.81")]
+
+    assert eps.text == "$٠٫٨١"

@@ -1,10 +1,8 @@
 """Numbers written in other scripts' digits are claims too (issue 16, item 2).
 
-The engine's number reader is being rewritten on another branch, so these are written here
-for it and expected to fail until then (strict: the suite says so the day they pass). What
-the engine must do: read every Unicode decimal digit (category Nd) as its value, and Unicode
-minus signs, thin and no-break spaces and Arabic separators as their ASCII roles, in
-answers and sources alike, with spans still pointing at the original characters.
+The engine reads every Unicode decimal digit (category Nd) as its value, and Unicode minus
+signs, thin and no-break spaces and Arabic separators as their ASCII roles, in answers and
+sources alike, with spans still pointing at the original characters.
 """
 
 from decimal import Decimal
@@ -14,8 +12,6 @@ import pytest
 from hallucination.engine import detect
 from hallucination.engine.types import DetectionInput, SourceDocument
 
-ENGINE = pytest.mark.xfail(strict=True, reason="engine: non-ASCII digits, see issue 16")
-
 SOURCE = "Q3 2026 revenue: $1.85 billion. EPS: $0.78. Net income: $312 million."
 
 
@@ -24,7 +20,6 @@ def _claims(answer: str, source: str = SOURCE):  # type: ignore[no-untyped-def]
     return result
 
 
-@ENGINE
 @pytest.mark.parametrize(
     ("answer", "written"),
     [
@@ -43,7 +38,6 @@ def test_a_wrong_eps_in_other_digits_is_extracted_and_flagged(answer, written):
     assert result.flagged is True
 
 
-@ENGINE
 def test_a_unicode_minus_is_a_negative_number():
     result = _claims("Net income was −$312 million.", "Net income: $312 million.")
 
@@ -52,7 +46,6 @@ def test_a_unicode_minus_is_a_negative_number():
     assert verdict.grounded is False
 
 
-@ENGINE
 @pytest.mark.parametrize("separator", ["\u2009", "\u202f", "\u00a0", "\u066c"])
 def test_thin_and_no_break_spaces_group_thousands(separator):
     answer = f"Revenue was $1{separator}850 million."
@@ -65,7 +58,6 @@ def test_thin_and_no_break_spaces_group_thousands(separator):
     assert answer[verdict.claim.start : verdict.claim.end].startswith("$1")
 
 
-@ENGINE
 def test_sources_in_other_digits_ground_ascii_claims():
     result = _claims("EPS was $0.78.", "EPS: $٠٫٧٨.")
 
