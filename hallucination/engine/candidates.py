@@ -450,6 +450,7 @@ SHARE_OF = "share"
 SUM_OF = "sum"
 AVERAGE_OF = "average"
 SPREAD = "spread"
+MARGIN_OF = "margin"  # (revenue - costs) / revenue * 100
 ANNUALIZING = "annualized"  # a quarter's figure times 4, a month's times 12, a half's times 2
 _PERIODS_A_YEAR = (4, 12, 2)
 
@@ -489,6 +490,8 @@ class Derivation:
                 return sum(values, Decimal(0)) / len(values)
             if self.kind == ANNUALIZING:
                 return values[0] * self.factor
+            if self.kind == MARGIN_OF:
+                return (values[0] - values[1]) / values[0] * 100
         except (InvalidOperation, DivisionByZero, IndexError):
             pass
         return Decimal("NaN")
@@ -512,6 +515,8 @@ class Derivation:
             return f"({' + '.join(names)}) / {len(names)}"
         if self.kind == ANNUALIZING:
             return f"{names[0]} * {self.factor}"
+        if self.kind == MARGIN_OF:
+            return f"({names[0]} - {names[1]}) / {names[0]} * 100"
         return ""
 
 
@@ -618,8 +623,14 @@ def derivations(
         if cues & {CHANGE, COMPARISON} or not cues:
             for a, b in _ordered_pairs(subject, reading):
                 out.append(Derivation(GROWTH, (a, b), True, True))
-            for a, b in _ordered_pairs(cited, reading, bases):
+            ordered = list(_ordered_pairs(cited, reading, bases))
+            for a, b in ordered:
                 out.append(Derivation(GROWTH, (a, b), True, True))
+            amounts = _amounts(cited)
+            if not ordered and len(amounts) == 2:
+                # "Reported EPS of $0.50 beat the $0.45 estimate, a surprise of 10.96%": two
+                # figures and no word that orders them; the subject comes first.
+                out.append(Derivation(GROWTH, (amounts[0], amounts[1]), False, True))
             if subject and other and COMPARISON in cues:
                 out.append(Derivation(GROWTH, (subject[0], other[0]), True, True))
         if cues & {SUM, AVERAGE}:
@@ -789,8 +800,15 @@ def _totals(
 MAX_BROAD = 24
 
 
-# A margin is a line over revenue; the answer need not name revenue to state one.
-_MARGIN_BASE = frozenset({"@revenue"})
+# Rates defined over other lines, which an answer need not name to state one: a margin is
+# a line over revenue, a payout ratio the dividend over earnings, a yield the dividend over
+# the price, an efficiency ratio expenses over revenue.
+_DEFINED_BY = {
+    "margin": frozenset({"@revenue", "@cost of revenue", "@operating expenses"}),
+    "payout": frozenset({"@dividend", "@eps", "@net income"}),
+    "yield": frozenset({"@dividend", "pric"}),
+    "efficiency": frozenset({"@revenue", "noninterest", "expens"}),
+}
 
 
 def broad_derivations(
@@ -802,8 +820,9 @@ def broad_derivations(
     word with its labels (and its period, when it names one)."""
     claim = reading.claim
     words = claim.label_words | reading.other_label
-    if claim.kind == PERCENT and "margin" in words:
-        words = words | _MARGIN_BASE  # "gross margin was 65.2%": gross profit over revenue
+    if claim.kind == PERCENT:
+        for word in words & _DEFINED_BY.keys():
+            words = words | _DEFINED_BY[word]  # "gross margin was 65.2%": over revenue
     pool = [c for c in (cited or []) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
     if words:
         pool += [
@@ -826,6 +845,7 @@ def broad_derivations(
         kinds = (DIFFERENCE, SUM_OF)
     else:
         return []
+    margin = claim.kind == PERCENT and "margin" in words
     out = []
     for a, b in itertools.permutations(pool, 2):
         if (a.kind == PERCENT) != (b.kind == PERCENT):
@@ -834,6 +854,9 @@ def broad_derivations(
             if kind == SUM_OF and id(a) > id(b):
                 continue
             out.append(Derivation(kind, (a, b), False, False))
+        if margin and "@revenue" in a.label_words and a.kind != PERCENT:
+            # "gross margin was 40.0% on revenue of $820 million": revenue less its costs
+            out.append(Derivation(MARGIN_OF, (a, b), False, False))
     return out
 
 

@@ -242,15 +242,22 @@ class Decider:
             and not reading.derived
             and c.binding is not None
             and c.binding.strong
-            and c.binding.structured
-            and not c.binding.in_period
+            and (
+                (c.binding.structured and not c.binding.in_period)
+                # Prose that gives the line one value, with no period on either side, and the
+                # value on a sibling line of the same metric: "Basic EPS: $1.12. Diluted EPS:
+                # $1.08." against "Diluted EPS was $1.12".
+                or (c.prose_stated is not None and _sibling_line(c.binding.label, c.exact[0]))
+            )
             and not any(cd.value_matches(claim, f) for f in c.binding.facts)
         ):
             other = c.exact[0]
+            right = c.prose_stated or c.binding.stated
             return ClaimVerdict(
                 claim=claim,
                 outcome=SUBSTITUTION,
                 nearest=nearest_value(other),
+                expected_value=right.value if right is not None else None,
                 details={
                     "reason": "the value belongs to another line",
                     "matched": other.text,
@@ -857,6 +864,12 @@ def _sibling_shape(path: str) -> tuple[str, str]:
 def _canonical(claim: Claim) -> frozenset[str]:
     """The known metrics a value's label names (`@eps`, `@net income`)."""
     return frozenset(w for w in claim.label_words if w.startswith("@"))
+
+
+def _sibling_line(label: frozenset[str], other: Claim) -> bool:
+    """Another line of the same known metric: basic EPS beside diluted EPS."""
+    known = {w for w in label if w.startswith("@")}
+    return bool(known & other.label_words) and other.label_words != label
 
 
 def _names_a_total(reading: Reading) -> bool:

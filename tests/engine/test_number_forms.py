@@ -11,7 +11,13 @@ import pytest
 from hallucination.engine import detect
 from hallucination.engine.answer import read_answer
 from hallucination.engine.extraction import extract_document
-from hallucination.engine.types import FABRICATION, GROUNDED, PERIOD_MISMATCH
+from hallucination.engine.types import (
+    ARITHMETIC_DRIFT,
+    FABRICATION,
+    GROUNDED,
+    PERIOD_MISMATCH,
+    SUBSTITUTION,
+)
 
 from .conftest import source_input
 
@@ -373,3 +379,66 @@ def test_digits_of_other_scripts_keep_their_spans():
     (eps,) = [c for c in claims if c.value == Decimal("0.81")]
 
     assert eps.text == "$٠٫٨١"
+
+
+# ------------------------------------------------------------------ sibling lines, defined rates
+
+EPS_LINES = "Basic EPS: $1.12. Diluted EPS: $1.08."
+
+
+def test_the_diluted_figure_beside_a_basic_one_is_grounded():
+    assert (
+        detect(source_input("Diluted EPS was $1.08 for the quarter.", EPS_LINES)).flagged is False
+    )
+
+
+def test_the_basic_figure_given_as_diluted_is_a_substitution():
+    result = detect(source_input("Diluted EPS was $1.12 for the quarter.", EPS_LINES))
+
+    verdict = _verdict(result, "$1.12")
+    assert verdict.outcome == SUBSTITUTION
+    assert verdict.expected_value == Decimal("1.08")
+
+
+SURPRISE = "Reported EPS: $0.50. Consensus EPS estimate: $0.45."
+
+
+def test_a_surprise_over_two_unordered_figures_takes_the_subject_first():
+    answer = "Reported EPS of $0.50 beat the $0.45 estimate, an earnings surprise of 11.11%."
+
+    assert detect(source_input(answer, SURPRISE)).flagged is False
+
+
+def test_a_wrong_surprise_over_two_unordered_figures_is_drift():
+    answer = "Reported EPS of $0.50 beat the $0.45 estimate, an earnings surprise of 10.96%."
+
+    verdict = _verdict(detect(source_input(answer, SURPRISE)), "10.96%")
+    assert verdict.outcome == ARITHMETIC_DRIFT
+    assert verdict.expected_value == Decimal("11.11")
+
+
+PAYOUT = "Diluted EPS: $1.20. Quarterly dividend: $0.42."
+
+
+def test_a_payout_ratio_is_the_dividend_over_earnings():
+    assert detect(source_input("The payout ratio is 35%.", PAYOUT)).flagged is False
+
+
+def test_a_payout_ratio_the_lines_do_not_give_is_flagged():
+    assert detect(source_input("The payout ratio is 45%.", PAYOUT)).flagged is True
+
+
+COSTS = "Revenue: $820 million. Cost of goods sold: $492 million."
+
+
+def test_a_gross_margin_is_revenue_less_its_costs_over_revenue():
+    # (820 - 492) / 820 = 40.0%
+    result = detect(source_input("Gross margin was 40.0% on revenue of $820 million.", COSTS))
+
+    assert result.flagged is False
+
+
+def test_a_gross_margin_revenue_and_costs_do_not_give_is_flagged():
+    result = detect(source_input("Gross margin was 42.0% on revenue of $820 million.", COSTS))
+
+    assert result.flagged is True
