@@ -145,6 +145,16 @@ _PERIOD_LINK = regex.compile(
 # "In 2024, revenue grew from $8.0 million to $10.2 million": the figure a change arrives at
 # is the period's own, whatever words of change come before it ("compared to" names a base).
 _CHANGE_TARGET = re.compile(r"(?<!compared )(?<!relative )(?<!equal )\bto\s+\Z", re.IGNORECASE)
+# "an $18.6 million charge in fiscal 2023": the figure's own noun, then its period. Words of
+# comparison between them ("$5 million higher than in 2023") name another period's figure,
+# and a date after "matures", "due" or "that" names a term, not the figure's period.
+_NOUN_THEN_PERIOD = re.compile(
+    r"\s+(?:(?!(?:than|from|versus|vs|compared|against|prior|previous|before|earlier|ago|up|"
+    r"down|higher|lower|more|less|above|below|due|matur\w*|expir\w*|payable|through|until|"
+    r"that|which)\b)[A-Za-z][\w-]*\s+){1,3}"
+    r"(?:in|for|during)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
 # "$1.49 billion (Q1 2024: $1.41 billion)": a period with a colon names the figure after it.
 _INTRODUCES_FIGURE = re.compile(r"\s*[:=]")
 _LABEL_LINK = re.compile(
@@ -1152,7 +1162,10 @@ def _period_for(
         gap = text[end : anchors[i].start]
         if (
             gap.strip()
-            and _PERIOD_LINK.fullmatch(gap, timeout=REGEX_TIMEOUT)
+            and (
+                _PERIOD_LINK.fullmatch(gap, timeout=REGEX_TIMEOUT)
+                or _NOUN_THEN_PERIOD.fullmatch(gap) is not None
+            )
             and not _INTRODUCES_FIGURE.match(text, anchors[i].end)
         ):
             return anchors[i].anchor_period or anchors[i].period, anchors[i].start

@@ -418,6 +418,16 @@ def find_tables(text: str) -> TableSet:
                 block.append(lines[j])
             j += 1
         caption = _caption_before(text, lines, i)
+        if (
+            kind == "csv"
+            and len(block) >= 3
+            and not _valid_block(kind, block, text)
+            and _valid_block(kind, block[1:], text)
+        ):
+            # "Pemberton Analytics, Inc. - Other items (in millions)" over the rows: a title
+            # with a comma in it is the caption, not a row of another width.
+            caption = f"{caption} {block[0].text}".strip()
+            block = block[1:]
         before = len(result.tables)
         if kind == "json":
             _add_json_rows(result, text, block, caption)

@@ -442,3 +442,60 @@ def test_a_gross_margin_revenue_and_costs_do_not_give_is_flagged():
     result = detect(source_input("Gross margin was 42.0% on revenue of $820 million.", COSTS))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ CSV titles, noun then period
+
+CSV_WITH_TITLE = """Pemberton Analytics, Inc. - Other items in operating results (in millions)
+Line item,Fiscal 2024,Fiscal 2023,Fiscal 2022
+Goodwill impairment,—,18.6,—
+Restructuring charges,7.9,12.3,4.1
+Total,6.9,10.2,10.0
+"""
+
+
+def test_a_csv_title_with_a_comma_is_the_caption_not_a_row():
+    claims, _ = extract_document(CSV_WITH_TITLE)
+    restructuring = {c.period: c.value for c in claims if "restructur" in c.label_words}
+
+    assert restructuring == {
+        "FY2024": Decimal("7.9E6"),
+        "FY2023": Decimal("12.3E6"),
+        "FY2022": Decimal("4.1E6"),
+    }
+
+
+def test_a_figure_from_a_csv_under_a_title_is_grounded_and_a_wrong_one_flagged():
+    clean = "Restructuring charges fell to $7.9 million in fiscal 2024."
+    wrong = "Restructuring charges fell to $8.9 million in fiscal 2024."
+
+    assert detect(source_input(clean, CSV_WITH_TITLE)).flagged is False
+    assert detect(source_input(wrong, CSV_WITH_TITLE)).flagged is True
+
+
+def test_a_period_after_the_figures_own_noun_is_its_period():
+    claims, _ = extract_document(
+        "No impairment was recorded in fiscal 2024, after an $18.6 million charge in fiscal 2023."
+    )
+
+    assert {c.text: c.period for c in claims}["$18.6 million"] == "FY2023"
+
+
+def test_the_prior_years_charge_given_for_the_later_year_is_flagged():
+    answer = "Pemberton recorded an $18.6 million goodwill impairment in fiscal 2024."
+
+    assert detect(source_input(answer, CSV_WITH_TITLE)).flagged is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In 2025 it repaid its $450 million term loan that matures in fiscal 2026.",
+        "In 2024 revenue was $5 million higher than in 2023.",
+    ],
+)
+def test_a_date_after_a_maturity_or_comparison_is_not_the_figures_period(text):
+    claims, _ = extract_document(text)
+    (figure,) = [c for c in claims if c.kind != "date"]
+
+    assert figure.period in ("2025", "2024")
