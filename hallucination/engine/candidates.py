@@ -592,6 +592,10 @@ def derivations(
         else []
     )
     cues = reading.cues
+    if CHANGE in cues and not cues & {COMPARISON, SHARE, RATIO_CUE} and claim.label_words:
+        # "revenue grew 6.3% to €4.2bn, ..., lifting the EBIT margin to 9.2% from 8.6%": a
+        # change of one metric is over figures of that metric, not the sentence's others.
+        cited = [c for c in cited if _same_metric(claim, c)]
     if ANNUALIZED in cues:
         # "a quarterly dividend of $0.62 per share, or $2.48 annualized"
         for c in _distinct([c for c in cited if c.kind == kind]):
@@ -660,6 +664,16 @@ def derivations(
     if cues & {SUM, AVERAGE} or not cues:
         out.extend(_totals(reading, subject, cited, index))
     return out
+
+
+def _same_metric(claim: Claim, other: Claim) -> bool:
+    """Unless both name known metrics and they are unrelated, the figures may be of one
+    metric ("eps surprise" is of "eps"; "revenue" is not of "operating income")."""
+    mine = {w[1:] for w in claim.label_words if w.startswith("@")}
+    theirs = {w[1:] for w in other.label_words if w.startswith("@")}
+    if not (mine and theirs):
+        return True
+    return any(a in b or b in a for a in mine for b in theirs)
 
 
 def _ordered_pairs(
@@ -850,9 +864,12 @@ def broad_derivations(
     for a, b in itertools.permutations(pool, 2):
         if (a.kind == PERCENT) != (b.kind == PERCENT):
             continue
+        one_metric = _same_metric(claim, a) and _same_metric(claim, b)
         for kind in kinds:
             if kind == SUM_OF and id(a) > id(b):
                 continue
+            if kind == GROWTH and not one_metric:
+                continue  # a growth rate of revenue is not one of EBIT margins
             out.append(Derivation(kind, (a, b), False, False))
         if margin and "@revenue" in a.label_words and a.kind != PERCENT:
             # "gross margin was 40.0% on revenue of $820 million": revenue less its costs

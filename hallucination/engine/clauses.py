@@ -200,7 +200,7 @@ def read_clauses(
             # "$2.7 billion of cash and investments": those words are this figure's, never
             # the next one's.
             taken_until = linked.end(1)
-        if not own or set(labels.words(window)) <= ANAPHORA:
+        if not own or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS:
             if after_label:
                 own = after_label
             elif per_share_label and _per_share_shaped(claim):

@@ -11,6 +11,7 @@ import pytest
 from hallucination.engine import detect
 from hallucination.engine.answer import read_answer
 from hallucination.engine.extraction import extract_document
+from hallucination.engine.sources import extract_source
 from hallucination.engine.types import (
     ARITHMETIC_DRIFT,
     FABRICATION,
@@ -499,3 +500,38 @@ def test_a_date_after_a_maturity_or_comparison_is_not_the_figures_period(text):
     (figure,) = [c for c in claims if c.kind != "date"]
 
     assert figure.period in ("2025", "2024")
+
+
+# ------------------------------------------------------------------ one metric's change
+
+ANNUAL = (
+    "In fiscal year 2024, the Group increased revenue to €4,218 million (prior year: €3,967 "
+    "million). EBIT rose to €386 million (prior year: €341 million); the EBIT margin improved "
+    "to 9.2% (prior year: 8.6%)."
+)
+
+
+def test_a_prior_year_aside_continues_the_metric_before_it():
+    labels = {c.text: c.label_words for c in extract_source("s", ANNUAL).claims}
+
+    assert "@revenue" in labels["€3,967 million"]
+    assert "@operating income" in labels["€341 million"]
+
+
+def test_a_change_of_one_metric_is_not_recomputed_from_anothers_figures():
+    # 4218 / 3967 - 1 = 6.33%; the margins 9.2% and 8.6% in the same sentence are EBIT's.
+    answer = (
+        "2024 revenue grew 6.3% to €4.2bn, and EBIT climbed to €386 million, lifting the EBIT "
+        "margin to 9.2% from 8.6%."
+    )
+
+    assert _verdict(detect(source_input(answer, ANNUAL)), "6.3%").grounded is True
+
+
+def test_a_wrong_change_beside_anothers_figures_is_still_flagged():
+    answer = (
+        "2024 revenue grew 7.0% to €4.2bn, and EBIT climbed to €386 million, lifting the EBIT "
+        "margin to 9.2% from 8.6%."
+    )
+
+    assert _verdict(detect(source_input(answer, ANNUAL)), "7.0%").grounded is False
