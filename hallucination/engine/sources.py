@@ -113,6 +113,10 @@ def date_keys(claim: Claim) -> tuple[str, ...]:
         keys.append(year)
     if len(key) == 10 and key[4] == "-":
         keys.append(key[:7])
+        month, day = int(key[5:7]), int(key[8:10])
+        if month % 3 == 0 and day >= 28:
+            # "three months ended March 31, 2024", a balance at that date: the quarter it closes
+            keys.append(f"Q{month // 3} {year}")
     return tuple(keys)
 
 

@@ -535,3 +535,31 @@ def test_a_wrong_change_beside_anothers_figures_is_still_flagged():
     )
 
     assert _verdict(detect(source_input(answer, ANNUAL)), "7.0%").grounded is False
+
+
+# ------------------------------------------------------------------ quarters a date closes
+
+QUARTER_PROSE = (
+    "Cost of revenue was $262.8 million for the three months ended March 31, 2025, compared "
+    "with $246.1 million for the three months ended March 31, 2024."
+)
+
+
+def test_the_quarter_a_date_closes_grounds_the_quarters_name():
+    result = detect(
+        source_input(
+            "In the first quarter of 2024 cost of revenue was $246.1 million.", QUARTER_PROSE
+        )
+    )
+
+    assert _verdict(result, "first quarter of 2024").outcome == GROUNDED
+
+
+def test_a_quarter_no_date_closes_is_not_grounded_by_it():
+    result = detect(
+        source_input(
+            "In the second quarter of 2024 cost of revenue was $246.1 million.", QUARTER_PROSE
+        )
+    )
+
+    assert _verdict(result, "second quarter of 2024").grounded is False
