@@ -99,7 +99,15 @@ def embedded(text: str, claim: Claim) -> bool:
     if claim.kind not in (NUMBER, PERCENT) or claim.scale != 1:
         return False
     following = _NEXT_WORD.match(text, claim.end)
-    return bool(following) and bool(labels.words(following.group(1)))
+    if not following or not labels.words(following.group(1)):
+        return False
+    # "15 winners": a count whose noun the lexicon knows is a value, not a name.
+    return not _names_its_label(claim, following.group(1))
+
+
+def _names_its_label(claim: Claim, noun: str) -> bool:
+    """The word after a figure is the metric the number reader gave it ("15 winners")."""
+    return bool(claim.label) and "@" + claim.label in labels.label_words(noun)
 
 
 def sentence_index(claims: list[Claim], sentences: list[tuple[int, int]]) -> list[int]:
@@ -172,9 +180,12 @@ def read_clauses(
                 per_share = _PER_SHARE.match(text, previous.end)
                 if per_share:
                     window_start = per_share.end()  # "$0.87 per diluted share" is one figure
-                elif previous.kind == COUNT:
+                elif previous.kind in (COUNT, NUMBER):
+                    # "24 trades, 15 winners and 9 losers": a count's noun is its own.
                     noun = _NEXT_WORD.match(text, previous.end)
-                    if noun:
+                    if noun and (
+                        previous.kind == COUNT or _names_its_label(previous, noun.group(1))
+                    ):
                         window_start = previous.end + noun.end() - noun.start()
                 break
         window_start = max(window_start, taken_until, claim.start - MAX_WINDOW_CHARS)

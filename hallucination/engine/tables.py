@@ -47,9 +47,11 @@ _DASH_ROW = regex.compile(r"\s*(?:[-*•]\s+)?(\S.{0,200}?)\s[—–]\s(\S.{0,20
 _SCALE_CAPTION = regex.compile(
     r"\bin\s+(?:US\s+|U\.S\.\s+)?(?:(?:US\$|[$€£¥]|USD|EUR|GBP|dollars|euros)\s*)?"
     r"(thousands|millions|billions)\b"
-    r"|\(\s*(?:in\s+)?(?:US\$|[$€£]|USD|EUR|GBP)\s*(thousands|millions|billions|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
-    r"|(?:US\$|[$€£]|USD|EUR|GBP)\s*(?:in\s+)?(thousands|millions|billions|MM|M|mn|m|bn|B|K|000s?|'000s?)(?![\w])"
-    r"|\b(thousands|millions|billions)\s+of\s+(?:US\s+|U\.S\.\s+)?(?:dollars|euros|pounds|shares|units|barrels)"
+    r"|\(\s*(?:in\s+)?(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(thousands|millions|billions|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
+    r"|(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(?:in\s+)?(thousands|millions|billions|MM|M|mn|m|bn|B|K|000s?|'000s?)(?![\w])"
+    r"|\b(thousands|millions|billions)\s+of\s+(?:US\s+|U\.S\.\s+|Swiss\s+)?"
+    r"(?:dollars|euros|pounds|yen|yuan|renminbi|rupees|francs|won|kronor|pesos|reais|rand|"
+    r"shares|units|barrels)"
     r"|\b(?:amounts?|dollars|figures)\s+(?:are\s+)?in\s+(thousands|millions|billions)\b"
     r"|\((thousands|millions|billions)\)",
     regex.IGNORECASE,
@@ -77,7 +79,8 @@ _PER_UNIT = regex.compile(
     regex.IGNORECASE,
 )
 _CAPTION_CURRENCY = regex.compile(
-    r"US\$|\$|€|£|¥|\b(?:USD|EUR|GBP|JPY|dollars|euros|pounds)\b", regex.IGNORECASE
+    r"US\$|\$|€|£|¥|\b(?:USD|EUR|GBP|JPY|CHF|dollars|euros|pounds|yen|swiss\s+francs)\b",
+    regex.IGNORECASE,
 )
 _SCALES = {
     "thousands": Decimal("1e3"),
@@ -107,6 +110,9 @@ _CURRENCY_OF = {
     "pounds": "GBP",
     "¥": "JPY",
     "jpy": "JPY",
+    "yen": "JPY",
+    "chf": "CHF",
+    "swiss francs": "CHF",
 }
 # The line kinds that hold cells (the others: separator rows, blank lines and prose).
 _ROW_KINDS = frozenset({"pipe", "tab", "pair", "wide", "csv", "dash", "json"})

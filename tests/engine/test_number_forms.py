@@ -563,3 +563,47 @@ def test_a_quarter_no_date_closes_is_not_grounded_by_it():
     )
 
     assert _verdict(result, "second quarter of 2024").grounded is False
+
+
+# ------------------------------------------------------------------ counts with nouns, yen
+
+TRADES = '{"summary": {"total_trades": 24, "winning_trades": 15, "losing_trades": 9}}'
+
+
+def test_each_count_is_named_by_its_own_noun():
+    labels = _labels("The account closed 24 trades, 15 winners and 9 losers.")
+
+    assert "@losses" in labels["9"]
+    assert "@wins" not in labels["9"]
+
+
+def test_counts_named_by_their_own_nouns_are_grounded():
+    answer = "The account closed 24 trades, 15 winners and 9 losers."
+
+    assert detect(source_input(answer, TRADES)).flagged is False
+
+
+def test_swapped_counts_are_flagged():
+    answer = "The account closed 24 trades, 9 winners and 15 losers."
+
+    assert detect(source_input(answer, TRADES)).flagged is True
+
+
+YEN = """(Millions of yen; amounts less than one million yen are truncated)
+                                    Six months ended     Six months ended
+                                    Sep. 30, 2025        Sep. 30, 2024
+Net sales                            412,736              388,905
+Operating income                      38,412               33,770
+"""
+
+
+def test_a_millions_of_yen_caption_scales_the_table():
+    answer = "For the six months ended September 30, 2025, operating income was ¥38.4 billion."
+
+    assert detect(source_input(answer, YEN)).flagged is False
+
+
+def test_a_figure_a_thousand_times_too_small_against_a_yen_table_is_flagged():
+    answer = "For the six months ended September 30, 2025, operating income was ¥38.4 million."
+
+    assert detect(source_input(answer, YEN)).flagged is True
