@@ -98,6 +98,8 @@ def embedded(text: str, claim: Claim) -> bool:
     a content word; never an amount of money or a count ("15 trades")."""
     if claim.kind not in (NUMBER, PERCENT) or claim.scale != 1:
         return False
+    if "," in claim.text:
+        return False  # "41,206 departures": a quantity; names are not written with groups
     following = _NEXT_WORD.match(text, claim.end)
     if not following or not labels.words(following.group(1)):
         return False
@@ -184,7 +186,9 @@ def read_clauses(
                     # "24 trades, 15 winners and 9 losers": a count's noun is its own.
                     noun = _NEXT_WORD.match(text, previous.end)
                     if noun and (
-                        previous.kind == COUNT or _names_its_label(previous, noun.group(1))
+                        previous.kind == COUNT
+                        or "," in previous.text  # "41,206 departures": a quantity's noun
+                        or _names_its_label(previous, noun.group(1))
                     ):
                         window_start = previous.end + noun.end() - noun.start()
                 break

@@ -14,6 +14,7 @@ from .types import (
     FABRICATION,
     PERIOD_MISMATCH,
     SCALE_DRIFT,
+    SIGN_REASON,
     SUBSTITUTION,
     UNSUPPORTED_AGGREGATION,
     ClaimVerdict,
@@ -132,6 +133,8 @@ def format_like(text: str, written_value: Decimal, new_value: Decimal) -> str:
     )
     if new_value < 0 and not negative_written and written_value >= 0:
         body = "-" + body
+    if new_value > 0 and negative_written and pre.strip().startswith(("-", "−")):
+        pre = pre.replace("-", "", 1).replace("−", "", 1)  # the sources give it positive
     return f"{pre}{body}{post}"
 
 
@@ -143,9 +146,22 @@ def corrections_for(answer: str, verdicts: list[ClaimVerdict]) -> list[Correctio
             continue
         if verdict.expected_value is None:
             continue
+        if verdict.details.get("currency", claim.unit) != claim.unit:
+            continue  # "$2,318 million" for €2,318 million: the currency, not the digits
         new_value = verdict.expected_value
-        if claim.value < 0 < new_value and verdict.outcome != ARITHMETIC_DRIFT:
-            new_value = -new_value
+        if verdict.outcome == ARITHMETIC_DRIFT and (
+            (new_value < 0) != (claim.value < 0) or verdict.details.get("reason") == SIGN_REASON
+        ):
+            # "rose 1.4%" where the figure fell 1.41%: the words are wrong, not only the
+            # digits, and a figure alone cannot say so. The verdict explains; no replacement.
+            continue
+        if (
+            claim.value < 0 < new_value
+            and verdict.outcome != ARITHMETIC_DRIFT
+            and verdict.nearest is not None
+            and verdict.nearest.value < 0
+        ):
+            new_value = -new_value  # "$(4.2) million" for a source's (4.2): keep the sign
         replacement = format_like(claim.text, claim.value, new_value)
         start, end = claim.start, claim.end
         if verdict.outcome == APPROXIMATION:

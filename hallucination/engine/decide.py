@@ -21,6 +21,7 @@ The order (DESIGN.md "How a verdict is decided", docs/detection.md "From claim t
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -29,7 +30,7 @@ from . import labels, values
 from . import lexicon as lx
 from .answer import SUM, AnswerReading, Reading
 from .candidates import Binding, Derivation
-from .sources import SourceIndex, norm
+from .sources import SourceIndex, norm, written_norm
 from .types import (
     APPROXIMATION,
     ARITHMETIC_DRIFT,
@@ -48,6 +49,7 @@ from .types import (
     PERIOD_MISMATCH,
     RATIO,
     SCALE_DRIFT,
+    SIGN_REASON,
     SUBSTITUTION,
     UNSUPPORTED_AGGREGATION,
     WITHIN_TOLERANCE,
@@ -211,7 +213,7 @@ class Decider:
         claim = reading.claim
         if claim.kind == DATE:
             return self._date(claim)
-        calculated = self._calculated(claim)
+        calculated = self._calculated(claim, c.stated or c.prose_stated)
         if calculated is not None:
             return calculated
 
@@ -233,7 +235,7 @@ class Decider:
                     return self._derived(claim, derivation, found, reading)
             for derivation in derived:
                 if derivation.described and cd.sign_contradicted(reading, derivation):
-                    return self._drift(reading, derivation, "the change went the other way")
+                    return self._drift(reading, derivation, SIGN_REASON)
 
         # 3. The metric's line is stated, but not for this period (or the claim names none):
         #    a value that is nowhere on that line and sits on another is another line's.
@@ -447,6 +449,8 @@ class Decider:
         matched: Claim | None = None,
     ) -> ClaimVerdict:
         details: dict = {"reason": reason, "stated": stated.text}
+        if stated.unit and claim.unit and stated.unit != claim.unit:
+            details["currency"] = stated.unit
         if matched is not None:
             details["matched"] = matched.text
             details["matched_period"] = matched.period
@@ -790,8 +794,15 @@ class Decider:
             return best
         return None
 
-    def _calculated(self, claim: Claim) -> ClaimVerdict | None:
+    def _calculated(self, claim: Claim, stated: Claim | None) -> ClaimVerdict | None:
+        """Rule 2: a calculator output recorded for the trace, when every operand of its
+        expression is a constant or a source value, and the sources state nothing else for
+        the claim's metric and period (a calculator never outranks the sources)."""
+        if stated is not None and not cd.value_matches(claim, stated):
+            return None
         for output in self.index.calculator_outputs:
+            if not self._operands_grounded(output.expression):
+                continue
             results = [output.result]
             if claim.kind == PERCENT:
                 results.append(output.result * 100)
@@ -805,6 +816,24 @@ class Decider:
                         expected_value=result,
                     )
         return None
+
+    def _operands_grounded(self, expression: str) -> bool:
+        """Every number of a calculator expression is a constant (`* 100`, `/ 4`) or a value
+        the sources give, at any scale they are written in."""
+        for m in _EXPRESSION_NUMBER.finditer(expression):
+            number = Decimal(m.group())
+            if number in _CALCULATOR_CONSTANTS:
+                continue
+            if not any(
+                norm(c) == number or written_norm(c) == number
+                for kind in (CURRENCY, NUMBER, PERCENT)
+                for c in (
+                    *self.index.between(kind, number, number),
+                    *self.index.written_between(kind, number, number),
+                )
+            ):
+                return False
+        return True
 
     # ------------------------------------------------------------ dates
 
@@ -851,6 +880,11 @@ class Decider:
 
 
 _WHOLE_COMPANY = frozenset({"total", "consolidated"})
+_EXPRESSION_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+# Numbers a formula brings of its own: a percentage's 100, periods in a year, thousands.
+_CALCULATOR_CONSTANTS = frozenset(
+    Decimal(n) for n in ("0", "1", "2", "3", "4", "12", "52", "100", "365", "1000")
+)
 
 
 def _sibling_shape(path: str) -> tuple[str, str]:

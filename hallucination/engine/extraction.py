@@ -989,7 +989,13 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
             k = bisect.bisect_left(following, read.end)
             if k < len(following) and following[k] < min(clause_end, read.end + 60):
                 found = k
-        if found >= 0 and marks.segment_names[found]:
+        if (
+            found >= 0
+            and marks.segment_names[found]
+            and not marks.any_between("total", marks.ends["segment"][found], read.start)
+        ):
+            # "the Industrial segment grew 8%, and total net sales were $711.0 million": a
+            # total named after the segment is the whole company's.
             segment = marks.segment_names[found]
         if kind == DATE:
             qualifiers.discard("total")

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
-from . import clauses, labels
+from . import clauses, labels, tables
 from . import lexicon as lx
 from .extraction import MAX_TEXT_CHARS, extract_document
 from .json_source import read_json_source
@@ -24,6 +24,7 @@ from .types import (
     COUNT,
     CURRENCY,
     DATE,
+    INHERITED,
     NUMBER,
     PERCENT,
     PERCENTAGE_POINTS,
@@ -449,7 +450,7 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
     else:
         claims, marks = extract_document(text, source_id=source_id)
         extracted = ExtractedSource(
-            claims=tuple(_with_prose_labels(text, claims)),
+            claims=tuple(_under_headings(text, _with_prose_labels(text, claims))),
             has_instructions=bool(marks.starts.get("injection")),
         )
     SOURCE_CACHE.put(key, extracted)
@@ -476,6 +477,57 @@ def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
             # change is measured from.
             changes["qualifiers"] = claim.qualifiers | {"base"}
         out.append(replace(claim, **changes) if changes else claim)
+    return out
+
+
+_PER_SHARE_WORDS = frozenset({"@eps", "@dividend", "shar"})
+
+
+def _under_headings(text: str, claims: list[Claim]) -> list[Claim]:
+    """Amounts in the lines under a heading that states a scale ("Segment Results (in
+    millions)" over "Aerospace Systems: net sales $412.3 (Q3 2024: $371.8)"), written with
+    a currency and no scale word, are at that scale. The heading's paragraph ends at a
+    blank line; table cells keep their own scale; per-share amounts are never scaled."""
+    if "illion" not in text and "housand" not in text:
+        return claims
+    regions: list[tuple[int, int, Decimal]] = []
+    offset = 0
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        scale = tables.heading_scale(line) if "illion" in line or "housand" in line else None
+        if scale is not None:
+            start = offset + len(line) + 1
+            end = start
+            for following in lines[k + 1 :]:
+                if not following.strip():
+                    break
+                end += len(following) + 1
+            regions.append((start, end, scale))
+        offset += len(line) + 1
+    if not regions:
+        return claims
+    out = []
+    for claim in claims:
+        region = next((r for r in regions if r[0] <= claim.start < r[1]), None)
+        if (
+            region is None
+            or claim.cell is not None
+            or claim.kind != CURRENCY
+            or claim.scale != 1
+            or claim.label_words & _PER_SHARE_WORDS
+        ):
+            out.append(claim)
+            continue
+        scale = region[2]
+        out.append(
+            replace(
+                claim,
+                value=claim.value * scale,
+                precision=(claim.precision or Decimal(1)) * scale,
+                scale=scale,
+                scale_origin=INHERITED,
+            )
+        )
     return out
 
 

@@ -491,6 +491,16 @@ class _Units:
         return self.scale != 1
 
 
+def heading_scale(line: str) -> Decimal | None:
+    """The scale a heading line states for the lines under it ("Segment Results (in
+    millions)"), when it is a heading: short and without figures of its own."""
+    stripped = line.strip()
+    if not stripped or len(stripped) > 100 or any(ch.isdigit() for ch in stripped):
+        return None
+    units = _caption_units(stripped)
+    return units.scale if units.stated else None
+
+
 def _caption_units(caption: str) -> _Units:
     # The nearest statement of scale to the table wins: search the caption's tail first.
     statements = list(_SCALE_CAPTION.finditer(caption, timeout=_TIMEOUT))

@@ -32,6 +32,10 @@ INCONSISTENT = "inconsistent"
 CONTRADICTED = "contradicted"
 FABRICATION = "fabrication"
 
+# The reason an arithmetic drift gives when the size is right and the words of direction are
+# wrong ("declined 1.4%" for a rise): no figure alone corrects it.
+SIGN_REASON = "the change went the other way"
+
 GROUNDED_OUTCOMES = frozenset({GROUNDED, WITHIN_TOLERANCE, DERIVED, CALCULATED})
 UNGROUNDED_OUTCOMES = frozenset(
     {

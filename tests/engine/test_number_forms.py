@@ -607,3 +607,49 @@ def test_a_figure_a_thousand_times_too_small_against_a_yen_table_is_flagged():
     answer = "For the six months ended September 30, 2025, operating income was ¥38.4 million."
 
     assert detect(source_input(answer, YEN)).flagged is True
+
+
+# ------------------------------------------------------------------ lines under a heading
+
+SEGMENT_LINES = """Segment Results (in millions)
+Aerospace Systems: net sales $412.3 (Q3 2024: $371.8)
+Industrial Automation: net sales $298.7 (Q3 2024: $311.5)
+Total net sales: $711.0 (Q3 2024: $683.3)
+"""
+
+
+def test_amounts_under_a_heading_with_a_scale_are_at_that_scale():
+    values = {c.text: c.value for c in extract_source("s", SEGMENT_LINES).claims}
+
+    assert values["$412.3"] == Decimal("412.3E6")
+    assert values["$711.0"] == Decimal("711.0E6")
+
+
+def test_a_total_named_after_a_segment_is_the_whole_companys():
+    answer = (
+        "The Aerospace Systems segment had net sales of $412.3 million in the third quarter, "
+        "and total net sales were $711.0 million."
+    )
+
+    assert detect(source_input(answer, SEGMENT_LINES)).flagged is False
+
+
+def test_one_segments_figure_given_for_another_under_a_heading_is_flagged():
+    answer = "The Industrial Automation segment had net sales of $412.3 million in the quarter."
+
+    assert detect(source_input(answer, SEGMENT_LINES)).flagged is True
+
+
+STATS = "Departures: 41,206\nFull-time equivalent employees at period end: 7,340"
+
+
+def test_a_grouped_quantitys_noun_is_its_own_not_the_next_figures():
+    answer = "The airline operated 41,206 departures and ended the period with 7,340 employees."
+
+    assert detect(source_input(answer, STATS)).flagged is False
+
+
+def test_swapped_quantities_with_their_nouns_are_flagged():
+    answer = "The airline operated 7,340 departures and ended the period with 41,206 employees."
+
+    assert detect(source_input(answer, STATS)).flagged is True
