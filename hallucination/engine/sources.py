@@ -558,6 +558,10 @@ def build_index(inp: DetectionInput) -> SourceIndex:
         index.texts[source.id] = source.text
         extracted = extract_source(source.id, source.text)
         index.calculator_outputs.extend(extracted.calculator_outputs)
+        if extracted.calculator_outputs:
+            # A calculator's record says what it computed, not what the filing states: its
+            # numbers are evidence only through rule 2, never values to ground against.
+            continue
         index.metrics.extend(extracted.metrics)
         for path, value in extracted.paths:
             index.json_paths[path] = value
