@@ -26,6 +26,7 @@ from . import engine
 from .celery import app
 from .conf import detector_settings, engine_config
 from .engine import types as t
+from .engine.zero_math import FLAGGING_FINDINGS  # findings that flag an answer on their own
 from .models import (
     STAKES_CHOICES,
     ApiClient,
@@ -43,11 +44,6 @@ logger = logging.getLogger(__name__)
 
 DETECT_TASK = "hallucination.detect"
 VERIFY_TASK = "verification.verify_query"
-
-# Findings that flag an answer on their own (docs/detection.md "Score and flag").
-FLAGGING_FINDINGS = frozenset(
-    {"checksum_mismatch", "citation_mismatch", "citation_unresolved", "prompt_injection"}
-)
 
 
 class TraceConflict(Exception):

@@ -143,7 +143,15 @@ def without_dates(
         pieces.append(text[cursor : max(cursor, claim.start)])
         cursor = max(cursor, claim.end)
     pieces.append(text[cursor:end])
-    return " ".join(pieces)
+    joined = " ".join(pieces)
+    if "[" in joined:
+        # "21 trades [Source: report.summary.trades]: 13 wins": a citation names a path,
+        # not the next figure's metric.
+        joined = _BRACKETED_TAG.sub(" ", joined)
+    return joined
+
+
+_BRACKETED_TAG = re.compile(r"\[(?:Source|Sources|Verified|Ref)\s*:[^\]\n]{0,400}\]", re.IGNORECASE)
 
 
 def read_clauses(

@@ -366,7 +366,12 @@ class Decider:
         stated = c.stated
         assert stated is not None and c.binding is not None
         if cd.value_matches(claim, stated) and not cd.signs_agree(claim, stated):
-            return self._wrong(claim, FABRICATION, stated, "the sources give the value positive")
+            agreeing = [f for f in c.binding.in_period if cd.signs_agree(claim, f)]
+            if not agreeing:
+                return self._wrong(
+                    claim, FABRICATION, stated, "the sources give the value positive"
+                )
+            stated = agreeing[0]
         if cd.value_matches(claim, stated):
             if not segments_compatible(claim, stated, self.index):
                 # "Lumeris's Enterprise segment posted revenue of $1.46 billion": the figure

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import regex
 
+from . import labels
 from .sources import SourceIndex
 from .types import (
     DATE,
@@ -15,6 +16,7 @@ from .types import (
     GROUNDED,
     LAYER_POLICY,
     SUBSTITUTION,
+    Claim,
     ClaimVerdict,
     Finding,
     NearestValue,
@@ -27,7 +29,17 @@ _AVERAGE = regex.compile(r"\b(?:average|avg\.?|mean)\b", regex.IGNORECASE)
 _RAW_LIST = regex.compile(r"\[\s*-?[0-9.]+(?:\s*,\s*-?[0-9.]+){1,50}\s*\]")
 
 FLAGGING_FINDINGS = frozenset(
-    {"checksum_mismatch", "citation_mismatch", "citation_unresolved", "prompt_injection"}
+    {
+        "checksum_mismatch",
+        "citation_mismatch",
+        "citation_unresolved",
+        "citation_label_mismatch",
+        "prompt_injection",
+        # In seed 002's mode (the client sent its metrics or a checksum input), leaving out a
+        # citation or the checksum is a breach of the contract, not a style note.
+        "checksum_required",
+        "citation_required",
+    }
 )
 
 
@@ -39,6 +51,29 @@ def uses_conventions(answer: str) -> bool:
 def crc32_hex(text: str) -> str:
     """CRC32 of the checksum input as 8 upper-case hex digits: seed 002's `[Verified: ...]`."""
     return f"{zlib.crc32(text.encode('utf-8')) & 0xFFFFFFFF:08X}"
+
+
+def _segment_label(path: str) -> frozenset[str]:
+    """The label words of a path's last segment: "stats.profit_factor" -> profit factor."""
+    return labels.label_words(path.rsplit(".", 1)[-1].replace("_", " "))
+
+
+def _named_elsewhere(claim: Claim, path: str, index: SourceIndex) -> tuple[str, Decimal] | None:
+    """Another path whose last segment is the metric the claim names, when the cited one's
+    is not: the claim's words and the cited segment share nothing, and exactly one sibling
+    of the cited path (the same parent) names the claim's known metric."""
+    known = {w for w in claim.label_words if w.startswith("@")}
+    cited = _segment_label(path)
+    if not known or not cited or claim.label_words & cited:
+        return None
+    parent = path.rsplit(".", 1)[0] if "." in path else ""
+    named = [
+        (key, value)
+        for key, value in index.json_paths.items()
+        if "." in key and key.rsplit(".", 1)[0] == parent and known & _segment_label(key)
+    ]
+    keys = {key.rsplit(".", 1)[-1] for key, _v in named}
+    return named[0] if len(keys) == 1 else None
 
 
 def _resolve(path: str, index: SourceIndex) -> tuple[str, Decimal] | None:
@@ -57,7 +92,8 @@ def check(
     answer: str, verdicts: list[ClaimVerdict], index: SourceIndex
 ) -> tuple[list[ClaimVerdict], list[Finding]]:
     """Apply the citation and checksum rules; return the updated verdicts and the findings."""
-    if not uses_conventions(answer):
+    contract = bool(index.metrics) or index.checksum_input is not None
+    if not uses_conventions(answer) and not contract:
         return verdicts, []
     findings: list[Finding] = []
     verdicts = list(verdicts)
@@ -99,6 +135,30 @@ def check(
         claim = verdict.claim
         # Zero mental math means copying: 65.52 cited as 65.5 is a rounded number, a red flag.
         if abs(claim.value) == abs(metric_value):
+            named = _named_elsewhere(claim, metric_path, index)
+            if named is not None:
+                # "Win rate 2.34% [Source: stats.profit_factor]": the value is the cited
+                # path's, and the path is another metric's than the one the claim names.
+                other_path, other_value = named
+                verdicts[position] = replace(
+                    verdict,
+                    outcome=SUBSTITUTION,
+                    layer=LAYER_POLICY,
+                    expected_value=other_value,
+                    details={**verdict.details, "citation": metric_path, "matched": other_path},
+                )
+                findings.append(
+                    Finding(
+                        code="citation_label_mismatch",
+                        message=(
+                            f"{claim.text} cites {metric_path}, but names the metric at "
+                            f"{other_path} ({plain(other_value)})"
+                        ),
+                        start=claim.start,
+                        end=match.end(),
+                    )
+                )
+                continue
             if not verdict.grounded:
                 verdicts[position] = replace(verdict, outcome=GROUNDED, layer=LAYER_POLICY)
             continue
@@ -161,7 +221,8 @@ def check(
     if not _CHECKSUM.search(answer) and (index.checksum or index.checksum_input):
         findings.append(
             Finding(
-                code="checksum_missing", message="the answer carries no [Verified: ...] checksum"
+                code="checksum_required" if contract else "checksum_missing",
+                message="the answer carries no [Verified: ...] checksum",
             )
         )
 
@@ -181,7 +242,7 @@ def check(
         if i not in cited:
             findings.append(
                 Finding(
-                    code="missing_citation",
+                    code="citation_required" if contract else "missing_citation",
                     message=f"{claim.text} carries no [Source: ...] citation",
                     start=claim.start,
                     end=claim.end,

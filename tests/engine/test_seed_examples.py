@@ -308,7 +308,54 @@ def test_seed002_red_flags_are_reported_as_findings():
     result = detect(_tool_input(answer))
 
     codes = {f.code for f in result.findings}
-    assert {"approximation_word", "missing_citation", "average_without_raw"} <= codes
+    # The tool output carries seed 002's accuracy report, so a number without its citation
+    # breaks the contract: `citation_required`, which flags the answer.
+    assert {"approximation_word", "citation_required", "average_without_raw"} <= codes
+    assert result.flagged is True
+
+
+def test_seed002_a_missing_citation_without_the_contract_is_a_note_only():
+    source = SourceDocument(
+        id="stats", text='{"summary": {"win_rate": 65.52, "profit_factor": 2.34}}'
+    )
+    result = detect(
+        DetectionInput(
+            answer="Win rate: 65.52% [Source: stats.summary.win_rate]\nProfit factor: 2.34",
+            sources=(source,),
+        )
+    )
+
+    assert "missing_citation" in {f.code for f in result.findings}
+    assert result.flagged is False
+
+
+def test_seed002_a_cited_value_of_another_metric_is_flagged():
+    source = SourceDocument(
+        id="stats", text='{"summary": {"win_rate": 65.52, "profit_factor": 2.34}}'
+    )
+    result = detect(
+        DetectionInput(
+            answer="Win rate: 2.34% [Source: stats.summary.profit_factor]", sources=(source,)
+        )
+    )
+
+    (verdict,) = result.verdicts
+    assert "citation_label_mismatch" in {f.code for f in result.findings}
+    assert verdict.expected_value == Decimal("65.52")
+    assert result.flagged is True
+
+
+def test_seed002_a_cited_value_of_its_own_metric_is_grounded():
+    source = SourceDocument(
+        id="stats", text='{"summary": {"win_rate": 65.52, "profit_factor": 2.34}}'
+    )
+    result = detect(
+        DetectionInput(
+            answer="Profit factor: 2.34 [Source: stats.summary.profit_factor]", sources=(source,)
+        )
+    )
+
+    assert result.flagged is False
 
 
 # ------------------------------------------------------------------ seed 003
