@@ -876,19 +876,32 @@ def open_review_count(*, user: Any, candidates: QuerySet[Review]) -> int:
 
 
 def trace_names(trace_ids: list[str]) -> dict[str, dict[str, Any]]:
-    """What each trace is about, for the audit list: its query (entity, question) and review."""
+    """What each trace is about, for the audit log's index: its answer and its review.
+
+    {trace_id: {"title": "Review #3 · Northwind · Q3 2026", "detail": the question,
+    "links": [("Review #3", url)]}}; traces of no query are left out.
+    """
     names: dict[str, dict[str, Any]] = {}
-    queries = Query.objects.filter(trace_id__in=trace_ids).select_related("review")
+    queries = Query.objects.filter(trace_id__in=list(trace_ids)).select_related("review")
     for query in queries:
         review = getattr(query, "review", None)
+        about = " · ".join(part for part in (query.entity, query.period) if part) or "No entity"
+        links = []
+        if review is not None:
+            title = f"Review #{review.pk} · {about}"
+            links.append(
+                (
+                    f"Review #{review.pk} ({review.get_status_display().lower()})",
+                    reverse("reviews:detail", args=[review.pk]),
+                )
+            )
+        else:
+            title = f"Answer · {about}" + (" · flagged" if query.flagged else "")
         names[query.trace_id] = {
+            "title": title,
+            "detail": query.question or query.answer,
             "query_id": str(query.pk),
-            "entity": query.entity,
-            "period": query.period,
-            "question": query.question or query.answer,
-            "stakes": query.stakes,
             "review_id": review.pk if review is not None else None,
-            "review_status": review.get_status_display() if review is not None else "",
-            "review_url": reverse("reviews:detail", args=[review.pk]) if review else "",
+            "links": links,
         }
     return names
