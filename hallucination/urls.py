@@ -3,8 +3,9 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
+from .api.docs import RedocDocsView, SwaggerDocsView
 from .operations import health
 from .operations.metrics import metrics_view
 
@@ -17,8 +18,8 @@ urlpatterns = [
     path("api/v1/", include("verification.api_urls")),
     path("api/v1/", include("audit.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("api/docs/", SwaggerDocsView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", RedocDocsView.as_view(url_name="schema"), name="api-redoc"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
