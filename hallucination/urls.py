@@ -1,5 +1,8 @@
 """Top-level URL configuration: the API under /api/v1/, the browser pages, the admin."""
 
+from typing import Any
+
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -8,6 +11,16 @@ from drf_spectacular.views import SpectacularAPIView
 from .api.docs import RedocDocsView, SwaggerDocsView
 from .operations import health
 from .operations.metrics import metrics_view
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page; in development it also says where the demo logins come from."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        context = super().get_context_data(**kwargs)
+        context["show_demo_hint"] = settings.DEBUG
+        return context
+
 
 urlpatterns = [
     path("health/live/", health.live, name="health-live"),
@@ -20,7 +33,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SwaggerDocsView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", RedocDocsView.as_view(url_name="schema"), name="api-redoc"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("audit/", include("audit.urls")),
