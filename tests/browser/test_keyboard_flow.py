@@ -12,6 +12,8 @@ from reviews.models import ClaimDecision, Review
 from reviews.services import review_open
 from tests.factories import PASSWORD, UserFactory, canonical_example
 
+from .helpers import keys_ready
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # Counts every pointer press on the page: the keyboard flow must end with none.
@@ -36,11 +38,6 @@ def queue():  # type: ignore[no-untyped-def]
         query=canonical_example(entity="Contoso Bank"), actor=Actor.system("tests")
     )
     return first, second
-
-
-def keys_ready(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the page's keyboard script listens (static/js sets html[data-keys])."""
-    page.locator(f'html[data-keys="{name}"]').wait_for(state="attached")
 
 
 def _log_in_by_keyboard(page, username: str) -> None:  # type: ignore[no-untyped-def]
