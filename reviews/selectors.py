@@ -891,7 +891,7 @@ def trace_names(trace_ids: list[str]) -> dict[str, dict[str, Any]]:
             title = f"Review #{review.pk} · {about}"
             links.append(
                 (
-                    f"Review #{review.pk} ({review.get_status_display().lower()})",
+                    f"Review #{review.pk} ({review.status.replace('_', ' ')})",
                     reverse("reviews:detail", args=[review.pk]),
                 )
             )

@@ -41,6 +41,7 @@ class ChartPoint:
 class Tick:
     position: float
     label: str
+    anchor: str = "middle"  # the SVG text-anchor: the first and last x labels stay inside
 
 
 @dataclass
@@ -153,7 +154,10 @@ def time_chart(
             count = min(5, max(2, len(days)))
             for index in range(count):
                 when = first + (last - first) * (index / (count - 1))
-                chart.x_ticks.append(Tick(position=x_of(when), label=f"{when:{shape}}"))
+                anchor = "start" if index == 0 else "end" if index == count - 1 else "middle"
+                chart.x_ticks.append(
+                    Tick(position=x_of(when), label=f"{when:{shape}}", anchor=anchor)
+                )
         else:
             chart.x_ticks.append(Tick(position=x_of(first), label=f"{first:{shape}}"))
     for fraction in (0, 0.5, 1):
