@@ -451,7 +451,7 @@ class ReviewPage:
             for source in self.sources
         }
 
-    @property
+    @cached_property
     def all_source_numbers(self) -> list[figures.SourceNumber]:
         return [number for numbers in self.source_numbers.values() for number in numbers]
 
@@ -851,27 +851,6 @@ def review_page(*, review_id: int) -> ReviewPage:
     ]
     return ReviewPage(
         review=review, rows=rows, sources=list(review.query.sources.all()), history=history
-    )
-
-
-def review_next(
-    *, user: Any, candidates: QuerySet[Review], exclude: list[int] | tuple[int, ...] = ()
-) -> Review | None:
-    """The review the user would work next, without taking it: one they hold, else the first
-    pending one of `candidates`."""
-    remaining = candidates.exclude(pk__in=list(exclude))
-    held = remaining.filter(status=Review.Status.IN_REVIEW, assignee_id=user.pk).first()
-    return held or remaining.filter(status=Review.Status.PENDING).first()
-
-
-def open_review_count(*, user: Any, candidates: QuerySet[Review]) -> int:
-    """How many reviews are left for the user: pending ones and those they hold."""
-    return (
-        candidates.filter(
-            Q(status=Review.Status.PENDING) | Q(status=Review.Status.IN_REVIEW, assignee_id=user.pk)
-        )
-        .order_by()
-        .count()
     )
 
 
