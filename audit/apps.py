@@ -16,7 +16,7 @@ class AuditConfig(AppConfig):
             task_prerun,
         )
 
-        from . import checks  # noqa: F401  (registers the system checks)
+        from . import checks, tasks  # noqa: F401  (registers the system checks and the task)
         from .tracing import (
             add_trace_id_to_worker_logs,
             attach_trace_id_to_task,

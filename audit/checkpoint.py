@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
+from django.core.files.base import ContentFile
+from django.core.files.storage import Storage, storages
 from django.utils import timezone
 
 from . import events
@@ -188,3 +190,76 @@ def audit_checkpoint_take(
         },
     )
     return TakenCheckpoint(checkpoint, path), text
+
+
+# ---------------------------------------------------------------- the checkpoint store
+
+STORAGE_ALIAS = "audit_checkpoints"
+
+
+def checkpoint_storage() -> Storage:
+    """Where periodic checkpoints go: STORAGES["audit_checkpoints"], a directory by default
+    (AUDIT_CHECKPOINT_DIR) or any Django storage backend, such as django-storages' S3Storage
+    with object lock, through AUDIT_CHECKPOINT_STORAGE. Never the audit database."""
+    return storages[STORAGE_ALIAS]
+
+
+def _stored_names(storage: Storage) -> list[tuple[int, str]]:
+    try:
+        _, files = storage.listdir("")
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    return sorted(
+        (int(match.group(1)), name) for name in files if (match := _FILE_NAME.match(name))
+    )
+
+
+def stored_checkpoint_latest(key: bytes | None = None) -> Checkpoint | None:
+    """The newest checkpoint in the store, signature checked; None when there is none."""
+    storage = checkpoint_storage()
+    names = _stored_names(storage)
+    if not names:
+        return None
+    key = key if key is not None else checkpoint_key()
+    name = names[-1][1]
+    with storage.open(name, "rb") as handle:
+        text = handle.read().decode("utf-8")
+    try:
+        checkpoint = checkpoint_from_json(text)
+        checkpoint_check_signature(checkpoint, key)
+    except CheckpointError as exc:
+        raise CheckpointError(f"{name} (checkpoint store): {exc}") from None
+    return checkpoint
+
+
+def audit_checkpoint_store(*, actor: Actor, key: bytes | None = None) -> Checkpoint | None:
+    """Sign the events since the store's newest checkpoint and write the next one there.
+
+    Returns None when nothing was added since. Stored checkpoints are never overwritten.
+    """
+    key = key if key is not None else checkpoint_key()
+    after = stored_checkpoint_latest(key)
+    try:
+        checkpoint = checkpoint_create(after=after, key=key)
+    except NothingToCheckpointError:
+        return None
+    storage = checkpoint_storage()
+    name = f"checkpoint-{checkpoint.seq:012d}.json"
+    if storage.exists(name):
+        raise CheckpointError(f"{name} already exists in the checkpoint store; not overwritten.")
+    saved = storage.save(name, ContentFile((checkpoint_to_json(checkpoint) + "\n").encode()))
+    audit_event_record(
+        event_type=events.AUDIT_CHECKPOINTED,
+        actor=actor,
+        subject_type="checkpoint",
+        subject_id=str(checkpoint.seq),
+        payload={
+            "seq": checkpoint.seq,
+            "from_seq": checkpoint.from_seq,
+            "head_hash": checkpoint.head_hash,
+            "key_id": checkpoint.key_id,
+            "signed_at": checkpoint.created_at,
+            "stored_as": saved,
+        },
+    )
+    return checkpoint

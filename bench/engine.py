@@ -185,6 +185,49 @@ def bench_pathological(sizes_kb: tuple[int, ...] = (25, 50, 100)) -> dict[str, d
     return {"pathological_ms": out}
 
 
+def period_answer(claims: int) -> str:
+    """An answer of `claims` period phrases and figures (issue 16's worst case), ~3 per line."""
+    return " ".join(
+        f"In Q{n % 4 + 1} {2000 + n % 25} item {n} was ${n}.5 million."
+        for n in range(max(1, claims // 3))
+    )
+
+
+def bench_limits(
+    claims: tuple[int, ...] = (125, 250, 500), source_kb: tuple[int, ...] = (50, 100, 200)
+) -> dict[str, dict]:
+    """Large answers (up to HALLUCINATION_MAX_CLAIMS numbers) against a 100 KB source, and the
+    largest answer against sources up to HALLUCINATION_MAX_SOURCE_CHARS: growth must stay
+    linear, so the per-unit cost of the largest case stays near the smallest's."""
+    source = realistic_source(100 * 1024)
+    by_claims: dict[str, float] = {}
+    for count in claims:
+        inp = DetectionInput(answer=period_answer(count), sources=(SourceDocument("s", source),))
+        by_claims[str(count)] = round(statistics.median([_cold(inp) for _ in range(3)]), 2)
+    by_source: dict[str, float] = {}
+    answer = period_answer(claims[-1])
+    for size in source_kb:
+        text = realistic_source(size * 1024)
+        inp = DetectionInput(answer=answer, sources=(SourceDocument("s", text),))
+        by_source[str(size)] = round(statistics.median([_cold(inp) for _ in range(3)]), 2)
+
+    def ratio(row: dict[str, float], units: tuple[int, ...]) -> float:
+        return round(
+            (row[str(units[-1])] / units[-1]) / max(row[str(units[0])] / units[0], 1e-9), 2
+        )
+
+    return {
+        "large_answer_ms": {
+            **by_claims,
+            "ratio_largest_to_smallest_per_claim": ratio(by_claims, claims),
+        },
+        "large_source_ms": {
+            **by_source,
+            "ratio_largest_to_smallest_per_kb": ratio(by_source, source_kb),
+        },
+    }
+
+
 def main() -> dict:
     results: dict = {
         "taken_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -196,6 +239,7 @@ def main() -> dict:
     results.update(bench_canonical())
     results.update(bench_source_sizes())
     results.update(bench_pathological())
+    results.update(bench_limits())
     results["load_average_after"] = list(os.getloadavg())
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=2) + "\n")
@@ -233,6 +277,9 @@ def print_table(results: dict) -> None:
     for name, row in results["pathological_ms"].items():
         cells = "".join(f"{row[s]:>12.1f}" for s in sizes)
         print(f"{name:<20}{cells}{row['ratio_largest_to_smallest_per_kb']:>14.2f}")
+    print()
+    for name in ("large_answer_ms", "large_source_ms"):
+        print(f"{name:<20}" + "  ".join(f"{k}: {v}" for k, v in results[name].items()))
     print()
     print(f"written to {RESULTS.relative_to(ROOT)}")
 

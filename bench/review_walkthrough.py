@@ -99,6 +99,10 @@ PLAN: dict[str, dict] = {
         "labels": {"$1.9 billion": H},
         "reason": "Endowment is $1.6 billion",
     },
+    "What were diluted earnings per share?": {
+        "labels": {"$1.12": H},
+        "reason": "Diluted EPS is $1.08",
+    },
     "How many people does the company employ?": {"labels": {"1,200": B}},
     "What is the payout ratio?": {"labels": {"35%": D}},
     "What does the stock yield?": {"labels": {"3%": B}},

@@ -1,9 +1,13 @@
-"""A webhook receiver that verifies the signature: standard library only, copy it as you like.
+"""A webhook receiver that verifies the Standard Webhooks signature: standard library only,
+copy it as you like.
 
-Run: WEBHOOK_SIGNING_SECRET=... python examples/webhook_receiver.py 8099
+Run: WEBHOOK_SECRET=whsec_... python examples/webhook_receiver.py 8099
+(the endpoint's secret from `manage.py webhook_secret CLIENT URL`, or the shared
+WEBHOOK_SIGNING_SECRET);
 then submit with "callback_url": "http://<this host>:8099/hooks/result".
 """
 
+import base64
 import hashlib
 import hmac
 import json
@@ -14,23 +18,30 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 
 # --- begin verify_webhook (docs/api.md quotes this function verbatim) ---
-def verify_webhook(secret: str, header: str, body: bytes, tolerance: int = 300) -> dict:
-    """Return the parsed JSON body if X-Signature is valid and fresh; raise ValueError if not.
+def verify_webhook(secret: str, headers: dict, body: bytes, tolerance: int = 300) -> dict:
+    """Return the parsed JSON body if the Standard Webhooks signature is valid and fresh;
+    raise ValueError if not.
 
-    header is the X-Signature value: "t=<unix seconds>,v1=<hex HMAC-SHA256>". The HMAC is
-    over the timestamp, a dot and the raw body bytes, exactly as received (before parsing).
+    headers: the request's headers (any mapping). secret: the endpoint's "whsec_<base64>"
+    secret (or the deployment's shared secret). The HMAC-SHA256 is over
+    "<webhook-id>.<webhook-timestamp>.<raw body>", the body exactly as received.
     """
-    fields = [part.strip().split("=", 1) for part in header.split(",") if "=" in part]
-    timestamps = [value for key, value in fields if key == "t"]
-    signatures = [value for key, value in fields if key == "v1"]
-    if not timestamps or not signatures:
-        raise ValueError("malformed X-Signature header")
-    signed = timestamps[0].encode() + b"." + body
-    expected = hmac.new(secret.encode(), signed, hashlib.sha256).hexdigest()
+    lower = {name.lower(): value for name, value in headers.items()}
+    msg_id = lower.get("webhook-id", "")
+    timestamp = lower.get("webhook-timestamp", "")
+    signatures = lower.get("webhook-signature", "").split()
+    if not msg_id or not timestamp.isdigit() or not signatures:
+        raise ValueError("malformed webhook headers")
+    if abs(time.time() - int(timestamp)) > tolerance:
+        raise ValueError("timestamp outside the tolerance: possible replay")
+    if secret.startswith("whsec_"):
+        key = base64.b64decode(secret.removeprefix("whsec_"))
+    else:
+        key = secret.encode()
+    signed = f"{msg_id}.{timestamp}.".encode() + body
+    expected = "v1," + base64.b64encode(hmac.new(key, signed, hashlib.sha256).digest()).decode()
     if not any(hmac.compare_digest(expected, candidate) for candidate in signatures):
         raise ValueError("signature mismatch")
-    if abs(time.time() - int(timestamps[0])) > tolerance:
-        raise ValueError("timestamp outside the tolerance: possible replay")
     return json.loads(body)
 
 
@@ -41,15 +52,13 @@ class Receiver(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
         try:
-            result = verify_webhook(
-                os.environ["WEBHOOK_SIGNING_SECRET"], self.headers.get("X-Signature", ""), body
-            )
+            result = verify_webhook(os.environ["WEBHOOK_SECRET"], dict(self.headers.items()), body)
         except ValueError as error:
             self.send_response(400)
             self.end_headers()
             self.wfile.write(str(error).encode())
             return
-        # Answer fast; do slow work elsewhere. Deliveries may repeat: key on X-Webhook-Delivery.
+        # Answer fast; do slow work elsewhere. Deliveries may repeat: key on webhook-id.
         print(result["id"], result["status"], "flagged" if result["flagged"] else "clean")
         self.send_response(204)
         self.end_headers()

@@ -2,12 +2,34 @@
 
 from typing import Any
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html
+from rest_framework_api_key.models import APIKey
 
-from .models import AccuracyReport, ApiClient, CalculatorOutput, Claim, Query, Source, Verdict
+from audit.actors import Actor
+
+from .models import (
+    STAKES_CHOICES,
+    AccuracyReport,
+    ApiClient,
+    CalculatorOutput,
+    Claim,
+    ClientAPIKey,
+    Query,
+    Source,
+    Verdict,
+    default_key_stakes,
+)
+from .services import api_client_key_create, api_key_revoke
+
+# The library's own key model is not used (client keys are ClientAPIKey): an admin page for
+# it would only invite keys that authenticate nobody.
+if admin.site.is_registered(APIKey):
+    admin.site.unregister(APIKey)
 
 
 class ReadOnlyAdminMixin:
@@ -158,3 +180,80 @@ class AccuracyReportAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_filter = ("ground_truth", "profile")
     search_fields = ("=trace_id", "corpus_fingerprint", "version")
     date_hierarchy = "created_at"
+
+
+class ClientAPIKeyForm(forms.ModelForm):
+    """A new key for a client: who, and at which stakes it may submit."""
+
+    allowed_stakes = forms.MultipleChoiceField(
+        choices=STAKES_CHOICES,
+        initial=default_key_stakes,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="`audit` pages the on-call reviewers: grant it deliberately.",
+    )
+
+    class Meta:
+        model = ClientAPIKey
+        fields = ["client"]
+
+
+@admin.register(ClientAPIKey)
+class ClientAPIKeyAdmin(admin.ModelAdmin):
+    """List, create and revoke client keys, each through the audited services.
+
+    A key is shown once, in the message after it is created; only its hash is stored.
+    """
+
+    form = ClientAPIKeyForm
+    list_display = ("prefix", "client", "allowed_stakes", "revoked", "created", "expiry_date")
+    list_filter = ("revoked", "client")
+    search_fields = ("prefix", "client__name")
+    list_select_related = ("client",)
+    actions = ["revoke_keys"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:
+            return []
+        return [field.name for field in ClientAPIKey._meta.fields if field.name != "hashed_key"]
+
+    def get_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        if obj is None:
+            return ["client", "allowed_stakes"]
+        return ["prefix", "name", "client", "allowed_stakes", "revoked", "created"]
+
+    def get_form(self, request: HttpRequest, obj: Any = None, **kwargs: Any):  # type: ignore[no-untyped-def]
+        if obj is not None:
+            kwargs["form"] = forms.ModelForm
+        return super().get_form(request, obj, **kwargs)
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # revoke instead: the key's record stays
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        client = form.cleaned_data["client"]
+        _, key = api_client_key_create(
+            client_name=client.name,
+            actor=Actor.for_user(request.user),
+            stakes=list(form.cleaned_data["allowed_stakes"]),
+        )
+        saved = ClientAPIKey.objects.get(prefix=key.partition(".")[0])
+        obj.pk, obj.prefix, obj.name = saved.pk, saved.prefix, saved.name
+        obj._state.adding = False
+        messages.warning(
+            request, f"The new key for {client.name} (shown once, store it now): {key}"
+        )
+
+    @admin.action(description="Revoke the selected keys", permissions=["revoke"])
+    def revoke_keys(self, request: HttpRequest, queryset: QuerySet[ClientAPIKey]) -> None:
+        revoked = 0
+        for api_key in queryset:
+            if not api_key.revoked:
+                api_key_revoke(prefix=api_key.prefix, actor=Actor.for_user(request.user))
+                revoked += 1
+        self.message_user(request, f"Revoked {revoked} key(s).")
+
+    def has_revoke_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("hallucination.change_clientapikey")

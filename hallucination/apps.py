@@ -14,7 +14,7 @@ class HallucinationConfig(AppConfig):
         # Register the tasks in every process, not only in workers: enqueueing by name
         # from the web process (and running eagerly in the embedded default) needs them.
         from .delivery import tasks as delivery_tasks  # noqa: F401, I001
-        from . import tasks  # noqa: F401
+        from . import checks, tasks  # noqa: F401
 
         # Connected after the audit app's receivers (it comes first in INSTALLED_APPS), so a
         # worker's JSON lines come from the same library and configuration as the web

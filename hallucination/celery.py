@@ -3,7 +3,7 @@
 import os
 
 from celery import Celery
-from celery.signals import task_postrun, task_prerun
+from celery.signals import before_task_publish, task_postrun, task_prerun
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "hallucination.settings")
 
@@ -34,3 +34,16 @@ def _close_old_connections(task: object = None, **_: object) -> None:
     from django.db import close_old_connections
 
     close_old_connections()
+
+
+@before_task_publish.connect
+def _leave_time_limits_to_the_worker(headers: dict | None = None, **_: object) -> None:
+    """Publish tasks without time limits, so the worker that runs them applies its own.
+
+    Celery stamps the publisher's CELERY_TASK_*TIME_LIMIT into every message, and a worker
+    obeys the message over its own settings: limits set on the worker hosts (where the work
+    runs) never fired, and a web process's defaults decided instead. Without the stamp the
+    worker's task and pool settings apply.
+    """
+    if headers is not None and "timelimit" in headers:
+        headers["timelimit"] = (None, None)

@@ -2,6 +2,7 @@
 
 import uuid
 
+from django.conf import settings
 from django.db import models
 from rest_framework_api_key.models import AbstractAPIKey
 
@@ -30,10 +31,17 @@ class ApiClient(models.Model):
         return self.name
 
 
+def default_key_stakes() -> list[str]:
+    """The stakes a new key may submit at (API_KEY_DEFAULT_STAKES): `audit` pages people."""
+    return list(settings.API_KEY_DEFAULT_STAKES)
+
+
 class ClientAPIKey(AbstractAPIKey):
     """A hashed API key; the plaintext is shown once, at creation."""
 
     client = models.ForeignKey(ApiClient, on_delete=models.CASCADE, related_name="api_keys")
+    # The stakes submissions with this key may ask for; another is refused before saving.
+    allowed_stakes = models.JSONField(default=default_key_stakes)
 
     class Meta(AbstractAPIKey.Meta):
         verbose_name = "client API key"
@@ -87,6 +95,8 @@ class Query(models.Model):
     # Worker lease: a worker claims the query with a conditional update; the sweeper
     # re-enqueues queries whose lease ran out (the worker died).
     attempts = models.PositiveSmallIntegerField(default=0)
+    # How often the sweeper re-enqueued this query; past HALLUCINATION_MAX_REQUEUES it gives up.
+    requeues = models.PositiveSmallIntegerField(default=0)
     lease_expires_at = models.DateTimeField(null=True, blank=True)
     error = models.TextField(blank=True)
 
@@ -344,6 +354,12 @@ class WebhookDelivery(models.Model):
     last_status_code = models.PositiveSmallIntegerField(null=True, blank=True)
     last_error = models.TextField(blank=True)
     reason = models.CharField(max_length=500, blank=True)
+    # When the next attempt is due: now for a new message, later after a failed attempt or
+    # while its recipient's notice budget is spent. A pending row long past it lost its task,
+    # and the delivery sweep sends it again.
+    due_at = models.DateTimeField(null=True, blank=True)
+    # Notices sent together in one message (a digest) share this.
+    batch = models.CharField(max_length=64, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
     delivered_at = models.DateTimeField(null=True, blank=True)
@@ -351,12 +367,38 @@ class WebhookDelivery(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            # One message of a kind per query and channel: a second trigger (a review opened at
-            # audit stakes, then escalated) must not page twice.
+            # One message of a kind per query, channel and recipient: a second trigger (a
+            # review opened at audit stakes, then escalated) must not page twice.
             models.UniqueConstraint(
-                fields=["query", "kind", "channel"], name="webhook_delivery_once"
+                fields=["query", "kind", "channel", "target"], name="webhook_delivery_once"
             ),
         ]
+        indexes = [models.Index(fields=["status", "due_at"])]
 
     def __str__(self) -> str:
         return f"{self.kind} via {self.channel} for {self.query_id} ({self.status})"
+
+
+class WebhookEndpoint(models.Model):
+    """A client's callback URL with its own signing secret (Standard Webhooks `whsec_...`).
+
+    Rotation keeps the previous secret signing too until `previous_expires_at`, so a receiver
+    can switch secrets without losing a message.
+    """
+
+    client = models.ForeignKey(ApiClient, on_delete=models.CASCADE, related_name="endpoints")
+    url = models.URLField(max_length=2000)
+    secret = models.CharField(max_length=100)
+    previous_secret = models.CharField(max_length=100, blank=True)
+    previous_expires_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    rotated_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["client", "url"]
+        constraints = [
+            models.UniqueConstraint(fields=["client", "url"], name="webhook_endpoint_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.client} -> {self.url}"

@@ -190,5 +190,18 @@ def _review_summary(query: Query) -> dict[str, Any] | None:
 
 
 def client_owns_trace(*, client: ApiClient, trace_id: str) -> bool:
-    """Whether an API client submitted a query under this trace ID."""
-    return Query.objects.filter(client=client, trace_id=trace_id).exists()
+    """Whether an API client opened this trace (a query or a calculator output under it)."""
+    return (
+        Query.objects.filter(client=client, trace_id=trace_id).exists()
+        or CalculatorOutput.objects.filter(client=client, trace_id=trace_id).exists()
+    )
+
+
+def trace_held_by_another(*, client: ApiClient, trace_id: str) -> bool:
+    """Whether another client holds this trace ID (says nothing about which)."""
+    return (
+        Query.objects.filter(trace_id=trace_id).exclude(client=client).exists()
+        or CalculatorOutput.objects.filter(trace_id=trace_id, client__isnull=False)
+        .exclude(client=client)
+        .exists()
+    )

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -26,8 +26,17 @@ from . import engine
 from .celery import app
 from .conf import detector_settings, engine_config
 from .engine import types as t
-from .models import ApiClient, CalculatorOutput, Claim, ClientAPIKey, Query, Source, Verdict
-from .selectors import query_detection_input
+from .models import (
+    STAKES_CHOICES,
+    ApiClient,
+    CalculatorOutput,
+    Claim,
+    ClientAPIKey,
+    Query,
+    Source,
+    Verdict,
+)
+from .selectors import query_detection_input, trace_held_by_another
 from .signals import escalation_requested, query_finished, review_requested
 
 logger = logging.getLogger(__name__)
@@ -39,6 +48,43 @@ VERIFY_TASK = "verification.verify_query"
 FLAGGING_FINDINGS = frozenset(
     {"checksum_mismatch", "citation_mismatch", "citation_unresolved", "prompt_injection"}
 )
+
+
+class TraceConflict(Exception):
+    """The trace ID belongs to another client; the message does not say whose, or whether."""
+
+    def __init__(self) -> None:
+        super().__init__("This trace ID cannot be used: choose another one.")
+
+
+class StakesNotAllowed(Exception):
+    """The client's key may not submit at these stakes."""
+
+    def __init__(self, stakes: str, allowed: list[str]) -> None:
+        super().__init__(
+            f"This API key may not submit at {stakes!r} stakes (allowed: {', '.join(allowed)})."
+        )
+        self.stakes, self.allowed = stakes, allowed
+
+
+def _lock_trace(trace_id: str) -> None:
+    """Serialise the writers of one trace ID until the transaction ends, so two clients cannot
+    both find it free and both take it."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", ["trace:" + trace_id])
+
+
+def trace_claim(*, client: ApiClient, trace_id: str) -> None:
+    """Take trace_id for this client, or raise TraceConflict if another client holds it.
+
+    A trace belongs to the client that opened it (its first query or calculator output);
+    another client joining it could read its audit trail and plant events in it. Call inside
+    the transaction that writes under the trace.
+    """
+    _lock_trace(trace_id)
+    if trace_held_by_another(client=client, trace_id=trace_id):
+        raise TraceConflict()
 
 
 class IdempotencyConflict(Exception):
@@ -137,6 +183,7 @@ def query_submit(
             return _idempotent_replay(existing, fingerprint)
     try:
         with transaction.atomic():
+            trace_claim(client=client, trace_id=trace_id)
             query = _query_create(
                 client=client,
                 submission=submission,
@@ -246,11 +293,32 @@ def query_detect(*, query_id: str, actor: Actor) -> Query | None:
         return None
     max_attempts = detector_settings()["MAX_ATTEMPTS"]
     if query.attempts > max_attempts:
-        query_fail(query=query, actor=actor, error=f"gave up after {max_attempts} attempts")
+        # Each earlier run died without a word (a killed worker, a hard time limit).
+        logger.error("Gave up on query %s after %s attempts at detection", query.pk, max_attempts)
+        query_fail(
+            query=query,
+            actor=actor,
+            error=f"Gave up after {max_attempts} attempts at detection: each one was lost "
+            "(the worker died or hit its hard time limit).",
+        )
         return query
     detection_input = query_detection_input(query)
     result = engine.detect(detection_input, engine_config())
-    return query_store_detection(query=query, result=result, actor=actor)
+    try:
+        return query_store_detection(query=query, result=result, actor=actor)
+    except Exception as exc:
+        # Recording is deterministic: what failed once (a value a column cannot hold, a
+        # review that cannot open) fails again, so retrying only loops. Say what broke.
+        logger.exception("Recording the detection result of query %s failed", query.pk)
+        return query_fail(
+            query=query, actor=actor, error=readable_error("Recording the result failed", exc)
+        )
+
+
+def readable_error(what: str, exc: BaseException) -> str:
+    """One line a person can read in the query's `error`: what failed, and the exception."""
+    message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{what}: {type(exc).__name__}" + (f": {message}" if message else "") + "."
 
 
 # The Query columns query_store_detection writes.
@@ -511,13 +579,72 @@ def query_requeue_stalled(
         updated_at__lt=now - timedelta(seconds=verifying_after_seconds),
     ).values_list("pk", flat=True)[:1000]
     count = 0
+    # Detection is bounded by its attempts (each run takes the lease and counts one; past
+    # HALLUCINATION_MAX_ATTEMPTS query_detect gives up), and a query waiting in a long queue
+    # is no reason to give up; so only the external layer, which counts nothing, is bounded
+    # by re-enqueues here.
     for query_id in stalled:
         _enqueue(DETECT_TASK, str(query_id))
         count += 1
     for query_id in stuck_verifying:
-        _enqueue(VERIFY_TASK, str(query_id))
-        count += 1
+        if _count_requeue(query_id=str(query_id)):
+            _enqueue(VERIFY_TASK, str(query_id))
+            count += 1
     return count
+
+
+def _count_requeue(*, query_id: str) -> bool:
+    """Count one more re-enqueue; past HALLUCINATION_MAX_REQUEUES give the query up instead.
+
+    A query that keeps stalling (its task fails the same way every time, or kills its worker)
+    would otherwise be re-enqueued for ever. Returns whether to enqueue it.
+    """
+    limit = detector_settings()["MAX_REQUEUES"]
+    Query.objects.filter(pk=query_id).update(requeues=F("requeues") + 1)
+    query = Query.objects.filter(pk=query_id).first()
+    if query is None or query.is_finished:
+        return False
+    if query.requeues <= limit:
+        return True
+    query_abandon(
+        query=query,
+        actor=Actor.system("sweeper"),
+        reason=f"Gave up after {query.requeues - 1} re-enqueues while {query.status}",
+    )
+    return False
+
+
+@transaction.atomic
+def query_abandon(*, query: Query, actor: Actor, reason: str) -> Query:
+    """Give a query up after bounded retries: failed, saying why, with an audit event
+    (`query.abandoned`, counted on /metrics) and an error log line."""
+    query = Query.objects.select_for_update().get(pk=query.pk)
+    if query.is_finished:
+        return query
+    stage = query.status
+    last_error = query.error.strip()
+    error = reason + (f" (last error: {last_error[:300]})" if last_error else "") + "."
+    query.status = Query.Status.FAILED
+    query.error = error[:2000]
+    query.lease_expires_at = None
+    query.finished_at = timezone.now()
+    query.save(update_fields=["status", "error", "lease_expires_at", "finished_at", "updated_at"])
+    logger.error("Gave up on query %s: %s", query.pk, error)
+    audit_event_record(
+        event_type=events.QUERY_ABANDONED,
+        actor=actor,
+        trace_id=query.trace_id,
+        subject_type="query",
+        subject_id=str(query.pk),
+        payload={
+            "stage": stage,
+            "requeues": max(0, query.requeues - 1),
+            "attempts": query.attempts,
+            "error": error[:500],
+        },
+    )
+    _announce_finished(query)
+    return query
 
 
 # ---------------------------------------------------------------- later layers
@@ -672,18 +799,59 @@ def query_verification_finish(*, query: Query, actor: Actor) -> Query:
 
 
 @transaction.atomic
-def api_client_key_create(*, client_name: str, actor: Actor) -> tuple[ApiClient, str]:
-    """Create (or reuse) a client and issue it a new key. The plaintext key is returned once."""
+def api_client_key_create(
+    *, client_name: str, actor: Actor, stakes: list[str] | None = None
+) -> tuple[ApiClient, str]:
+    """Create (or reuse) a client and issue it a new key. The plaintext key is returned once.
+
+    `stakes` are the stakes the key may submit at (API_KEY_DEFAULT_STAKES when not given).
+    """
     client, _ = ApiClient.objects.get_or_create(name=client_name)
-    api_key, key = ClientAPIKey.objects.create_key(name=f"{client_name} key", client=client)
+    fields: dict[str, Any] = {"name": f"{client_name} key", "client": client}
+    if stakes is not None:
+        unknown = sorted(set(stakes) - {value for value, _ in STAKES_CHOICES})
+        if unknown or not stakes:
+            raise ValueError(f"Unknown or no stakes: {unknown or stakes}.")
+        fields["allowed_stakes"] = list(dict.fromkeys(stakes))
+    api_key, key = ClientAPIKey.objects.create_key(**fields)
     audit_event_record(
         event_type=events.API_KEY_CREATED,
         actor=actor,
         subject_type="api_client",
         subject_id=str(client.pk),
-        payload={"client": client.name, "key_prefix": api_key.prefix},
+        payload={
+            "client": client.name,
+            "key_prefix": api_key.prefix,
+            "allowed_stakes": api_key.allowed_stakes,
+        },
     )
     return client, key
+
+
+@transaction.atomic
+def api_key_revoke(*, prefix: str, actor: Actor) -> ClientAPIKey:
+    """Revoke a client key by its prefix (the part before the dot); revoking twice is a no-op
+    that records nothing. Raises ClientAPIKey.DoesNotExist for an unknown prefix."""
+    api_key = ClientAPIKey.objects.select_for_update().select_related("client").get(prefix=prefix)
+    if api_key.revoked:
+        return api_key
+    api_key.revoked = True
+    api_key.save(update_fields=["revoked"])
+    audit_event_record(
+        event_type=events.API_KEY_REVOKED,
+        actor=actor,
+        subject_type="api_client",
+        subject_id=str(api_key.client_id),
+        payload={"client": api_key.client.name, "key_prefix": api_key.prefix},
+    )
+    return api_key
+
+
+def submission_stakes_check(*, api_key: ClientAPIKey, stakes: str) -> None:
+    """Raise StakesNotAllowed unless this key may submit at these stakes."""
+    allowed = list(api_key.allowed_stakes or [])
+    if stakes not in allowed:
+        raise StakesNotAllowed(stakes, allowed)
 
 
 @transaction.atomic
@@ -695,6 +863,8 @@ def calculator_output_record(
     actor: Actor,
     client: ApiClient | None = None,
 ) -> CalculatorOutput:
+    if client is not None:
+        trace_claim(client=client, trace_id=trace_id)
     output = CalculatorOutput.objects.create(
         trace_id=trace_id, expression=expression[:1000], result=result, client=client
     )

@@ -1,5 +1,7 @@
 """Settings, read from the environment; with nothing set: SQLite, tasks in-process, DEBUG on."""
 
+import ipaddress
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -30,6 +32,26 @@ if not SECRET_KEY:
         raise ImproperlyConfigured("SECRET_KEY (or SECRET_KEY_FILE) must be set when DEBUG is off.")
     SECRET_KEY = _DEV_SECRET_KEY
 
+
+def env_positive_int(name: str, default: int) -> int:
+    """An integer setting that must be at least 1; a bad value stops start-up, naming it."""
+    value = env.int(name, default=default)
+    if value < 1:
+        raise ImproperlyConfigured(f"{name} must be at least 1 (got {value}).")
+    return value
+
+
+def env_networks(name: str, default: list[str]) -> list[str]:
+    """A comma-separated list of IP networks; an entry that is not one stops start-up."""
+    networks = env.list(name, default=default)
+    for network in networks:
+        try:
+            ipaddress.ip_network(network, strict=False)
+        except ValueError:
+            raise ImproperlyConfigured(f"{name}: {network!r} is not an IP network.") from None
+    return networks
+
+
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -45,6 +67,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "axes",
+    "csp",
     "audit",
     "hallucination",
     "reviews",
@@ -55,12 +79,23 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "audit.tracing.TraceIdMiddleware",
+    "hallucination.api.errors.NulByteGuardMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, so a locked-out login answers before the view runs (django-axes).
+    "axes.middleware.AxesMiddleware",
+]
+
+# django-axes counts failed logins; its backend goes first so a locked-out user is refused
+# before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "reviews.accounts.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 
 ROOT_URLCONF = "hallucination.urls"
@@ -203,6 +238,11 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": [
+        "hallucination.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "EXCEPTION_HANDLER": "hallucination.api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["hallucination.api.throttling.ClientRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"client": env.str("API_THROTTLE_RATE", default="3000/min")},
@@ -410,4 +450,99 @@ METRICS = {
     # Who may scrape /metrics: these networks, or anyone presenting the bearer token.
     "ALLOWED_NETWORKS": env.list("METRICS_ALLOWED_NETWORKS", default=["127.0.0.1/32", "::1/128"]),
     "TOKEN": env_secret("METRICS_TOKEN", default="") or "",
+}
+
+# --- Abuse controls and hardening (docs/security.md). ---
+# Password guessing: django-axes locks a username at one address after this many failures.
+AXES_FAILURE_LIMIT = env_positive_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_positive_int("LOGIN_LOCKOUT_MINUTES", 30))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The address is REMOTE_ADDR: behind a proxy, the proxy must set it (e.g. gunicorn's
+# --forwarded-allow-ips), never a header the client controls.
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+AXES_VERBOSE = False
+# Lockouts are listed and lifted in reviews/admin.py, which audits each unlock.
+AXES_ENABLE_ADMIN = False
+
+# Unknown, revoked or expired API keys: at most this many a minute from one address (429).
+API_BAD_KEY_LIMIT = env_positive_int("API_BAD_KEY_LIMIT", 20)
+API_BAD_KEY_WINDOW_SECONDS = env_positive_int("API_BAD_KEY_WINDOW_SECONDS", 60)
+
+# Which stakes a new client key may submit at; `audit` pages the on-call reviewers, so it is
+# granted per key (create_api_key --stakes).
+API_KEY_DEFAULT_STAKES = env.list("API_KEY_DEFAULT_STAKES", default=["standard", "high"])
+for _stakes in API_KEY_DEFAULT_STAKES:
+    if _stakes not in ("standard", "high", "audit"):
+        raise ImproperlyConfigured(f"API_KEY_DEFAULT_STAKES: unknown stakes {_stakes!r}.")
+
+# Escalation notices: at most this many messages per recipient per window; the rest wait and
+# go out together as one digest.
+ESCALATION["MAX_PER_WINDOW"] = env_positive_int("ESCALATION_MAX_PER_WINDOW", 5)
+ESCALATION["WINDOW_SECONDS"] = env_positive_int("ESCALATION_WINDOW_SECONDS", 3600)
+
+# Deliveries still pending this long after they were due lost their task: the sweep resends.
+WEBHOOKS["SWEEP_AFTER_SECONDS"] = env_positive_int("WEBHOOK_SWEEP_AFTER_SECONDS", 120)
+# During a secret rotation both secrets sign, for this long (Standard Webhooks).
+WEBHOOKS["ROTATION_OVERLAP_SECONDS"] = env_positive_int("WEBHOOK_ROTATION_OVERLAP_SECONDS", 86400)
+
+# /metrics behind a reverse proxy: forwarded headers are believed only from these addresses.
+METRICS["TRUSTED_PROXIES"] = env_networks("METRICS_TRUSTED_PROXIES", [])
+METRICS["ALLOWED_NETWORKS"] = env_networks("METRICS_ALLOWED_NETWORKS", METRICS["ALLOWED_NETWORKS"])
+
+# Audit anchoring: signed checkpoints go to this storage (a directory by default; any Django
+# storage backend, such as django-storages' S3Storage, through AUDIT_CHECKPOINT_STORAGE).
+AUDIT_CHECKPOINT_DIR = env.path("AUDIT_CHECKPOINT_DIR", default=BASE_DIR / "var" / "checkpoints")
+AUDIT_CHECKPOINT_INTERVAL_SECONDS = env_positive_int("AUDIT_CHECKPOINT_INTERVAL_SECONDS", 3600)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "audit_checkpoints": {
+        "BACKEND": env.str(
+            "AUDIT_CHECKPOINT_STORAGE", default="django.core.files.storage.FileSystemStorage"
+        ),
+        "OPTIONS": env.json(
+            "AUDIT_CHECKPOINT_STORAGE_OPTIONS", default={"location": str(AUDIT_CHECKPOINT_DIR)}
+        ),
+    },
+}
+CELERY_BEAT_SCHEDULE["sweep-deliveries"] = {
+    "task": "hallucination.sweep_deliveries",
+    "schedule": env_positive_int("WEBHOOK_SWEEP_SECONDS", 60),
+}
+CELERY_BEAT_SCHEDULE["audit-checkpoint"] = {
+    "task": "audit.checkpoint",
+    "schedule": AUDIT_CHECKPOINT_INTERVAL_SECONDS,
+}
+# The sweeper re-enqueues a query at most this many times, then marks it failed and says so.
+HALLUCINATION["MAX_REQUEUES"] = env_positive_int("HALLUCINATION_MAX_REQUEUES", 5)
+# At most this many numbers in one answer (each is a claim to ground): a 400 beyond it.
+HALLUCINATION["MAX_CLAIMS"] = env_positive_int("HALLUCINATION_MAX_CLAIMS", 500)
+# All sources of one submission together.
+HALLUCINATION["MAX_TOTAL_SOURCE_CHARS"] = env_positive_int(
+    "HALLUCINATION_MAX_TOTAL_SOURCE_CHARS", 1_000_000
+)
+# JSON bodies nested deeper than this are refused before parsing finishes.
+API_MAX_JSON_DEPTH = env_positive_int("API_MAX_JSON_DEPTH", 32)
+# A database outage asks API clients to come back after this many seconds.
+DATABASE_RETRY_AFTER_SECONDS = env_positive_int("DATABASE_RETRY_AFTER_SECONDS", 30)
+
+# Content-Security-Policy (django-csp): scripts and styles from this site only, no inline code.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        # Style attributes carry no code; the reports page sets CSS variables with them.
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
 }

@@ -25,10 +25,15 @@ def detect(self, query_id: str) -> str | None:  # type: ignore[no-untyped-def]
         return None
     except (Exception, SoftTimeLimitExceeded) as exc:
         logger.exception("Detection of query %s failed", query_id)
-        query = services.query_release_after_error(query_id=query_id, error=repr(exc))
+        if isinstance(exc, SoftTimeLimitExceeded):
+            limit = self.soft_time_limit or self.app.conf.task_soft_time_limit
+            error = f"Detection ran out of time: it took longer than the {limit}-second limit."
+        else:
+            error = services.readable_error("Detection failed", exc)
+        query = services.query_release_after_error(query_id=query_id, error=error)
         # In-process mode has no broker to retry through, and the engine is deterministic.
         if self.request.is_eager or query.attempts >= detector_settings()["MAX_ATTEMPTS"]:
-            services.query_fail(query=query, actor=actor, error=repr(exc))
+            services.query_fail(query=query, actor=actor, error=error)
             return Query.Status.FAILED
         raise self.retry(exc=exc, countdown=2**query.attempts) from exc
     return query.status if query is not None else None

@@ -31,8 +31,10 @@ urlpatterns = [
     path("api/v1/", include("verification.api_urls")),
     path("api/v1/", include("audit.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    # Offline docs under the site's CSP: Swagger UI's start-up script is a file (api/docs.py).
     path("api/docs/", SwaggerDocsView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", RedocDocsView.as_view(url_name="schema"), name="api-redoc"),
+    # Sign-in goes through django-axes (middleware and backend), whichever view takes it.
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
@@ -40,3 +42,6 @@ urlpatterns = [
     path("reports/", include("hallucination.reports.urls")),
     path("", include("reviews.urls")),
 ]
+
+# A lost database answers 503 with Retry-After, JSON for API clients (operations/health.py).
+handler500 = health.server_error

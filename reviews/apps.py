@@ -17,7 +17,10 @@ class ReviewsConfig(AppConfig):
     verbose_name = "Review queue"
 
     def ready(self) -> None:
-        from . import receivers  # noqa: F401  (opens and escalates reviews detection asks for)
+        from . import (  # noqa: F401
+            accounts,  # audits logins and role changes
+            receivers,  # opens and escalates reviews detection asks for
+        )
 
         # After every migrate (and every test-database flush), the roles hold their permissions.
         post_migrate.connect(

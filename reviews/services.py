@@ -22,6 +22,9 @@ from .signals import review_escalated, review_opened
 _STAKES_WEIGHT = {"standard": Decimal("1"), "high": Decimal("2"), "audit": Decimal("3")}
 # An external check contradicting a claim outweighs anything the detector alone can say.
 ESCALATION_BONUS = Decimal("25")
+# The column holds 9999.99; an answer with thousands of ungrounded claims is simply the most
+# urgent there is, not a number that overflows the column and loses the review.
+MAX_RISK_SCORE = Decimal("9999.99")
 DECISIONS = (Review.Status.APPROVED, Review.Status.REJECTED)
 LABELS = tuple(ClaimDecision.Label.values)
 
@@ -35,7 +38,7 @@ def review_risk_score(*, query, now=None) -> Decimal:  # type: ignore[no-untyped
     if query.gate_passed is False:
         score += 10
     score += min(age_hours, Decimal(48)) / 4
-    return score.quantize(Decimal("0.01"))
+    return min(score, MAX_RISK_SCORE).quantize(Decimal("0.01"))
 
 
 @transaction.atomic
@@ -256,7 +259,7 @@ def review_decide(
 
 def _rescored(review: Review) -> Decimal:
     score = review_risk_score(query=review.query)
-    return score + ESCALATION_BONUS if review.escalated else score
+    return min(score + ESCALATION_BONUS, MAX_RISK_SCORE) if review.escalated else score
 
 
 @transaction.atomic

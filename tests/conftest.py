@@ -66,3 +66,20 @@ def _keep_audit_table_out_of_flushes() -> None:
     yield
     for ops_class, original in patched:
         ops_class.sql_flush = original
+
+
+@pytest.fixture(autouse=True)
+def _test_wide_settings(settings, tmp_path_factory) -> None:  # type: ignore[no-untyped-def]
+    """Two settings every test shares.
+
+    The cast's API keys may submit at every stakes (the production default withholds `audit`;
+    tests/security/test_stakes_and_notices.py checks it). Checkpoints go to a folder of this
+    test's own, so no test finds another run's files in the checkpoint store.
+    """
+    settings.API_KEY_DEFAULT_STAKES = ["standard", "high", "audit"]
+    storages = {**settings.STORAGES}
+    storages["audit_checkpoints"] = {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": str(tmp_path_factory.mktemp("checkpoints"))},
+    }
+    settings.STORAGES = storages

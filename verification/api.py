@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from audit.actors import Actor
 from hallucination.api.permissions import is_api_client
 from hallucination.models import ReferenceFact
+from hallucination.services import TraceConflict
 
 from .calculator import CalculatorError
 from .filters import ReferenceFactFilter
@@ -66,6 +67,7 @@ class CalculateView(APIView):
                 "exponent_too_large, too_large, syntax, ...).",
             ),
             403: OpenApiResponse(ERROR_SHAPE, description="Only API clients record for a trace."),
+            409: OpenApiResponse(ERROR_SHAPE, description="The trace ID cannot be used."),
         },
     )
     def post(self, request: Request) -> Response:
@@ -89,6 +91,11 @@ class CalculateView(APIView):
             )
         except CalculatorError as error:
             raise CalculationRefused(error) from None
+        except TraceConflict as conflict:
+            return Response(
+                {"error": "trace_conflict", "detail": str(conflict), "trace_id": None},
+                status=status.HTTP_409_CONFLICT,
+            )
         body = {
             "expression": calculation.expression,
             "result": calculation.result_text,

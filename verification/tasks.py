@@ -9,7 +9,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 
 from audit.actors import Actor
 from hallucination.models import Query
-from hallucination.services import query_verification_finish
+from hallucination.services import query_fail, query_verification_finish, readable_error
 
 from .conf import verification_settings
 from .services import query_verify
@@ -20,6 +20,20 @@ VERIFY_QUERY_TASK = "verification.verify_query"
 
 # Limits are fixed when the worker imports the task; they come from settings at that time.
 _CONF = verification_settings()
+
+
+def _finish_or_fail(query: Query, actor: Actor) -> str:
+    """Finish the query with what was recorded; if even that fails, mark it failed, saying
+    why, rather than leave it `verifying` for the sweeper to send round for ever."""
+    try:
+        query_verification_finish(query=query, actor=actor)
+    except Exception as exc:
+        logger.exception("Finishing query %s failed", query.pk)
+        query_fail(
+            query=query, actor=actor, error=readable_error("Recording the result failed", exc)
+        )
+        return Query.Status.FAILED
+    return Query.Status.DONE
 
 
 def backoff_seconds(retries: int) -> int:
@@ -55,15 +69,13 @@ def verify_query(self, query_id: str) -> str | None:  # type: ignore[no-untyped-
         run = query_verify(query=query, actor=actor, final_attempt=final_attempt)
     except SoftTimeLimitExceeded:
         logger.error("Verification of query %s ran out of time; finishing it as is", query_id)
-        query_verification_finish(query=query, actor=actor)
-        return Query.Status.DONE
+        return _finish_or_fail(query, actor)
     except Exception as exc:
         # A bug or a lost database must not leave the query `verifying` for good: retry,
         # and on the last attempt finish it with the verdicts already recorded.
         logger.exception("Verification of query %s failed", query_id)
         if final_attempt:
-            query_verification_finish(query=query, actor=actor)
-            return Query.Status.DONE
+            return _finish_or_fail(query, actor)
         raise self.retry(
             exc=exc, countdown=backoff_seconds(self.request.retries), max_retries=self.max_retries
         ) from exc

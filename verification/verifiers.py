@@ -16,11 +16,10 @@ from datetime import date
 from decimal import Decimal, localcontext
 from typing import Any
 
-from hallucination.engine import lexicon
-from hallucination.engine.extraction import extract_claims
-from hallucination.engine.grounding import kind_compatible, usable_for
-from hallucination.engine.recomputation import matches_at_precision
+from hallucination.engine import extract_claims, lexicon
+from hallucination.engine.candidates import kind_compatible, usable_for
 from hallucination.engine.types import Claim as EngineClaim
+from hallucination.engine.values import at_precision
 from hallucination.outbound.guard import (
     FetchedResponse,
     OutboundFailed,
@@ -208,7 +207,7 @@ def recompute_applies(target: ClaimTarget) -> bool:
 def _recomputed_agrees(target: ClaimTarget, result: Decimal) -> bool:
     # The detector's own rule: equal once the result is rounded (or truncated) to the
     # place value the claim was written with.
-    return target.value == result or matches_at_precision(target.value, result, target.precision)
+    return target.value == result or at_precision(target.value, result, target.precision)
 
 
 def recompute(target: ClaimTarget) -> CheckResult:

@@ -1,5 +1,6 @@
 """Input and output serializers of the detection API."""
 
+import re
 from decimal import Decimal
 
 from rest_framework import serializers
@@ -14,11 +15,50 @@ def _limit(name: str) -> int:
     return detector_settings()[name]
 
 
+# Any decimal digit, in any script (Unicode category Nd), and runs of them: each number in an
+# answer is at most one claim, so counting them bounds the engine's work before it starts.
+_NUMBER = re.compile(r"\d+(?:[.,\u066b\u066c]\d+)*")
+
+
+def number_count(text: str) -> int:
+    """How many numbers a text holds: an upper bound on the claims the engine extracts."""
+    return sum(1 for _ in _NUMBER.finditer(text))
+
+
+class StrictCharField(serializers.CharField):
+    """A string field that refuses other JSON types: `"answer": 5` is a 400, not the text "5"."""
+
+    default_error_messages = {"invalid": "Must be a string (got {kind})."}
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid", kind=type(data).__name__)
+        return super().to_internal_value(data)
+
+
+class StrictURLField(serializers.URLField):
+    default_error_messages = {"not_string": "Must be a string (got {kind})."}
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str):
+            self.fail("not_string", kind=type(data).__name__)
+        return super().to_internal_value(data)
+
+
+class StrictRegexField(serializers.RegexField):
+    default_error_messages = {"not_string": "Must be a string (got {kind})."}
+
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str):
+            self.fail("not_string", kind=type(data).__name__)
+        return super().to_internal_value(data)
+
+
 class SourceInputSerializer(serializers.Serializer):
-    id = serializers.CharField(max_length=200)
-    text = serializers.CharField(trim_whitespace=False)
+    id = StrictCharField(max_length=200)
+    text = StrictCharField(trim_whitespace=False)
     kind = serializers.ChoiceField(choices=Source.Kind.choices, default=Source.Kind.DOCUMENT)
-    url = serializers.URLField(max_length=2000, required=False, allow_blank=True, default="")
+    url = StrictURLField(max_length=2000, required=False, allow_blank=True, default="")
 
     def validate_text(self, value: str) -> str:
         limit = _limit("MAX_SOURCE_CHARS")
@@ -32,14 +72,14 @@ class SourceInputSerializer(serializers.Serializer):
 class MetricInputSerializer(serializers.Serializer):
     """A seed 002 accuracy-report metric that `[Source: path]` citations resolve to."""
 
-    path = serializers.CharField(max_length=200)
+    path = StrictCharField(max_length=200)
     value = serializers.DecimalField(max_digits=40, decimal_places=12)
-    citation = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    citation = StrictCharField(max_length=500, required=False, allow_blank=True, default="")
 
 
 class QuerySubmitSerializer(serializers.Serializer):
-    question = serializers.CharField(required=False, allow_blank=True, default="")
-    answer = serializers.CharField(trim_whitespace=False)
+    question = StrictCharField(required=False, allow_blank=True, default="")
+    answer = StrictCharField(trim_whitespace=False)
     sources = SourceInputSerializer(many=True, required=False, default=list)
     stakes = serializers.ChoiceField(choices=STAKES_CHOICES, default="standard")
     confidence = serializers.DecimalField(
@@ -52,26 +92,22 @@ class QuerySubmitSerializer(serializers.Serializer):
         default=None,
         help_text="The monitored model's own confidence, 0 to 1; lowered when flagged.",
     )
-    entity = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
-    period = serializers.CharField(max_length=50, required=False, allow_blank=True, default="")
+    entity = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
+    period = StrictCharField(max_length=50, required=False, allow_blank=True, default="")
     samples = serializers.ListField(
-        child=serializers.CharField(trim_whitespace=False),
+        child=StrictCharField(trim_whitespace=False),
         required=False,
         default=list,
         help_text="Alternative answers sampled from the same model, for self-consistency.",
     )
     metrics = MetricInputSerializer(many=True, required=False, default=list)
-    checksum_input = serializers.CharField(
-        max_length=2000, required=False, allow_blank=True, default=""
-    )
-    trace_id = serializers.RegexField(
+    checksum_input = StrictCharField(max_length=2000, required=False, allow_blank=True, default="")
+    trace_id = StrictRegexField(
         r"^[A-Za-z0-9._:\-]{1,64}$",
         required=False,
         help_text="Your trace ID; otherwise taken from X-Trace-Id or traceparent, or generated.",
     )
-    callback_url = serializers.URLField(
-        max_length=2000, required=False, allow_blank=True, default=""
-    )
+    callback_url = StrictURLField(max_length=2000, required=False, allow_blank=True, default="")
 
     def validate_question(self, value: str) -> str:
         return self._check_length(value, "MAX_QUESTION_CHARS")
@@ -79,12 +115,26 @@ class QuerySubmitSerializer(serializers.Serializer):
     def validate_answer(self, value: str) -> str:
         if not value.strip():
             raise serializers.ValidationError("This field may not be blank.")
-        return self._check_length(value, "MAX_ANSWER_CHARS")
+        self._check_length(value, "MAX_ANSWER_CHARS")
+        limit = _limit("MAX_CLAIMS")
+        count = number_count(value)
+        if count > limit:
+            raise serializers.ValidationError(
+                f"At most {limit} numbers (claims) in one answer (it has {count}); "
+                "split the answer into several submissions."
+            )
+        return value
 
     def validate_sources(self, value: list[dict]) -> list[dict]:
         limit = _limit("MAX_SOURCES")
         if len(value) > limit:
             raise serializers.ValidationError(f"At most {limit} sources (got {len(value)}).")
+        total = sum(len(source["text"]) for source in value)
+        total_limit = _limit("MAX_TOTAL_SOURCE_CHARS")
+        if total > total_limit:
+            raise serializers.ValidationError(
+                f"At most {total_limit} characters of sources in all (got {total})."
+            )
         seen = set()
         for source in value:
             if source["id"] in seen:

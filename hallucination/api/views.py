@@ -18,12 +18,24 @@ from audit.tracing import trace_id_adopt
 from ..conf import detector_settings
 from ..models import Query
 from ..selectors import query_result
-from ..services import IdempotencyConflict, query_submit
+from ..services import (
+    IdempotencyConflict,
+    StakesNotAllowed,
+    TraceConflict,
+    query_submit,
+    submission_stakes_check,
+)
 from .filters import QueryFilter
 from .permissions import IsApiClient, IsApiClientOrCanViewQueries, is_api_client
 from .serializers import QueryListItemSerializer, QueryResultSerializer, QuerySubmitSerializer
 
-_PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*(\d+)", re.IGNORECASE)
+_PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*([^,;\s]*)", re.IGNORECASE)
+
+
+class InvalidHeader(Exception):
+    def __init__(self, header: str, message: str) -> None:
+        super().__init__(message)
+        self.header = header
 
 
 def visible_queries(request: Request) -> QuerySet[Query]:
@@ -34,10 +46,22 @@ def visible_queries(request: Request) -> QuerySet[Query]:
 
 
 def _requested_wait(request: Request) -> int:
+    """Seconds asked for with `Prefer: wait=N`, capped; InvalidHeader for a value that is not
+    a small whole number (read before anything is saved, so a bad one saves nothing)."""
     match = _PREFER_WAIT.search(request.headers.get("Prefer", ""))
     if not match:
         return 0
-    return min(int(match.group(1)), detector_settings()["MAX_WAIT_SECONDS"])
+    value = match.group(1)
+    if not value.isascii() or not value.isdigit() or len(value) > 6:
+        raise InvalidHeader("Prefer", "wait must be a whole number of seconds, e.g. wait=10.")
+    return min(int(value), detector_settings()["MAX_WAIT_SECONDS"])
+
+
+def _invalid(trace_id: str, field: str, message: str) -> Response:
+    return Response(
+        {"error": "invalid", "detail": {field: [message]}, "trace_id": trace_id},
+        status=status.HTTP_400_BAD_REQUEST,
+    )
 
 
 def _wait_until_finished(query: Query, seconds: int) -> Query:
@@ -81,31 +105,49 @@ class QueryListCreateView(generics.ListAPIView):
             202: OpenApiResponse(QueryResultSerializer, description="Accepted, in progress."),
             200: OpenApiResponse(QueryResultSerializer, description="Idempotent replay."),
             400: OpenApiResponse(description="Invalid submission; the field is named."),
-            409: OpenApiResponse(description="Idempotency-Key reused with another body."),
+            403: OpenApiResponse(description="This API key may not submit at these stakes."),
+            409: OpenApiResponse(
+                description="Idempotency-Key reused with another body, or a trace ID that "
+                "cannot be used."
+            ),
         },
     )
     def post(self, request: Request) -> Response:
+        # Every header and the body are checked before anything is written.
+        try:
+            wait = _requested_wait(request)
+        except InvalidHeader as invalid:
+            return _invalid(request.trace_id, invalid.header, str(invalid))
         serializer = QuerySubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        trace_id = serializer.validated_data.get("trace_id") or request.trace_id
+        body_trace_id = serializer.validated_data.get("trace_id")
+        trace_id = body_trace_id or request.trace_id
         idempotency_key = request.headers.get("Idempotency-Key") or None
         if idempotency_key is not None and len(idempotency_key) > 255:
-            return Response(
-                {
-                    "error": "invalid",
-                    "detail": {"Idempotency-Key": ["At most 255 characters."]},
-                    "trace_id": trace_id,
-                },
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            return _invalid(trace_id, "Idempotency-Key", "At most 255 characters.")
         client = request.user.client
         try:
+            submission_stakes_check(
+                api_key=request.auth, stakes=serializer.validated_data["stakes"]
+            )
+            if not body_trace_id and getattr(request._request, "foreign_trace_id", None):
+                raise TraceConflict()
             query, created = query_submit(
                 client=client,
                 submission=serializer.to_submission(),
                 trace_id=trace_id,
                 actor=Actor.for_client(client),
                 idempotency_key=idempotency_key,
+            )
+        except StakesNotAllowed as refused:
+            return Response(
+                {"error": "stakes_not_allowed", "detail": str(refused), "trace_id": trace_id},
+                status=status.HTTP_403_FORBIDDEN,
+            )
+        except TraceConflict as conflict:
+            return Response(
+                {"error": "trace_conflict", "detail": str(conflict), "trace_id": None},
+                status=status.HTTP_409_CONFLICT,
             )
         except IdempotencyConflict as conflict:
             return Response(
@@ -119,7 +161,6 @@ class QueryListCreateView(generics.ListAPIView):
             )
         trace_id_adopt(request, query.trace_id)
         query.refresh_from_db()
-        wait = _requested_wait(request)
         if wait:
             query = _wait_until_finished(query, wait)
         if not created:

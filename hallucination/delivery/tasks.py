@@ -27,7 +27,11 @@ def _enqueue(task_name: str, delivery_id: int) -> None:
         logger.exception("Could not enqueue %s for delivery %s", task_name, delivery_id)
 
 
-def _retry_or_stop(task, delivery: WebhookDelivery) -> str:  # type: ignore[no-untyped-def]
+def _retry_or_stop(task, delivery: WebhookDelivery | None) -> str:  # type: ignore[no-untyped-def]
+    if delivery is None:
+        return "not_due"  # settled, not due yet, or in another worker's hands
+    if getattr(delivery, "deferred", False):
+        return "waiting"  # its recipient's budget is spent: the sweep sends it when due
     if delivery.status == WebhookDelivery.Status.PENDING:
         raise task.retry(countdown=webhooks.backoff_seconds(delivery.attempts))
     return delivery.status
@@ -38,7 +42,10 @@ def deliver_webhook(self, delivery_id: int) -> str:  # type: ignore[no-untyped-d
     """POST a query's result to its callback URL; retried with backoff until MAX_ATTEMPTS."""
     actor = Actor.system(f"worker:{self.request.hostname or 'eager'}")
     try:
-        delivery = webhooks.result_webhook_attempt(delivery_id=delivery_id, actor=actor)
+        # In-process retries run at once, before the row falls due again.
+        delivery = webhooks.result_webhook_attempt(
+            delivery_id=delivery_id, actor=actor, respect_due=not self.request.is_eager
+        )
     except WebhookDelivery.DoesNotExist:
         logger.warning("Webhook delivery %s does not exist", delivery_id)
         return "missing"
@@ -50,11 +57,36 @@ def send_notification(self, delivery_id: int) -> str:  # type: ignore[no-untyped
     """Send one escalation notice (email or chat); retried like a webhook."""
     actor = Actor.system(f"worker:{self.request.hostname or 'eager'}")
     try:
-        delivery = notifications.notification_attempt(delivery_id=delivery_id, actor=actor)
+        delivery = notifications.notification_attempt(
+            delivery_id=delivery_id, actor=actor, respect_due=not self.request.is_eager
+        )
     except WebhookDelivery.DoesNotExist:
         logger.warning("Notification %s does not exist", delivery_id)
         return "missing"
     return _retry_or_stop(self, delivery)
+
+
+SWEEP_TASK = "hallucination.sweep_deliveries"
+
+
+@shared_task(name=SWEEP_TASK)
+def sweep_deliveries() -> int:
+    """Periodic sweep (Celery beat): send again every delivery still pending well past its
+    due time, whose task was lost (a worker killed between save and send, a broker outage),
+    and every held-back notice whose recipient's window has come round."""
+    grace = int(webhooks.webhook_settings()["SWEEP_AFTER_SECONDS"])
+    overdue = webhooks.deliveries_overdue(grace_seconds=grace)
+    overdue += notifications.notices_due()
+    for delivery in overdue:
+        task_name = (
+            webhooks.DELIVER_TASK
+            if delivery.channel == WebhookDelivery.Channel.CALLBACK
+            else notifications.NOTIFY_TASK
+        )
+        _enqueue(task_name, delivery.pk)
+    if overdue:
+        logger.warning("Delivery sweep re-sent %s overdue deliveries", len(overdue))
+    return len(overdue)
 
 
 def _logged(receiver_function):  # type: ignore[no-untyped-def]

@@ -1,27 +1,37 @@
 """Result webhooks: signed POSTs to a submission's callback URL, through the outbound guard.
 
-The signature follows the scheme payment providers use: the header
+Signed with the Standard Webhooks scheme (standardwebhooks.com): three headers,
 
-    X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">
+    webhook-id: msg_<delivery id>           the same on every retry: receivers dedupe on it
+    webhook-timestamp: <unix seconds>
+    webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>"> [v1,... ]
 
-keyed with WEBHOOK_SIGNING_SECRET. A receiver recomputes the HMAC over the exact bytes it
-received, compares in constant time and refuses a timestamp older than its tolerance, so a
-captured request cannot be replayed later (docs/api.md "Webhooks").
+keyed with the endpoint's own secret (`whsec_<base64>`, manage.py webhook_secret), or with
+WEBHOOK_SIGNING_SECRET for endpoints without one. While a rotated secret's overlap lasts,
+the message carries a signature under each, so a receiver can switch at its own pace. A
+receiver recomputes the HMAC over the exact bytes it received, compares in constant time and
+refuses a timestamp outside its tolerance, so a captured request cannot be replayed later
+(docs/api.md "Webhooks").
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
 import logging
+import secrets
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any
 
 import httpx
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from audit import events
@@ -29,18 +39,21 @@ from audit.actors import Actor
 from audit.services import audit_event_record
 
 from ..api.serializers import QueryResultSerializer
-from ..models import Query, WebhookDelivery
+from ..models import ApiClient, Query, WebhookDelivery, WebhookEndpoint
 from ..outbound.guard import GuardedTransport, OutboundFailed, OutboundPolicy, OutboundRefused
 from ..outbound.policy import outbound_policy
 from ..selectors import query_result
 
 logger = logging.getLogger(__name__)
 
-SIGNATURE_HEADER = "X-Signature"
+ID_HEADER = "webhook-id"
+TIMESTAMP_HEADER = "webhook-timestamp"
+SIGNATURE_HEADER = "webhook-signature"
 EVENT_HEADER = "X-Webhook-Event"
 DELIVERY_HEADER = "X-Webhook-Delivery"
 DEFAULT_TOLERANCE_SECONDS = 300
 DELIVER_TASK = "hallucination.deliver_webhook"
+SECRET_PREFIX = "whsec_"
 
 
 class SignatureError(ValueError):
@@ -54,46 +67,126 @@ def webhook_settings() -> dict[str, Any]:
 # ---------------------------------------------------------------- signing
 
 
-def sign(*, secret: str, body: bytes, timestamp: int) -> str:
-    """The X-Signature value for a body sent at timestamp (seconds since the epoch)."""
+def new_secret() -> str:
+    """A fresh endpoint secret in the Standard Webhooks form: whsec_ and 32 random bytes."""
+    return SECRET_PREFIX + base64.b64encode(secrets.token_bytes(32)).decode()
+
+
+def _key(secret: str) -> bytes:
+    """whsec_<base64> secrets are their decoded bytes; any other shared secret its UTF-8."""
+    if secret.startswith(SECRET_PREFIX):
+        return base64.b64decode(secret.removeprefix(SECRET_PREFIX))
+    return secret.encode()
+
+
+def message_id(delivery: WebhookDelivery) -> str:
+    return f"msg_{delivery.pk}"
+
+
+def sign(*, secret: str, msg_id: str, timestamp: int, body: bytes) -> str:
+    """One `v1,<base64>` signature of a message."""
     if not secret:
         raise SignatureError("No signing secret is configured (WEBHOOK_SIGNING_SECRET).")
-    message = str(int(timestamp)).encode() + b"." + body
-    digest = hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
-    return f"t={int(timestamp)},v1={digest}"
+    signed = f"{msg_id}.{int(timestamp)}.".encode() + body
+    return (
+        "v1," + base64.b64encode(hmac.new(_key(secret), signed, hashlib.sha256).digest()).decode()
+    )
+
+
+def signature_headers(
+    *, secrets: Sequence[str], msg_id: str, body: bytes, timestamp: int | None = None
+) -> dict[str, str]:
+    """The three Standard Webhooks headers, one signature per secret (rotation overlap)."""
+    stamp = int(time.time()) if timestamp is None else int(timestamp)
+    return {
+        ID_HEADER: msg_id,
+        TIMESTAMP_HEADER: str(stamp),
+        SIGNATURE_HEADER: " ".join(
+            sign(secret=secret, msg_id=msg_id, timestamp=stamp, body=body) for secret in secrets
+        ),
+    }
 
 
 def verify_signature(
     *,
     secret: str,
-    header: str,
+    headers: Mapping[str, str],
     body: bytes,
     tolerance: int = DEFAULT_TOLERANCE_SECONDS,
     now: float | None = None,
 ) -> int:
-    """Check a received X-Signature against the raw body; return its timestamp.
+    """Check received Standard Webhooks headers against the raw body; return the timestamp.
 
-    Raises SignatureError when the header is malformed, no v1 signature matches (several are
-    accepted, for secret rotation) or the timestamp is outside the tolerance.
+    Raises SignatureError when a header is missing or malformed, the timestamp is outside the
+    tolerance, or no v1 signature matches (several are accepted, for rotation).
     """
-    parts: dict[str, list[str]] = {}
-    for item in (header or "").split(","):
-        key, _, value = item.strip().partition("=")
-        if key and value:
-            parts.setdefault(key, []).append(value)
-    if "t" not in parts or "v1" not in parts:
-        raise SignatureError("The signature header needs t=<timestamp> and v1=<signature>.")
-    try:
-        timestamp = int(parts["t"][0])
-    except ValueError:
-        raise SignatureError("The signature timestamp is not an integer.") from None
-    expected = sign(secret=secret, body=body, timestamp=timestamp).split("v1=", 1)[1]
-    if not any(hmac.compare_digest(expected, given) for given in parts["v1"]):
-        raise SignatureError("No v1 signature matches the body.")
+    lower = {key.lower(): value for key, value in headers.items()}
+    msg_id = lower.get(ID_HEADER, "")
+    stamp = lower.get(TIMESTAMP_HEADER, "")
+    given = lower.get(SIGNATURE_HEADER, "")
+    if not msg_id or not stamp.isdigit() or not given:
+        raise SignatureError("webhook-id, webhook-timestamp and webhook-signature are required.")
+    timestamp = int(stamp)
     current = time.time() if now is None else now
     if abs(current - timestamp) > tolerance:
         raise SignatureError(f"The timestamp is more than {tolerance} seconds away from now.")
+    expected = sign(secret=secret, msg_id=msg_id, timestamp=timestamp, body=body)
+    if not any(hmac.compare_digest(expected, candidate) for candidate in given.split()):
+        raise SignatureError("No v1 signature matches the body.")
     return timestamp
+
+
+def signing_secrets(*, client: ApiClient | None, url: str) -> list[str]:
+    """The secrets a message to `url` is signed with: the endpoint's own (and, during a
+    rotation's overlap, its previous one), else the deployment's; [] when there is none."""
+    if client is not None:
+        endpoint = WebhookEndpoint.objects.filter(client=client, url=url).first()
+        if endpoint is not None:
+            keys = [endpoint.secret]
+            if endpoint.previous_secret and (
+                endpoint.previous_expires_at and endpoint.previous_expires_at > timezone.now()
+            ):
+                keys.append(endpoint.previous_secret)
+            return keys
+    shared = webhook_settings()["SIGNING_SECRET"]
+    return [shared] if shared else []
+
+
+@transaction.atomic
+def webhook_endpoint_secret_rotate(*, client: ApiClient, url: str, actor: Actor) -> str:
+    """Give an endpoint a new secret (creating the endpoint on first use); returns it, once.
+
+    The previous secret keeps signing alongside for WEBHOOK_ROTATION_OVERLAP_SECONDS.
+    """
+    fresh = new_secret()
+    endpoint = WebhookEndpoint.objects.select_for_update().filter(client=client, url=url).first()
+    now = timezone.now()
+    if endpoint is None:
+        endpoint = WebhookEndpoint.objects.create(client=client, url=url, secret=fresh)
+        rotated = False
+    else:
+        overlap = timedelta(seconds=webhook_settings()["ROTATION_OVERLAP_SECONDS"])
+        endpoint.previous_secret = endpoint.secret
+        endpoint.previous_expires_at = now + overlap
+        endpoint.secret = fresh
+        endpoint.rotated_at = now
+        endpoint.save()
+        rotated = True
+    audit_event_record(
+        event_type=events.WEBHOOK_SECRET_ROTATED,
+        actor=actor,
+        subject_type="webhook_endpoint",
+        subject_id=str(endpoint.pk),
+        payload={
+            "client": client.name,
+            "url": str(httpx.URL(url).copy_with(query=None)),
+            "rotated": rotated,
+            "previous_valid_until": endpoint.previous_expires_at.isoformat()
+            if rotated and endpoint.previous_expires_at
+            else None,
+        },
+    )
+    return fresh
 
 
 # ---------------------------------------------------------------- sending
@@ -208,11 +301,43 @@ def webhook_delivery_create(
                 trace_id=query.trace_id,
                 review_id=review_id,
                 reason=reason[:500],
+                due_at=timezone.now(),
             )
     except IntegrityError:
-        existing = WebhookDelivery.objects.get(query=query, kind=kind, channel=channel)
+        existing = WebhookDelivery.objects.get(
+            query=query, kind=kind, channel=channel, target=target[:2000]
+        )
         return existing, False
     return delivery, True
+
+
+def delivery_take(*, delivery_id: int, respect_due: bool = True) -> WebhookDelivery | None:
+    """Take a pending delivery for one attempt, or None if it is not ours to send now.
+
+    A conditional UPDATE moves its due time past the attempt's longest run, so the task, a
+    retry and the sweep never send one message at once; if the worker dies mid-attempt the
+    row simply falls due again. `respect_due=False` (in-process retries, which run at once)
+    takes it whatever its due time.
+    """
+    now = timezone.now()
+    hold = timedelta(seconds=float(webhook_settings()["TIMEOUT"]) * 3 + 30)
+    pending = WebhookDelivery.objects.filter(pk=delivery_id, status=WebhookDelivery.Status.PENDING)
+    if respect_due:
+        pending = pending.filter(Q(due_at__isnull=True) | Q(due_at__lte=now))
+    if not pending.update(due_at=now + hold, updated_at=now):
+        return None
+    return WebhookDelivery.objects.select_related("query", "query__client").get(pk=delivery_id)
+
+
+def deliveries_overdue(*, grace_seconds: int, limit: int = 500) -> list[WebhookDelivery]:
+    """Pending deliveries due more than `grace_seconds` ago: their task was lost (a worker
+    killed between the save and the send, a broker outage at enqueue time)."""
+    cutoff = timezone.now() - timedelta(seconds=grace_seconds)
+    return list(
+        WebhookDelivery.objects.filter(status=WebhookDelivery.Status.PENDING, due_at__lte=cutoff)
+        .order_by("due_at")
+        .only("pk", "channel")[:limit]
+    )
 
 
 @transaction.atomic
@@ -236,6 +361,7 @@ def webhook_attempt_record(
         outcome = "failed"
     else:
         outcome = "will_retry"
+        delivery.due_at = timezone.now() + timedelta(seconds=backoff_seconds(delivery.attempts))
     delivery.save()
     audit_event_record(
         event_type=events.WEBHOOK_ATTEMPTED
@@ -274,22 +400,30 @@ def _redacted(delivery: WebhookDelivery) -> str:
     return delivery.target
 
 
-def result_webhook_attempt(*, delivery_id: int, actor: Actor) -> WebhookDelivery:
-    """Make one signed POST of a query's result to its callback URL and record it."""
-    delivery = WebhookDelivery.objects.select_related("query").get(pk=delivery_id)
-    if delivery.status != WebhookDelivery.Status.PENDING:
-        return delivery  # delivered (or given up) by an earlier run of the task
+def result_webhook_attempt(
+    *, delivery_id: int, actor: Actor, respect_due: bool = True
+) -> WebhookDelivery | None:
+    """Make one signed POST of a query's result to its callback URL and record it.
+
+    Returns None when the delivery is not this caller's to send now (settled, not yet due,
+    or being sent by another worker).
+    """
+    delivery = delivery_take(delivery_id=delivery_id, respect_due=respect_due)
+    if delivery is None:
+        return None
     conf = webhook_settings()
     final = delivery.attempts + 1 >= int(conf["MAX_ATTEMPTS"])
-    secret = conf["SIGNING_SECRET"]
-    if not secret:
+    keys = signing_secrets(client=delivery.query.client, url=delivery.target)
+    if not keys:
         result = AttemptResult(
-            delivered=False, error="WEBHOOK_SIGNING_SECRET is not set: callbacks are not sent."
+            delivered=False,
+            error="No signing secret for this endpoint and WEBHOOK_SIGNING_SECRET is not set: "
+            "callbacks are not sent unsigned.",
         )
         return webhook_attempt_record(delivery=delivery, result=result, final=True, actor=actor)
     body = result_body(delivery.query)
     headers = {
-        SIGNATURE_HEADER: sign(secret=secret, body=body, timestamp=int(time.time())),
+        **signature_headers(secrets=keys, msg_id=message_id(delivery), body=body),
         EVENT_HEADER: "query.finished",
         DELIVERY_HEADER: str(delivery.pk),
         "X-Trace-Id": delivery.trace_id,

@@ -374,8 +374,9 @@ DEMO_QUERIES += [
     },
 ]
 
-# Flags a reviewer clears: the figures are right, computed or rounded in ways the detector
-# does not follow. They are what the composite false-positive rate counts.
+# Right figures, computed or rounded: flags a reviewer clears when the detector does not
+# follow them, which the composite false-positive rate counts. The detector of 2026-11 follows
+# all five (none is flagged); they stay as a check that it keeps doing so.
 DEMO_QUERIES += [
     {
         "question": "What is the payout ratio?",

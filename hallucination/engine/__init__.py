@@ -1,6 +1,6 @@
 """The detection engine: pure Python, no Django. See pipeline.detect()."""
 
-from .extraction import extract_claims
 from .pipeline import detect
+from .sources import extract_claims
 
 __all__ = ["detect", "extract_claims"]

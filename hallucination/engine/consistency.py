@@ -7,8 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from . import lexicon as lx
-from .extraction import extract_claims
-from .sources import FAMILY
+from .sources import FAMILY, extract_claims
 from .types import DATE, INCONSISTENT, LAYER_CONSISTENCY, Claim, ClaimVerdict, EngineConfig
 
 MAX_SAMPLES = 20

@@ -6,7 +6,6 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
-from . import recomputation as rc
 from .extraction import approximation_start
 from .types import (
     APPROXIMATION,
@@ -20,6 +19,7 @@ from .types import (
     ClaimVerdict,
     Correction,
 )
+from .values import plain
 
 CORRECTABLE = frozenset(
     {
@@ -97,12 +97,12 @@ def format_like(text: str, written_value: Decimal, new_value: Decimal) -> str:
     """
     style = _STYLE.fullmatch(text)
     if not style:
-        return rc._plain(new_value)
+        return plain(new_value)
     pre, num, post = style.group("pre"), style.group("num"), style.group("post")
     try:
         written = Decimal(num.replace(",", "") if not num.startswith(".") else "0" + num)
     except InvalidOperation:
-        return rc._plain(new_value)
+        return plain(new_value)
     scale = Decimal(1)
     if written != 0 and abs(written_value) != 0:
         scale = (abs(written_value) / written).normalize()

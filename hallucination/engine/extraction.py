@@ -10,22 +10,25 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from dataclasses import dataclass, field
+import unicodedata
+from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 
 import regex
 
-from . import context, tables
+from . import context, labels, tables
 from . import lexicon as lx
 from .types import (
     BPS,
     COUNT,
     CURRENCY,
     DATE,
+    INHERITED,
     NUMBER,
     PERCENT,
     PERCENTAGE_POINTS,
     RATIO,
+    STATED,
     Claim,
 )
 
@@ -35,6 +38,20 @@ MAX_TOKEN_CHARS = 40
 REGEX_TIMEOUT = 0.05  # seconds, for the few patterns that see caller text of any length
 
 _TOKEN = re.compile(r"[0-9]+(?:[.,][0-9]+)*")
+# Digit groups written the European and Swiss ways: "2 314,6" (a space between groups, a
+# decimal comma), "2'413", "11 960" (an apostrophe, a thin or no-break space). A plain
+# space groups digits only with a decimal comma after it: "in 2024 123 stores" stays two
+# numbers.
+_GROUPED = re.compile(
+    r"(?<![0-9.,'’])[0-9]{1,3}"
+    r"(?:(?:['’\u00a0\u202f\u2009][0-9]{3})+(?:[.,][0-9]{1,2})?(?![0-9])"
+    r"|(?: [0-9]{3})+,[0-9]{1,2}(?![0-9]))"
+)
+# "287,9": a comma before one or two digits is a decimal comma; before three it groups them.
+_DECIMAL_COMMA = re.compile(r"[0-9]{1,3},[0-9]{1,2}")
+_DECIMAL_TAIL = re.compile(r"[.,][0-9]{1,2}\Z")
+_NOT_DIGIT = re.compile(r"[^0-9]")
+_NUMBER_RUN = re.compile(f"{_GROUPED.pattern}|{_TOKEN.pattern}")
 _VALID_NUMBER = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
 _BRACKETED = re.compile(r"\[(?:Source|Verified|Sources|Ref)\s*:[^\]\n]{0,400}\]", re.IGNORECASE)
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]{1,400}")
@@ -64,6 +81,7 @@ _MONTH_AFTER = re.compile(
     re.IGNORECASE,
 )
 _DAY_YEAR_AFTER = re.compile(r"(?:st|nd|rd|th)?,?\s+([0-9]{4})(?![0-9])")
+_DAY_RANGE_AFTER = re.compile(r"\s?[-–]\s?([0-9]{1,2})(?![0-9])(?:,?\s+([0-9]{4})(?![0-9]))?")
 _QUARTER_YEAR_AFTER = re.compile(
     r"[\s\-/]*(?:(FY|fiscal)\s*)?['’]?([0-9]{4}|[0-9]{2})(?![0-9])", re.IGNORECASE
 )
@@ -96,7 +114,7 @@ _CURRENCY_AFTER = re.compile(
     re.IGNORECASE,
 )
 _COUNT_AFTER = re.compile(
-    r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+)?(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
+    r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
     re.IGNORECASE,
 )
 _SYMBOL_CHARS = frozenset("$€£¥₹")
@@ -124,6 +142,21 @@ _PERIOD_LINK = regex.compile(
     r"nine\s+months|twelve\s+months)\s+(?:ended|ending)\s+)?\(?\s*\Z",
     regex.IGNORECASE,
 )
+# "In 2024, revenue grew from $8.0 million to $10.2 million": the figure a change arrives at
+# is the period's own, whatever words of change come before it ("compared to" names a base).
+_CHANGE_TARGET = re.compile(r"(?<!compared )(?<!relative )(?<!equal )\bto\s+\Z", re.IGNORECASE)
+# "an $18.6 million charge in fiscal 2023": the figure's own noun, then its period. Words of
+# comparison between them ("$5 million higher than in 2023") name another period's figure,
+# and a date after "matures", "due" or "that" names a term, not the figure's period.
+_NOUN_THEN_PERIOD = re.compile(
+    r"\s+(?:(?!(?:than|from|versus|vs|compared|against|prior|previous|before|earlier|ago|up|"
+    r"down|higher|lower|more|less|above|below|due|matur\w*|expir\w*|payable|through|until|"
+    r"that|which)\b)[A-Za-z][\w-]*\s+){1,3}"
+    r"(?:in|for|during)\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+# "$1.49 billion (Q1 2024: $1.41 billion)": a period with a colon names the figure after it.
+_INTRODUCES_FIGURE = re.compile(r"\s*[:=]")
 _LABEL_LINK = re.compile(
     r"\s*(?:(?:in|of|for)\s+)?(?:(?:the|its|their|total|adjusted|diluted|gaap|non-gaap|quarterly|"
     r"annual|annualized|reported|net|basic|weighted|average|weighted-average)\s+){0,3}\Z",
@@ -239,6 +272,8 @@ class _Document:
                 word = text[max(0, pos - 4) : pos].lower().rsplit(" ", 1)[-1]
                 if word in _ABBREVIATIONS:
                     continue
+                if pos > 0 and text[pos - 1] == ".":
+                    continue  # dot leaders and ellipses: "contributions (2)..... 2899.5"
             ends.append(pos)
         self.clause_ends = ends
         self.tables = tables.find_tables(text)
@@ -257,6 +292,11 @@ class _Document:
         start = self.clause_ends[i - 1] + 1 if i > 0 else 0
         end = self.clause_ends[i] if i < len(self.clause_ends) else len(self.text)
         return max(start, pos - 400), min(end, pos + 400)
+
+    def in_table_label(self, pos: int) -> bool:
+        spans = self.tables.label_spans
+        i = bisect.bisect_right(spans, (pos, len(self.text))) - 1
+        return i >= 0 and spans[i][0] <= pos < spans[i][1]
 
     def in_formula(self, pos: int) -> bool:
         i = bisect.bisect_right(self._formula_starts, pos) - 1
@@ -360,29 +400,32 @@ def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
     return spans
 
 
-def extract_claims(text: str, *, source_id: str = "") -> list[Claim]:
-    """Every numeric claim in `text`, in order, with exact spans.
-
-    >>> [c.text for c in extract_claims("EPS was $0.81 in Q3 2026.")]
-    ['$0.81', 'Q3 2026', '2026']
-    """
-    if not text:
-        return []
-    text = text[:MAX_TEXT_CHARS]
-    from .json_source import json_claims  # local: json_source builds on this module
-
-    structured = json_claims(text, source_id=source_id)
-    if structured is not None:
-        return structured
-    return extract_document(text, source_id=source_id)[0]
-
-
 def extract_document(text: str, *, source_id: str = "") -> tuple[list[Claim], context.Marks]:
     """The claims of a prose or table text and the word marks found on the way."""
     text = text[:MAX_TEXT_CHARS]
-    doc = _Document(text, source_id)
+    read_as = ascii_numerals(text)
+    doc = _Document(read_as, source_id)
     reads = _scan(doc)
-    return _finish(doc, reads), doc.marks
+    claims = _finish(doc, reads)
+    if read_as is not text:
+        claims = [replace(c, text=text[c.start : c.end]) for c in claims]
+    return claims, doc.marks
+
+
+# Digits of every script (category Nd: ٠١٢, ۰۱۲, ０１２, ०१२) and the Arabic decimal and
+# thousands separators and the minus sign, as the ASCII characters they stand for. One
+# character for one, so every span still points at what the text wrote.
+_OTHER_NUMERALS = re.compile(r"(?:(?![0-9])\d)|[\u066b\u066c\u2212]")
+_NUMERAL_ROLES = {"\u066b": ".", "\u066c": ",", "\u2212": "-"}
+
+
+def ascii_numerals(text: str) -> str:
+    """`text` with its numerals in ASCII, the same length; the same object when all ASCII."""
+    if text.isascii() or not _OTHER_NUMERALS.search(text):
+        return text
+    return _OTHER_NUMERALS.sub(
+        lambda m: _NUMERAL_ROLES.get(m.group()) or str(unicodedata.decimal(m.group())), text
+    )
 
 
 _APPROXIMATION_PHRASE = regex.compile(
@@ -402,13 +445,14 @@ def _scan(doc: _Document) -> list[_Read]:
     text = doc.text
     reads: list[_Read] = []
     consumed = 0
-    for m in _TOKEN.finditer(text):
-        for s, e in _cell_pieces(doc, *m.span()):
+    for m in _NUMBER_RUN.finditer(text):
+        grouped = not m.group().replace(",", "").replace(".", "").isdigit()
+        for s, e in [m.span()] if grouped else _cell_pieces(doc, *m.span()):
             if s < consumed or e - s > MAX_TOKEN_CHARS:
                 continue
             if doc.is_excluded(s):
                 continue
-            read = _read_number(doc, s, e)
+            read = _read_number(doc, s, e, _plain_digits(text[s:e]))
             if read is None:
                 continue
             if read.kind == DATE:
@@ -417,29 +461,63 @@ def _scan(doc: _Document) -> list[_Read]:
             reads.append(read)
             for extra in read.extra:
                 consumed = max(consumed, extra.end)
+    if doc.tables.header_periods:
+        reads = _with_header_periods(doc, reads)
     return reads
+
+
+def _with_header_periods(doc: _Document, reads: list[_Read]) -> list[_Read]:
+    """A table header that names a period is a date, even where its digits alone are not
+    ("12/10" over a column is December 2010, not twelve and ten)."""
+    starts = [r.start for r in reads]
+    drop: set[int] = set()
+    added: list[_Read] = []
+    for header in doc.tables.header_periods:
+        low = bisect.bisect_left(starts, header.start)
+        high = bisect.bisect_left(starts, header.end)
+        inside = range(low, high)
+        if any(reads[k].kind == DATE for k in inside):
+            continue
+        drop.update(inside)
+        added.append(_period_read(header.start, header.end, header.period, None))
+    if not added:
+        return reads
+    kept = [r for k, r in enumerate(reads) if k not in drop]
+    return sorted(kept + added, key=lambda r: r.start)
 
 
 def _cell_pieces(doc: _Document, start: int, end: int) -> list[tuple[int, int]]:
     """A digit run cut at cell boundaries: "612.4,655.1" in a CSV row is two numbers."""
-    if not doc.tables.cells:
+    spans = doc.tables.spans
+    if not spans:
         return [(start, end)]
     pieces = []
     while start < end:
-        cell = doc.cell(start)
-        if cell is None or cell.end >= end:
+        i = bisect.bisect_right(spans, (start, len(doc.text))) - 1
+        cell_end = spans[i][1] if i >= 0 and spans[i][0] <= start < spans[i][1] else end
+        if cell_end >= end:
             pieces.append((start, end))
             break
-        pieces.append((start, cell.end))
-        start = cell.end + 1
+        pieces.append((start, cell_end))
+        start = cell_end + 1
         while start < end and not doc.text[start].isdigit():
             start += 1
     return pieces
 
 
-def _read_number(doc: _Document, s: int, e: int) -> _Read | None:
+def _plain_digits(written: str) -> str:
+    """A number as written, in the form `Decimal` reads: "2 314,6" -> "2314.6"."""
+    if _DECIMAL_COMMA.fullmatch(written):
+        return written.replace(",", ".")
+    if written.isdigit() or _TOKEN.fullmatch(written):
+        return written
+    decimal = _DECIMAL_TAIL.search(written)
+    whole = written[: decimal.start()] if decimal else written
+    return _NOT_DIGIT.sub("", whole) + ("." + decimal.group()[1:] if decimal else "")
+
+
+def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     text = doc.text
-    digits = text[s:e]
     if not _VALID_NUMBER.fullmatch(digits) or digits == "000":
         return None  # "000" is a scale marker ("$000", "in '000s"), never a value
     cell = doc.cell(s)
@@ -481,6 +559,16 @@ def _read_number(doc: _Document, s: int, e: int) -> _Read | None:
     if letters_before.upper() in ("FY", "CY") or (
         before_char in " '’" and doc.previous_word(s, " '’") in ("fy", "cy", "fiscal", "year")
     ):
+        quarter_words = _QUARTER_WORDS_BEFORE.search(text[max(0, s - 44) : s])
+        if quarter_words and len(digits) == 4 and digits.isdigit():
+            # "third quarter fiscal 2025", "fourth quarter of fiscal year 2025": the quarter.
+            letter = "Q" if quarter_words.group(2).lower() == "quarter" else "H"
+            number = lx.ORDINAL_QUARTERS[quarter_words.group(1).lower()]
+            read = _period_read(
+                s - len(quarter_words.group()), e, f"{letter}{number} {digits}", None
+            )
+            _nest_year(read, s, e, digits)
+            return read
         fy = _FY_BEFORE.search(text[max(0, s - 16) : s])
         if fy and len(digits) in (2, 4) and digits.isdigit():
             start = s - (len(fy.group()))
@@ -580,6 +668,11 @@ def _read_number(doc: _Document, s: int, e: int) -> _Read | None:
                     f"{day_year.group(1)}-{month:02d}-{int(digits):02d}",
                     None,
                 )
+            days = _DAY_RANGE_AFTER.match(text, e)
+            if days and int(digits) < int(days.group(1)) <= 31:
+                # "November 1-30": the month, as a share-repurchase table lists them.
+                key = f"{days.group(2)}-{month:02d}" if days.group(2) else f"--{month:02d}"
+                return _period_read(start, days.end(), key, None)
             return _period_read(start, e, f"--{month:02d}-{int(digits):02d}", None)
     if (
         len(digits) == 4
@@ -860,8 +953,21 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
         if doc.formulas and doc.in_formula(read.start):
             label = ""
             qualifiers.add("operand")
+        if cell is None and doc.tables.label_spans and doc.in_table_label(read.start):
+            qualifiers.add("name")  # a number in a row label or header: "5.00% notes due 2019"
 
-        kind, value, precision, unit = _value_of(read, cell, label, doc)
+        kind, value, precision, unit, scale, scale_origin = _value_of(read, cell, label, doc)
+        header_words: frozenset[str] = frozenset()
+        if cell is not None:
+            if cell.transposed:
+                label_words, header_words = _row_column_label(cell.column_header, cell.row_label)
+                cell_key: tuple[int, int, int] | None = (cell.table, cell.column, cell.row)
+            else:
+                label_words, header_words = _row_column_label(cell.row_label, cell.column_header)
+                cell_key = (cell.table, cell.row, cell.column)
+        else:
+            label_words = frozenset()  # prose: read by `clauses`, for sources and answers alike
+            cell_key = None
 
         for category in ("superseded", "hypothetical"):
             if _qualified(marks, category, clause_start, read, after):
@@ -903,6 +1009,11 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 source_id=doc.source_id,
                 segment=segment,
                 qualifiers=frozenset(qualifiers),
+                scale=scale,
+                scale_origin=scale_origin,
+                label_words=label_words,
+                header_words=header_words,
+                cell=cell_key,
             )
         )
         for extra in read.extra:
@@ -940,46 +1051,51 @@ def _qualified(
 
 def _value_of(
     read: _Read, cell: tables.Cell | None, label: str, doc: _Document
-) -> tuple[str, Decimal, Decimal, str]:
+) -> tuple[str, Decimal, Decimal, str, Decimal, str]:
+    """Kind, value, precision, unit, scale and where the scale came from."""
     kind = read.kind
     unit = read.unit
     if kind == DATE:
-        return DATE, read.value, Decimal(1), ""
+        return DATE, read.value, Decimal(1), "", Decimal(1), ""
     scale = read.scale
+    # A currency amount with no scale word states units ("$825"); a bare number states none.
+    origin = STATED if scale != 1 or kind != NUMBER else ""
     if cell is not None and scale == 1 and kind in (NUMBER, COUNT, CURRENCY):
-        table = doc.tables.tables[cell.table]
-        table_scale, table_currency = table.unit_of(cell.column)
-        per_share = label in lx.PER_SHARE_LABELS or "per share" in cell.row_label.lower()
-        percent_row = (
-            label in lx.PERCENT_LABELS or "%" in cell.row_label or "%" in cell.column_header
-        )
-        if percent_row and kind == NUMBER:
-            kind = PERCENT
-            unit = "%"
+        if cell.percent and kind == NUMBER:
+            kind, unit, origin = PERCENT, "%", STATED
         elif label in lx.RATIO_LABELS and kind == NUMBER:
-            kind = RATIO
-            unit = "x"
-        elif table_scale != 1 and not per_share:
-            scale = table_scale
+            kind, unit = RATIO, "x"
+        elif cell.scale_stated:
+            scale, origin = cell.scale, INHERITED
             if kind == NUMBER and label in lx.COUNT_LABELS:
                 kind = COUNT  # "Weighted average diluted shares" in thousands is still a count
             elif kind == NUMBER:
                 kind = CURRENCY
-                unit = table_currency
-        elif table_currency and kind == NUMBER:
-            kind = CURRENCY
-            unit = table_currency
+                unit = cell.currency
+        elif cell.currency and kind == NUMBER:
+            kind, unit = CURRENCY, cell.currency
+        if cell.per_share and kind == CURRENCY and origin == INHERITED:
+            scale, origin = Decimal(1), STATED
     if kind == NUMBER and (
         label in lx.RATIO_LABELS
         or _RATIO_BEFORE.search(doc.text[max(0, read.start - 30) : read.start])
     ):
         kind = RATIO
         unit = "x"
+    if kind in (PERCENT, PERCENTAGE_POINTS, BPS, RATIO):
+        origin = STATED
     value = read.value * scale
     if read.negative:
         value = -value
     precision = Decimal(1).scaleb(-read.decimals) * scale
-    return kind, value, precision, unit
+    if read.approximate and read.decimals == 0 and kind in (CURRENCY, COUNT, NUMBER):
+        # "about 96,000" is written to the thousand: its zeros are not digits it claims. With
+        # one digit before them ("roughly $200 million") the figure claims no such width.
+        digits = str(read.value)
+        zeros = len(digits) - len(digits.rstrip("0"))
+        if zeros >= 2 and len(digits) - zeros >= 2:
+            precision = Decimal(1).scaleb(zeros) * scale
+    return kind, value, precision, unit, scale, origin
 
 
 def _label_for(
@@ -1044,18 +1160,56 @@ def _period_for(
     i = bisect.bisect_left(anchor_starts, end)
     if i < len(anchors) and anchors[i].start <= min(end + 40, clause_end):
         gap = text[end : anchors[i].start]
-        if gap.strip() and _PERIOD_LINK.fullmatch(gap, timeout=REGEX_TIMEOUT):
+        if (
+            gap.strip()
+            and (
+                _PERIOD_LINK.fullmatch(gap, timeout=REGEX_TIMEOUT)
+                or _NOUN_THEN_PERIOD.fullmatch(gap) is not None
+            )
+            and not _INTRODUCES_FIGURE.match(text, anchors[i].end)
+        ):
             return anchors[i].anchor_period or anchors[i].period, anchors[i].start
     j = i - 1
     while j >= 0 and anchors[j].end > read.start:
         j -= 1
+    # The nearest date before it in its clause that is a period of its own: not a day with no
+    # year ("balance at january 1"), not a maturity in a name ("notes due may 1 2024").
+    k = j
+    while k >= 0 and anchors[k].start >= clause_start and _not_a_period(doc, anchors[k]):
+        k -= 1
+    if k >= 0 and anchors[k].start >= clause_start:
+        j = k
     if (
         j >= 0
         and anchors[j].start >= clause_start
-        and not doc.marks.any_between("blocker", anchors[j].end, read.start)
+        and (
+            not doc.marks.any_between("blocker", anchors[j].end, read.start)
+            or _CHANGE_TARGET.search(text, max(0, read.start - 20), read.start) is not None
+        )
     ):
         return anchors[j].anchor_period or anchors[j].period, anchors[j].start
     return "", -1
+
+
+_NAME_DATE_WORDS = frozenset(
+    {
+        "due",
+        "maturing",
+        "matures",
+        "mature",
+        "expiring",
+        "expires",
+        "expire",
+        "through",
+        "until",
+        "to",
+        "thru",
+    }
+)
+
+
+def _not_a_period(doc: _Document, anchor: _Read) -> bool:
+    return anchor.period.startswith("--") or doc.previous_word(anchor.start) in _NAME_DATE_WORDS
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1068,7 +1222,26 @@ def _header_context(text: str) -> tuple[str, str, str, frozenset[str]]:
         for name in ("superseded", "hypothetical", "estimate", "total")
         if marks.starts.get(name)
     )
-    return label, segment, lx.normalise_period(text), qualifiers
+    return label, segment, tables.header_period(text), qualifiers
+
+
+@functools.lru_cache(maxsize=4096)
+def _row_column_label(row_label: str, header: str) -> tuple[frozenset[str], frozenset[str]]:
+    """A cell's label and column words: the row label names the metric and a column header
+    that is not a period adds words ("payments due by period total"); when the row label is
+    the period ("december 31 2011 — peer group"), the column header names the metric."""
+    header_words = (
+        labels.label_words(header) if header and not _is_period_only(header) else frozenset()
+    )
+    if not row_label or _is_period_only(row_label):
+        return header_words, frozenset()
+    return labels.label_words(row_label), header_words
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_period_only(text: str) -> bool:
+    """A header that names a period and nothing else ("2009", "dec. 31 2008", "FY24")."""
+    return bool(tables.header_period(text)) and not labels.words(text)
 
 
 def _table_context(

@@ -12,7 +12,9 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
+from . import labels
 from . import lexicon as lx
+from .extraction import extract_document
 from .types import (
     COUNT,
     CURRENCY,
@@ -20,6 +22,7 @@ from .types import (
     NUMBER,
     PERCENT,
     RATIO,
+    STATED,
     CalculatorOutput,
     Claim,
     ProvidedMetric,
@@ -169,6 +172,8 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
         )
         kind, unit = _kind_for_key(key, value, "." not in number_text)
         label = lx.normalise_label(key.replace("_", " "))
+        # The whole key path names the value: "by_symbol.EURUSD.profit", "account.net_profit".
+        label_words = labels.label_words(_path_words(path))
         result.paths[path] = value
         if key in ("checksum", "checksum_input"):
             continue
@@ -185,19 +190,25 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
                 source_id=source_id,
                 citation=path,
                 qualifiers=frozenset({"total"}) if "total" in key.lower() else frozenset(),
+                scale_origin=STATED if kind != NUMBER else "",
+                label_words=label_words,
             )
         )
 
 
 def _add_dates(inner: str, offset: int, source_id: str, path: str, result: JsonSource) -> None:
-    from .extraction import extract_claims  # local: extraction reads JSON sources through here
-
-    for claim in extract_claims(inner, source_id=source_id):
+    claims, _marks = extract_document(inner, source_id=source_id)
+    for claim in claims:
         if claim.kind != DATE:
             continue
         result.claims.append(
             replace(claim, start=claim.start + offset, end=claim.end + offset, citation=path)
         )
+
+
+def _path_words(path: str) -> str:
+    """A key path as words: "summary.win_rate" -> "summary win rate" (indexes left out)."""
+    return " ".join(part for part in path.replace("_", " ").split(".") if not part.isdigit())
 
 
 def _path(stack: list[list]) -> str:

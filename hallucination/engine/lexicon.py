@@ -21,6 +21,15 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
         "basic eps",
         "adjusted eps",
         "earnings a share",
+        "net income per share",
+        "net income per diluted share",
+        "net income per basic share",
+        "net loss per share",
+        "net loss per diluted share",
+        "income per share",
+        "income per diluted share",
+        "net income per common share",
+        "loss per share",
     ),
     "eps surprise": ("earnings surprise", "eps surprise", "surprise"),
     "revenue": (
@@ -266,6 +275,35 @@ COUNT_LABELS = frozenset(
 PER_SHARE_LABELS = frozenset({"eps", "dividend", "book value", "share price"})
 
 
+_LONGEST_PHRASE = max(len(p.split(" ")) for p in _PHRASE_TO_LABEL)
+_PHRASE_WORD = re.compile(r"[a-z][a-z&/'’]*")
+
+
+def canonical_labels(text: str) -> list[str]:
+    """The canonical metrics a short text names, in order, longest phrase first at each word.
+
+    >>> canonical_labels("Net cash provided by operating activities and diluted EPS")
+    ['operating cash flow', 'eps']
+    """
+    tokens = _PHRASE_WORD.findall(text[:400].lower().replace("_", " ").replace("-", " "))
+    # Read from the right: a metric's head noun comes last ("adjusted EBITDA margin" is an
+    # EBITDA margin, not adjusted EBITDA and a margin).
+    found: list[str] = []
+    end = len(tokens)
+    while end > 0:
+        for size in range(min(_LONGEST_PHRASE, end), 0, -1):
+            label = _PHRASE_TO_LABEL.get(" ".join(tokens[end - size : end]))
+            if label:
+                if label not in found:
+                    found.append(label)
+                end -= size
+                break
+        else:
+            end -= 1
+    found.reverse()
+    return found
+
+
 def normalise_label(text: str) -> str:
     """The canonical metric a phrase names, or "" when it names none we know.
 
@@ -277,9 +315,7 @@ def normalise_label(text: str) -> str:
     cleaned = _fold(text)
     if cleaned in _PHRASE_TO_LABEL:
         return _PHRASE_TO_LABEL[cleaned]
-    from .context import labels_in  # context builds its word tables from this module
-
-    found = labels_in(text)
+    found = canonical_labels(text)
     return found[0] if found else ""
 
 
@@ -528,18 +564,26 @@ _PERIOD_TEXT = regex.compile(
     |(?P<h>\bH(?P<hn>[12])\s*(?:FY)?'?(?P<hy>\d{4}|\d{2})\b)
     |(?P<fy>\b(?:FY|fiscal\s+(?:year\s+)?)\s*'?(?P<fyy>\d{4}|\d{2})\b)
     |(?P<m>\b(?P<mn>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?
-        |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?
+        |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?\s+(?:(?P<md>\d{1,2})(?:st|nd|rd|th)?,?\s+)?
         (?P<my>\d{4})\b)
+    |(?P<dm2>\b(?P<dmd>\d{1,2})\s+(?P<dmn>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?
+        |aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?\s+(?P<dmy>\d{4})\b)
+    |(?P<iso>\b(?P<isy>(?:19|20)\d{2})-(?P<ism>[01]\d)-(?P<isd>[0-3]\d)\b)
+    |(?P<sl>\b(?P<slm>[01]?\d)/(?P<sld>[0-3]?\d)/(?P<sly>\d{4}|\d{2})\b)
+    |(?P<mr>\b(?P<mrn>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?
+        |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}\s*[-–]\s*\d{1,2}\b)
     |(?P<y>\b(?P<yy>(?:19|20)\d{2})\b)
     """,
     regex.IGNORECASE | regex.VERBOSE,
 )
 
 
-def normalise_period(text: str) -> str:
+def normalise_period(text: str, *, exact_dates: bool = False) -> str:
     """The period key a header or phrase names: "third quarter of 2024" -> "Q3 2024".
 
-    Keys: "Q3 2024", "H1 2024", "FY2024", "2024-12", "2024". "" when none is found.
+    Keys: "Q3 2024", "H1 2024", "FY2024", "2024-12", "2024". "" when none is found. With
+    `exact_dates`, a day of the month is kept ("dec. 31 2008" -> "2008-12-31"), as a
+    balance-sheet column header means that day.
     """
     match = _PERIOD_TEXT.search(text[:160], timeout=0.05)
     if not match:
@@ -563,7 +607,27 @@ def normalise_period(text: str) -> str:
         return f"FY{full_year(match.group('fyy'))}"
     if match.group("m"):
         month = MONTHS[match.group("mn").lower().rstrip(".")[:3]]
+        day = match.group("md")
+        if exact_dates and day and 1 <= int(day) <= 31:
+            return f"{match.group('my')}-{month:02d}-{int(day):02d}"
         return f"{match.group('my')}-{month:02d}"
+    if match.group("dm2"):
+        month = MONTHS[match.group("dmn").lower().rstrip(".")[:3]]
+        day = int(match.group("dmd"))
+        if exact_dates and 1 <= day <= 31:
+            return f"{match.group('dmy')}-{month:02d}-{day:02d}"
+        return f"{match.group('dmy')}-{month:02d}"
+    if match.group("iso"):
+        key = f"{match.group('isy')}-{match.group('ism')}-{match.group('isd')}"
+        return key if exact_dates else key[:7]
+    if match.group("sl"):
+        month, day = int(match.group("slm")), int(match.group("sld"))
+        if 1 <= month <= 12 and 1 <= day <= 31:
+            year = full_year(match.group("sly"))
+            return f"{year}-{month:02d}-{day:02d}" if exact_dates else f"{year}-{month:02d}"
+        return ""
+    if match.group("mr"):
+        return f"--{MONTHS[match.group('mrn').lower().rstrip('.')[:3]]:02d}"
     return match.group("yy")
 
 
@@ -600,12 +664,33 @@ def _quarter_of(date_key: str) -> str:
     return f"Q{(month - 1) // 3 + 1} {date_key[:4]}"
 
 
+def _same_month_day(a: str, b: str) -> bool:
+    """A month or day written without its year ("November 1-30", "December 31") against
+    another period: the same month (and day, when both give one)."""
+    parts_a, parts_b = _month_day(a), _month_day(b)
+    if parts_a is None or parts_b is None:
+        return False
+    (month_a, day_a), (month_b, day_b) = parts_a, parts_b
+    return month_a == month_b and (not day_a or not day_b or day_a == day_b)
+
+
+def _month_day(key: str) -> tuple[str, str] | None:
+    if key.startswith("--"):
+        pieces = key[2:].split("-")
+        return pieces[0], pieces[1] if len(pieces) > 1 else ""
+    if len(key) >= 7 and key[4] == "-" and key[:4].isdigit():
+        return key[5:7], key[8:10] if len(key) >= 10 else ""
+    return None
+
+
 def periods_compatible(a: str, b: str) -> bool:
     """Same period, either unknown, a bare year against a period inside it, or a date inside
     the other's month or quarter. Two different spans of time (Q3 and nine months, Q3 and
     September) are never compatible: they are different flows."""
     if not a or not b or a == b:
         return True
+    if a.startswith("--") or b.startswith("--"):
+        return _same_month_day(a, b)
     year_a, year_b = period_year(a), period_year(b)
     if not year_a or not year_b or year_a != year_b:
         # A quarter without a year ("Q3") against "Q3 2024".

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from . import zero_math
+from .answer import read_answer
 from .consistency import apply_consistency
 from .correction import apply_corrections, corrections_for
-from .extraction import MAX_TEXT_CHARS, extract_claims
-from .grounding import AnswerContext, Grounder
+from .decide import Decider
+from .extraction import MAX_TEXT_CHARS
 from .scoring import adjusted_confidence, is_flagged, validation_summary
 from .sources import build_index
 from .types import (
@@ -59,10 +61,12 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
                 code="input_truncated", message=f"the answer was cut at {MAX_TEXT_CHARS} characters"
             )
         )
-    claims = [c for c in extract_claims(answer) if _verified(c, config)]
+    reading = read_answer(answer)
+    kept = tuple(r for r in reading.readings if _verified(r.claim, config))
+    if len(kept) != len(reading.readings):
+        reading = replace(reading, readings=kept)
     index = build_index(inp)
-    grounder = Grounder(index, config, AnswerContext(answer))
-    verdicts = grounder.decide_all(claims)
+    verdicts = Decider(index, config, reading).decide_all()
 
     verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)
     findings.extend(zero_math_findings)
@@ -89,8 +93,6 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
 
 
 def _with_elapsed(result: DetectionResult, elapsed_ms: float) -> DetectionResult:
-    from dataclasses import replace
-
     return replace(result, elapsed_ms=round(elapsed_ms, 3))
 
 

@@ -12,11 +12,12 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
+from . import clauses, labels
 from . import lexicon as lx
-from .extraction import extract_document
+from .extraction import MAX_TEXT_CHARS, extract_document
 from .json_source import read_json_source
 from .types import (
     BPS,
@@ -112,7 +113,22 @@ def date_keys(claim: Claim) -> tuple[str, ...]:
         keys.append(year)
     if len(key) == 10 and key[4] == "-":
         keys.append(key[:7])
+        month, day = int(key[5:7]), int(key[8:10])
+        if month % 3 == 0 and day >= 28:
+            # "three months ended March 31, 2024", a balance at that date: the quarter it closes
+            keys.append(f"Q{month // 3} {year}")
     return tuple(keys)
+
+
+MAX_POSTING = 4_000  # facts listed under one label word, whatever the size of the sources
+
+
+def written_norm(claim: Claim) -> Decimal:
+    """The magnitude as written, before any scale: the key for sources of unknown scale."""
+    value = abs(claim.written)
+    if claim.kind == PERCENTAGE_POINTS:
+        value *= 100
+    return value
 
 
 @dataclass(slots=True)
@@ -128,9 +144,14 @@ class SourceIndex:
     has_injection_text: bool = False
     injection_sources: list[str] = field(default_factory=list)
     _buckets: dict[str, _Bucket] = field(default_factory=dict)
+    _written: dict[str, _Bucket] = field(default_factory=dict)
     _labelled: dict[tuple[str, str], _Bucket] = field(default_factory=dict)
     _dates: dict[str, list[Claim]] = field(default_factory=dict)
     by_label: dict[str, list[Claim]] = field(default_factory=dict)
+    by_word: dict[str, list[Claim]] = field(default_factory=dict)
+    rows: dict[tuple[str, int, int], list[Claim]] = field(default_factory=dict)
+    weights: labels.Weights | None = None
+    bindings: dict = field(default_factory=dict)  # candidates.bind's answers, per detection
     segments: set[str] = field(default_factory=set)
     _segment_answers: dict[str, bool] = field(default_factory=dict)
     _lowered: str | None = None
@@ -162,17 +183,31 @@ class SourceIndex:
         bucket = self._buckets.setdefault(family, _Bucket())
         bucket.keys.append(norm(claim))
         bucket.claims.append(claim)
+        written = self._written.setdefault(family, _Bucket())
+        written.keys.append(written_norm(claim))
+        written.claims.append(claim)
         if claim.label:
             labelled = self._labelled.setdefault((family, claim.label), _Bucket())
             labelled.keys.append(norm(claim))
             labelled.claims.append(claim)
             self.by_label.setdefault(claim.label, []).append(claim)
+        for word in claim.label_words | claim.header_words:
+            posting = self.by_word.setdefault(word, [])
+            if len(posting) < MAX_POSTING:
+                posting.append(claim)
+        if claim.cell is not None:
+            self.rows.setdefault((claim.source_id, claim.cell[0], claim.cell[1]), []).append(claim)
 
     def finish(self) -> None:
-        for bucket in self._buckets.values():
+        for bucket in (*self._buckets.values(), *self._written.values(), *self._labelled.values()):
             bucket.sort()
-        for bucket in self._labelled.values():
-            bucket.sort()
+        self.weights = labels.Weights(
+            {
+                c.label_words | c.header_words
+                for c in self.claims
+                if c.label_words and c.kind != DATE
+            }
+        )
 
     # ------------------------------------------------------------ segments
 
@@ -216,11 +251,38 @@ class SourceIndex:
             if bucket is not None:
                 yield from bucket.between(low, high)
 
+    def written_between(self, kind: str, low: Decimal, high: Decimal) -> Iterator[Claim]:
+        """Source values whose digits, as written and before any scale, fall in the range."""
+        for family in COMPATIBLE_FAMILIES[kind]:
+            bucket = self._written.get(family)
+            if bucket is not None:
+                yield from bucket.between(low, high)
+
     def near(self, kind: str, value: Decimal, label: str = "") -> Iterator[Claim]:
         for family in COMPATIBLE_FAMILIES[kind]:
             bucket = self._labelled.get((family, label)) if label else self._buckets.get(family)
             if bucket is not None:
                 yield from bucket.around(value)
+
+    def sharing_words(self, words: frozenset[str], limit: int = 6_000) -> list[Claim]:
+        """Source values whose label shares a word with `words`, rarest words first."""
+        weight = self.weights
+        ordered = sorted(words, key=lambda w: -(weight(w) if weight else 0))
+        seen: set[int] = set()
+        out: list[Claim] = []
+        for word in ordered:
+            for claim in self.by_word.get(word, ()):
+                if id(claim) not in seen:
+                    seen.add(id(claim))
+                    out.append(claim)
+                    if len(out) >= limit:
+                        return out
+        return out
+
+    def row_of(self, claim: Claim) -> list[Claim]:
+        if claim.cell is None:
+            return [claim]
+        return self.rows.get((claim.source_id, claim.cell[0], claim.cell[1]), [claim])
 
     def operand_pool(self) -> list[Claim]:
         """Usable amounts for cross-metric formulas (margins, ratios), bounded; labelled first."""
@@ -387,10 +449,50 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
     else:
         claims, marks = extract_document(text, source_id=source_id)
         extracted = ExtractedSource(
-            claims=tuple(claims), has_instructions=bool(marks.starts.get("injection"))
+            claims=tuple(_with_prose_labels(text, claims)),
+            has_instructions=bool(marks.starts.get("injection")),
         )
     SOURCE_CACHE.put(key, extracted)
     return extracted
+
+
+def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
+    """Prose figures labelled the way the answer's are (`clauses`); table cells keep theirs."""
+    prose = [c for c in claims if c.cell is None]
+    if not prose:
+        return claims
+    readings = {id(c): r for c, r in zip(prose, clauses.read_clauses(text, prose), strict=True)}
+    out = []
+    for claim in claims:
+        reading = readings.get(id(claim))
+        if reading is None or claim.kind == DATE:
+            out.append(claim)
+            continue
+        changes: dict = {}
+        if reading.label:
+            changes["label_words"] = reading.label
+        if clauses.introduces_base(reading.window):
+            # "Revenue was $358.7 million, compared to $331.2 million": the figure a
+            # change is measured from.
+            changes["qualifiers"] = claim.qualifiers | {"base"}
+        out.append(replace(claim, **changes) if changes else claim)
+    return out
+
+
+def extract_claims(text: str, *, source_id: str = "") -> list[Claim]:
+    """Every numeric claim of a text, in order, with exact spans: a JSON tool output by its
+    key paths, anything else as prose and tables.
+
+    >>> [c.text for c in extract_claims("EPS was $0.81 in Q3 2026.")]
+    ['$0.81', 'Q3 2026', '2026']
+    """
+    if not text:
+        return []
+    text = text[:MAX_TEXT_CHARS]
+    structured = read_json_source(text, source_id=source_id)
+    if structured is not None:
+        return structured.claims
+    return extract_document(text, source_id=source_id)[0]
 
 
 def build_index(inp: DetectionInput) -> SourceIndex:

@@ -1,44 +1,87 @@
-"""Tables inside a text: markdown, pipe-, tab- or space-aligned rows and CSV blocks.
+"""Tables inside a text, in every common rendering, read as (row label, column header, value).
 
-Each value cell is tied to its row label, its column header and the scale and currency the
-caption or header gives (`in thousands`, `$M`, `(in millions, except per-share data)`).
+Renderings: markdown and pipe rows, tab-separated rows, CSV blocks, space-aligned columns
+(headers aligned over their values), `Label: value` lists, `label — header: value` lines and
+JSON objects one per line (`{"item": "sales", "2009": 3060}`). Each value cell is tied to its
+row label and its column header, and to the unit the table gives it, with where the unit
+came from: a caption just before the table (`(in millions, except per share data)`), a
+header cell (`amount (in millions)`, `revenue_usd_m`), or the row label (`(In thousands) -
+Revenues`). A cell the table gives no scale keeps an unknown scale.
+
+Lines are classified one at a time and each pattern is anchored and bounded, so a text costs
+one pass whatever its length.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 import regex
 
+from . import lexicon as lx
+
+MAX_CELLS_PER_ROW = 64
+MAX_LINE_CHARS = 2_000  # longer lines are prose, never rows
+CAPTION_CHARS = 320  # how far back before a table its caption may start
+_TIMEOUT = 0.05
+
 _SEPARATOR_ROW = regex.compile(r"\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*")
 _WIDE_GAP = regex.compile(r"\S(?: ?\S)*")  # a cell: runs of text separated by 2+ spaces
 _NUMERIC_CELL = regex.compile(
-    r"\s*[(\-−]?\s*(?:[$€£¥]|US\$)?\s*[0-9][0-9,]*(?:\.[0-9]+)?\s*[)%xX]?\s*(?:[A-Za-z]{1,3})?\s*"
+    r"\s*\**\s*[(\-−+]?\s*(?:[$€£¥]|US\$)?\s*\(?"
+    r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?|[0-9][0-9,]*(?:\.[0-9]+)?)"
+    r"\s*\)?\s*[)%xX]?\s*"
+    r"(?:[A-Za-z]{1,3})?\s*\**\s*"
 )
-_YEARISH = regex.compile(r"\s*(?:FY|CY|Q[1-4]|H[12])?\s*['’]?(?:19|20)?[0-9]{2}\s*[A-Za-z]?\s*")
+_NIL_CELL = regex.compile(r"\s*(?:—|–|-{1,2}|n/?a|nm|\*)?\s*", regex.IGNORECASE)
+_YEARISH = regex.compile(
+    r"\s*(?:FY|CY|Q[1-4]|H[12])?\s*['’]?(?:19|20)?[0-9]{2}\s*[A-Za-z]?\s*(?:\([a-z0-9]\))?\s*"
+)
+# "Revenue: 96.3" or "- Net loss: (15.8)" on a line of its own: a two-column row.
+_KEY_VALUE = regex.compile(r"\s*(?:[-*•]\s+)?([A-Za-z][^:\n]{0,100}?):\s*(\S.{0,40}?)\s*")
+# "sales — 2009: 3,060", "december 31 2011 — peer group (3): 109.7"
+_DASH_ROW = regex.compile(r"\s*(?:[-*•]\s+)?(\S.{0,200}?)\s[—–]\s(\S.{0,200}?):\s*(\S.{0,40}?)\s*")
 _SCALE_CAPTION = regex.compile(
-    r"\bin\s+(?:US\s+)?(?:(?:[$€£]|USD|EUR|GBP)\s*)?(thousands|millions|billions)\b"
-    r"|\(\s*(?:in\s+)?(?:US\$|[$€£]|USD|EUR|GBP)\s*(thousands|millions|billions|000s?|'000s?|mm|m|mn|bn|b|k)\s*\)"
-    r"|(?:US\$|[$€£]|USD|EUR|GBP)\s*(?:in\s+)?(thousands|millions|billions|MM|M|mn|m|bn|B|K|000s?|'000s?)(?![\w])"
-    r"|\b(thousands|millions|billions)\s+of\s+(?:US\s+)?(?:dollars|euros|pounds)",
+    r"\bin\s+(?:US\s+|U\.S\.\s+)?(?:(?:US\$|[$€£¥]|USD|EUR|GBP|dollars|euros)\s*)?"
+    r"(thousands|millions|billions)\b"
+    r"|\(\s*(?:in\s+)?(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(thousands|millions|billions|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
+    r"|(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(?:in\s+)?(thousands|millions|billions|MM|M|mn|m|bn|B|K|000s?|'000s?)(?![\w])"
+    r"|\b(thousands|millions|billions)\s+of\s+(?:US\s+|U\.S\.\s+|Swiss\s+)?"
+    r"(?:dollars|euros|pounds|yen|yuan|renminbi|rupees|francs|won|kronor|pesos|reais|rand|"
+    r"shares|units|barrels)"
+    r"|\b(?:amounts?|dollars|figures)\s+(?:are\s+)?in\s+(thousands|millions|billions)\b"
+    r"|\((thousands|millions|billions)\)",
     regex.IGNORECASE,
 )
-# A unit in a column header ("revenue_usd_m", "Revenue ($M)", "EBITDA (USD mn)"): the scale of
-# that column alone. A bare one-letter scale needs a currency, an underscore or parentheses in
-# front of it, so "Class B" is not read as billions.
+_EXCEPT = regex.compile(r"\bexcept\b([^)\n]{0,120})", regex.IGNORECASE)
+# A unit in a column header ("revenue_usd_m", "Revenue ($M)", "EBITDA (USD mn)",
+# "amount (in millions)"): the scale of that column alone. A bare one-letter scale needs a
+# currency, an underscore or parentheses in front of it, so "Class B" is not read as billions.
 _COLUMN_SCALE = regex.compile(
     r"(?:^|[_\s(\[])(?P<currency>usd|eur|gbp|us\$|[$€£])[_\s]?"
     r"(?P<scale>thousands|millions|billions|mm|mn|m|bn|b|k|000s?|'000s?)[)\]]?\s*$"
     r"|_(?P<scale2>mm|mn|m|bn|k|000s?)\s*$"
-    r"|\(\s*(?:in\s+)?(?P<scale3>thousands|millions|billions|mm|mn|m|bn|k|000s?|'000s?)\s*\)\s*$",
+    r"|\(\s*(?:in\s+)?(?P<scale3>thousands|millions|billions|mm|mn|m|bn|k|000s?|'000s?)\s*\)\s*$"
+    r"|\bin\s+(?P<scale4>thousands|millions|billions)\b",
     regex.IGNORECASE,
 )
-_PERCENT_WORD = regex.compile(r"\b(?:pct|percent)\b", regex.IGNORECASE)
-# "Revenue: 96.3" or "- Net loss: (15.8)" on a line of its own: a two-column row.
-_KEY_VALUE = regex.compile(r"\s*(?:[-*•]\s+)?[A-Za-z][^:\n]{0,80}?:\s*(\S.{0,40}?)\s*")
-_CAPTION_CURRENCY = regex.compile(r"US\$|\$|€|£|¥|\b(?:USD|EUR|GBP|JPY|dollars|euros|pounds)\b")
+# A row or header that says its values are percentages ("margin (%)", "pct", "% of sales"),
+# not one that names a rate inside a label ("senior notes 5.000% due 2025").
+_PERCENT_WORD = regex.compile(r"\b(?:pct|percent|percentage)\b|(?<![0-9])%", regex.IGNORECASE)
+_PER_UNIT = regex.compile(
+    r"\bper\s+(?:basic\s+|diluted\s+|common\s+|weighted[\s-]average\s+)?(?:share|unit|barrel|mcf|"
+    r"boe|ton|ounce|gallon|day|employee|customer|subscriber|user|store|square\s+foot|sq\.?\s*ft)\b"
+    r"|\beps\b|\bearnings\s+per\b|\bdividends?\s+(?:declared\s+)?per\b|\bprice\s+per\b"
+    r"|\bdollars\s+per\b",
+    regex.IGNORECASE,
+)
+_CAPTION_CURRENCY = regex.compile(
+    r"US\$|\$|€|£|¥|\b(?:USD|EUR|GBP|JPY|CHF|dollars|euros|pounds|yen|swiss\s+francs)\b",
+    regex.IGNORECASE,
+)
 _SCALES = {
     "thousands": Decimal("1e3"),
     "000": Decimal("1e3"),
@@ -67,16 +110,29 @@ _CURRENCY_OF = {
     "pounds": "GBP",
     "¥": "JPY",
     "jpy": "JPY",
+    "yen": "JPY",
+    "chf": "CHF",
+    "swiss francs": "CHF",
 }
-MAX_CELLS_PER_ROW = 64
-# The line kinds that hold cells (the others: separator rows and plain text).
-_ROW_KINDS = frozenset({"pipe", "tab", "pair", "wide", "csv"})
+# The line kinds that hold cells (the others: separator rows, blank lines and prose).
+_ROW_KINDS = frozenset({"pipe", "tab", "pair", "wide", "csv", "dash", "json"})
 _ENDS_WITH_GROUP_HEAD = regex.compile(r"(?<![0-9.])[0-9]{1,3}\Z")
 _STARTS_WITH_GROUP = regex.compile(r"[0-9]{3}(?![0-9])")
+_ROW_LABEL_KEYS = ("item", "label", "line_item", "metric", "name", "row", "category", "")
+_JSON_VALUE = regex.compile(
+    r'\s*"(?:[^"\\]|\\.)*"\s*:\s*(?:"(?P<s>(?:[^"\\]|\\.)*)"|(?P<n>-?[0-9][0-9.eE+-]*)|null|true|false)\s*,?'
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Cell:
+    """One value cell: where it is, what names it, and the unit its table gives it.
+
+    `scale` is 1 when the table states no scale for the cell; `scale_stated` says whether a
+    caption, header or row label gave the scale (a stated 1, `in units`, is rare and reads
+    as unknown). `per_share` and `percent` cells never take a table's scale.
+    """
+
     start: int
     end: int
     table: int
@@ -85,6 +141,23 @@ class Cell:
     row_label: str
     column_header: str
     row_text: str
+    scale: Decimal = Decimal(1)
+    scale_stated: bool = False
+    currency: str = ""
+    percent: bool = False
+    per_share: bool = False
+    # Periods down the side and metrics across the top: the column, not the row, is the
+    # line a metric's values run along.
+    transposed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderPeriod:
+    """A column or row header that names a period ("2009", "dec. 31 2008", "12/10")."""
+
+    start: int
+    end: int
+    period: str
 
 
 @dataclass(slots=True)
@@ -93,7 +166,6 @@ class Table:
     end: int
     scale: Decimal = Decimal(1)
     currency: str = ""
-    # Units a column header gives its own cells: column index -> (scale, currency).
     column_units: dict[int, tuple[Decimal, str]] = field(default_factory=dict)
 
     def unit_of(self, column: int) -> tuple[Decimal, str]:
@@ -106,6 +178,11 @@ class Table:
 class TableSet:
     tables: list[Table] = field(default_factory=list)
     cells: list[Cell] = field(default_factory=list)
+    header_periods: list[HeaderPeriod] = field(default_factory=list)
+    # Every cell's span, labels and headers too: a digit run never crosses one's edge.
+    spans: list[tuple[int, int]] = field(default_factory=list)
+    # Row labels and header cells: a number in one is part of a name ("5.00% notes").
+    label_spans: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -113,8 +190,11 @@ class _Line:
     start: int
     end: int
     text: str
-    kind: str  # pipe | tab | pair | wide | csv | separator | other
+    kind: str  # pipe | tab | pair | wide | csv | dash | json | separator | blank | other
     spans: list[tuple[int, int]]  # cell spans, absolute
+
+
+# ------------------------------------------------------------------ lines
 
 
 def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
@@ -126,70 +206,109 @@ def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
             if (k == 0 or k == len(parts) - 1) and not part.strip():
                 pos += len(part) + 1
                 continue
-            spans.append((offset + pos, offset + pos + len(part)))
+            spans.append(_trimmed(line, offset, pos, pos + len(part)))
             pos += len(part) + 1
     elif kind == "tab":
         pos = 0
         for part in line.split("\t"):
-            spans.append((offset + pos, offset + pos + len(part)))
+            spans.append(_trimmed(line, offset, pos, pos + len(part)))
             pos += len(part) + 1
     elif kind == "pair":
-        colon = line.index(":")
-        label_start = len(line) - len(line.lstrip())
-        rest = line[colon + 1 :]
-        value_start = colon + 1 + len(rest) - len(rest.lstrip())
-        spans.append((offset + label_start, offset + colon))
-        spans.append((offset + value_start, offset + len(line.rstrip())))
+        found = _KEY_VALUE.fullmatch(line, timeout=_TIMEOUT)
+        if found:
+            spans.append((offset + found.start(1), offset + found.end(1)))
+            spans.append((offset + found.start(2), offset + found.end(2)))
+    elif kind == "dash":
+        found = _DASH_ROW.fullmatch(line, timeout=_TIMEOUT)
+        if found:
+            spans.extend((offset + found.start(g), offset + found.end(g)) for g in (1, 2, 3))
     elif kind == "wide":
         for m in _WIDE_GAP.finditer(line):
             spans.append((offset + m.start(), offset + m.end()))
-    elif kind == "csv" and '"' not in line:
-        pos = 0
-        for part in line.split(","):
-            spans.append((offset + pos, offset + pos + len(part)))
-            pos += len(part) + 1
     elif kind == "csv":
-        pos = 0
         quoted = False
         cell_start = 0
         for k, ch in enumerate(line):
             if ch == '"':
                 quoted = not quoted
             elif ch == "," and not quoted:
-                spans.append((offset + cell_start, offset + k))
+                spans.append(_trimmed(line, offset, cell_start, k))
                 cell_start = k + 1
-        spans.append((offset + cell_start, offset + len(line)))
-        del pos
+        spans.append(_trimmed(line, offset, cell_start, len(line)))
     return spans[:MAX_CELLS_PER_ROW]
+
+
+def _trimmed(line: str, offset: int, start: int, end: int) -> tuple[int, int]:
+    """A cell's span without the spaces and quotes around its text."""
+    while start < end and line[start] in ' "*':
+        start += 1
+    while end > start and line[end - 1] in ' "*\r':
+        end -= 1
+    return offset + start, offset + end
 
 
 def _classify(line: str) -> str:
     stripped = line.strip()
     if not stripped:
+        return "blank"
+    if len(stripped) > MAX_LINE_CHARS:
         return "other"
     if "|" in stripped:  # "Revenue | 1.24" is a row too; the block check wants numbers in cells
-        if _SEPARATOR_ROW.fullmatch(stripped):
+        if _SEPARATOR_ROW.fullmatch(stripped, timeout=_TIMEOUT):
             return "separator"
         return "pipe"
     if "\t" in stripped:
         return "tab"
-    pair = _KEY_VALUE.fullmatch(stripped, timeout=0.05)
-    if pair and _is_numeric(pair.group(1)):
-        return "pair"
+    if stripped[0] == "{" and stripped[-1] == "}" and ":" in stripped:
+        return "json"
+    if ("—" in stripped or "–" in stripped) and ":" in stripped:
+        dash = _DASH_ROW.fullmatch(stripped, timeout=_TIMEOUT)
+        if dash and _is_value(dash.group(3)):
+            return "dash"
+    if ":" in stripped:
+        pair = _KEY_VALUE.fullmatch(stripped, timeout=_TIMEOUT)
+        if pair and _is_numeric(pair.group(2)):
+            return "pair"
     if "  " in stripped and len(_WIDE_GAP.findall(stripped)) >= 2:
         return "wide"
-    if "," in stripped and len(stripped) <= 400:
+    if "," in stripped and len(stripped) <= 600:
         return "csv"
     return "other"
 
 
 def _is_numeric(cell: str) -> bool:
-    return bool(cell.strip()) and bool(_NUMERIC_CELL.fullmatch(cell))
+    return bool(cell.strip()) and bool(_NUMERIC_CELL.fullmatch(cell, timeout=_TIMEOUT))
+
+
+def _is_pair(cell: str) -> bool:
+    """A cell holding a label and its value: "Industrial: 412"."""
+    if ":" not in cell:
+        return False
+    pair = _KEY_VALUE.fullmatch(cell, timeout=_TIMEOUT)
+    return pair is not None and _is_numeric(pair.group(2))
+
+
+def _is_value(cell: str) -> bool:
+    """A number, or a dash or n/a standing for none."""
+    return _is_numeric(cell) or bool(_NIL_CELL.fullmatch(cell, timeout=_TIMEOUT))
+
+
+def _is_header_cell(cell: str) -> bool:
+    """A header cell: words, or a period written with digits ("2009", "FY24", "12/31/06")."""
+    stripped = cell.strip()
+    if not stripped:
+        return True
+    if not _is_numeric(stripped) or _YEARISH.fullmatch(stripped, timeout=_TIMEOUT):
+        return True
+    return bool(header_period(stripped))
+
+
+# ------------------------------------------------------------------ blocks
 
 
 def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
-    if kind == "pipe":
-        return len(lines) >= 1 and any(len(line.spans) >= 2 for line in lines)
+    if kind in ("pipe", "json", "dash"):
+        return any(len(line.spans) >= 2 for line in lines)
     if len(lines) < 2:
         return False
     if kind == "pair":
@@ -200,20 +319,28 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
         # numbers standing alone in them.
         if len(counts) != 1 or min(counts) < 2:
             return False
-        for line in lines:
+        for number, line in enumerate(lines):
             fields = [text[s:e] for s, e in line.spans]
-            if any(len(f) > 40 for f in fields):
+            if len(fields[0]) > 160 or any(
+                len(f) > (100 if number == 0 else 40) for f in fields[1:]
+            ):
                 return False
+            for left, right in itertools.pairwise(fields):
+                # "2,500 shares, $118,750": a thousands separator inside prose, not a cell
+                # boundary (a cell never starts with three digits and goes on in words).
+                if (
+                    _ENDS_WITH_GROUP_HEAD.search(left)
+                    and _STARTS_WITH_GROUP.match(right)
+                    and not _is_numeric(right)
+                ):
+                    return False
+            if len(lines) > 2:
+                continue  # three or more lines of the same width are rows, not prose
             for left, right in itertools.pairwise(fields):
                 # "2,500 shares, $118,750" is prose with thousands separators, not cells.
                 if _ENDS_WITH_GROUP_HEAD.search(left) and _STARTS_WITH_GROUP.match(right):
                     return False
-        return (
-            sum(
-                1 for line in lines[1:] for s, e in line.spans if _is_numeric(text[s:e].strip('" '))
-            )
-            >= 1
-        )
+        return any(_is_numeric(text[s:e]) for line in lines[1:] for s, e in line.spans[1:])
     numeric_rows = 0
     for line in lines:
         if any(_is_numeric(text[s:e]) for s, e in line.spans[1:]):
@@ -221,18 +348,41 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
     return numeric_rows >= 1 and max(counts) >= 2
 
 
-def _captioned_pair(kind: str, block: list[_Line], lines: list[_Line], first: int) -> bool:
-    """One `Label: value` line right under a scale caption ("(in thousands)") is a table too."""
+def _caption_before(text: str, lines: list[_Line], first: int) -> str:
+    """The text just before a table: the tail of the nearest non-blank lines above it."""
+    parts: list[str] = []
+    budget = CAPTION_CHARS
+    k = first - 1
+    while k >= 0 and budget > 0 and len(parts) < 3:
+        line = lines[k]
+        if line.kind == "blank":
+            k -= 1
+            continue
+        if line.kind in _ROW_KINDS and line.kind not in ("wide", "csv"):
+            break  # another table's row
+        tail = line.text[-budget:]
+        parts.append(tail)
+        budget -= len(tail)
+        k -= 1
+    return " ".join(reversed(parts))
+
+
+def _single_line_under_caption(
+    kind: str, block: list[_Line], lines: list[_Line], first: int
+) -> bool:
+    """One `Label: value` line right under a scale caption ("(in thousands)") is a table
+    too; a blank line between them breaks the link."""
     return (
         kind == "pair"
         and len(block) == 1
         and first > 0
-        and _SCALE_CAPTION.search(lines[first - 1].text, timeout=0.05) is not None
+        and lines[first - 1].kind != "blank"
+        and _SCALE_CAPTION.search(lines[first - 1].text[-120:], timeout=_TIMEOUT) is not None
     )
 
 
 def find_tables(text: str) -> TableSet:
-    """The tables in `text` and their value cells, in text order."""
+    """The tables in `text`, their value cells and their header periods, in text order."""
     result = TableSet()
     if (
         "|" not in text
@@ -243,10 +393,18 @@ def find_tables(text: str) -> TableSet:
     ):
         return result
     lines: list[_Line] = []
+    raws = text.split("\n")
+    kinds = [_classify(raw) for raw in raws]
+    for k, kind in enumerate(kinds):
+        # A CSV, tab or space-aligned row needs a neighbour of its kind: one such line alone
+        # is prose with a comma or a double space in it.
+        if kind in ("csv", "wide", "tab") and not (
+            (k > 0 and kinds[k - 1] == kind) or (k + 1 < len(kinds) and kinds[k + 1] == kind)
+        ):
+            kinds[k] = "other"
     offset = 0
-    for raw in text.split("\n"):
-        kind = _classify(raw)
-        spans = _split(raw, offset, kind) if kind in _ROW_KINDS else []
+    for raw, kind in zip(raws, kinds, strict=True):
+        spans = _split(raw, offset, kind) if kind in _ROW_KINDS and kind != "json" else []
         lines.append(_Line(offset, offset + len(raw), raw, kind, spans))
         offset += len(raw) + 1
 
@@ -265,68 +423,464 @@ def find_tables(text: str) -> TableSet:
             if lines[j].kind != "separator":
                 block.append(lines[j])
             j += 1
-        if block and (_valid_block(kind, block, text) or _captioned_pair(kind, block, lines, i)):
-            _add_table(result, text, lines, i, block)
+        caption = _caption_before(text, lines, i)
+        if (
+            kind == "csv"
+            and len(block) >= 3
+            and not _valid_block(kind, block, text)
+            and _valid_block(kind, block[1:], text)
+        ):
+            # "Pemberton Analytics, Inc. - Other items (in millions)" over the rows: a title
+            # with a comma in it is the caption, not a row of another width.
+            caption = f"{caption} {block[0].text}".strip()
+            block = block[1:]
+        before = len(result.tables)
+        if kind == "json":
+            _add_json_rows(result, text, block, caption)
+        elif kind == "dash":
+            _add_dash_rows(result, text, block, caption)
+        elif block and (
+            _valid_block(kind, block, text) or _single_line_under_caption(kind, block, lines, i)
+        ):
+            _add_grid(result, text, kind, block, caption)
+        if len(result.tables) > before and kind != "json":
+            for line in block:
+                result.spans.extend(line.spans)
+        if len(result.tables) > before:
+            _mark_transposed(result, before)
         i = max(j, i + 1)
+    result.cells.sort(key=lambda c: c.start)
+    result.header_periods.sort(key=lambda h: h.start)
+    result.spans.sort()
+    result.label_spans.sort()
     return result
 
 
-def _add_table(
-    result: TableSet, text: str, lines: list[_Line], first: int, block: list[_Line]
-) -> None:
-    caption_parts = [lines[k].text for k in range(max(0, first - 2), first)]
+def _mark_transposed(result: TableSet, first_table: int) -> None:
+    """Tables whose row labels are mostly periods run their metrics down the columns."""
+    from dataclasses import replace
+
+    by_table: dict[int, list[int]] = {}
+    for i in range(len(result.cells) - 1, -1, -1):
+        if result.cells[i].table < first_table:
+            break  # cells are appended table by table: the new ones are at the end
+        by_table.setdefault(result.cells[i].table, []).append(i)
+    for cells in by_table.values():
+        labels = {result.cells[i].row_label for i in cells}
+        if not labels:
+            continue
+        periods = sum(1 for label in labels if header_period(label))
+        if periods * 2 > len(labels):
+            for i in cells:
+                result.cells[i] = replace(result.cells[i], transposed=True)
+
+
+# ------------------------------------------------------------------ units
+
+
+@dataclass(frozen=True, slots=True)
+class _Units:
+    """What a caption (or a header) says about the unit of a table's cells."""
+
+    scale: Decimal = Decimal(1)
+    currency: str = ""
+    exceptions: tuple[str, ...] = ()  # "per share", "percentages": rows the scale skips
+
+    @property
+    def stated(self) -> bool:
+        return self.scale != 1
+
+
+def _caption_units(caption: str) -> _Units:
+    # The nearest statement of scale to the table wins: search the caption's tail first.
+    statements = list(_SCALE_CAPTION.finditer(caption, timeout=_TIMEOUT))
+    found = statements[-1] if statements else None
+    scale = Decimal(1)
+    if found is not None:
+        word = next(g for g in found.groups() if g).lower()
+        scale = _SCALES.get(word, Decimal(1))
+    tail = caption[found.start() :] if found is not None else caption[-120:]
+    currency = ""
+    currency_match = _CAPTION_CURRENCY.search(
+        caption[max(0, (found.start() if found else len(caption)) - 40) :]
+    )
+    if currency_match and (found is not None or len(caption) < 200):
+        currency = _CURRENCY_OF.get(currency_match.group().lower(), "")
+    exceptions: tuple[str, ...] = ()
+    excepted = _EXCEPT.search(tail) if found is not None else None
+    if excepted:
+        listed = excepted.group(1).lower()
+        exceptions = ("per share",) if "per share" in listed or "per-share" in listed else ()
+        listed = listed.replace("per share", "").replace("per-share", "")  # not share counts
+        exceptions += tuple(
+            word
+            for word in ("share", "percent", "ratio", "per unit", "employee", "store")
+            if word in listed
+        )
+    return _Units(scale=scale, currency=currency, exceptions=exceptions)
+
+
+def _column_unit(header: str) -> tuple[Decimal, str] | None:
+    match = _COLUMN_SCALE.search(header, timeout=_TIMEOUT)
+    if not match:
+        return None
+    word = (
+        match.group("scale")
+        or match.group("scale2")
+        or match.group("scale3")
+        or match.group("scale4")
+    ).lower()
+    currency = _CURRENCY_OF.get((match.group("currency") or "").lower(), "")
+    if not currency:
+        symbol = _CAPTION_CURRENCY.search(header)
+        if symbol:
+            currency = _CURRENCY_OF.get(symbol.group().lower(), "")
+    return _SCALES.get(word, Decimal(1)), currency
+
+
+def _excepted(label: str, exceptions: tuple[str, ...]) -> bool:
+    lowered = label.lower()
+    for word in exceptions:
+        if word == "per share" and _PER_UNIT.search(lowered):
+            return True
+        if word == "share" and "share" in lowered:
+            return True
+        if word in ("percent", "ratio") and (_PERCENT_WORD.search(lowered) or "ratio" in lowered):
+            return True
+        if word in lowered:
+            return True
+    return False
+
+
+def _cell(
+    *,
+    span: tuple[int, int],
+    table: int,
+    row: int,
+    column: int,
+    row_label: str,
+    column_header: str,
+    row_text: str,
+    units: _Units,
+    column_unit: tuple[Decimal, str] | None,
+    value_text: str,
+) -> Cell:
+    """A value cell with the unit its row, column and caption give it."""
+    header = column_header.replace("_", " ")  # "adj_ebitda_margin_pct"
+    per_share = bool(_PER_UNIT.search(row_label) or _PER_UNIT.search(header))
+    percent = bool(
+        "%" in value_text or _PERCENT_WORD.search(row_label) or _PERCENT_WORD.search(header)
+    )
+    scale, stated, currency = Decimal(1), False, units.currency
+    row_unit = _column_unit(row_label)
+    if row_unit is not None:
+        scale, currency = row_unit[0], row_unit[1] or currency
+        stated = True
+    elif column_unit is not None:
+        scale, currency = column_unit[0], column_unit[1] or currency
+        stated = True
+    elif units.stated and not _excepted(row_label, units.exceptions):
+        scale, stated = units.scale, True
+    if per_share or percent:
+        scale, stated = Decimal(1), False
+    return Cell(
+        start=span[0],
+        end=span[1],
+        table=table,
+        row=row,
+        column=column,
+        row_label=row_label,
+        column_header=column_header,
+        row_text=row_text[:400],
+        scale=scale,
+        scale_stated=stated,
+        currency=currency,
+        percent=percent,
+        per_share=per_share,
+    )
+
+
+# ------------------------------------------------------------------ grids
+
+
+MAX_GROUP_HEADER_LINES = 3
+
+
+def _right_aligned(header: _Line, body: list[_Line]) -> list[int] | None:
+    """For space-aligned text: the body column each header cell stands over.
+
+    Numbers are right-aligned under their headers, so each header cell belongs to the body
+    column whose right edges end nearest its own.
+    """
+    widths = max(len(line.spans) for line in body)
+    edges: list[list[int]] = [[] for _ in range(widths)]
+    for line in body:
+        if len(line.spans) != widths:
+            continue
+        for column, (_s, e) in enumerate(line.spans):
+            edges[column].append(e - line.start)
+    if not all(edges):
+        return None
+    mean_edges = [sum(col) / len(col) for col in edges]
+    mapping = []
+    for _s, e in header.spans:
+        right = e - header.start
+        column = min(range(1, widths), key=lambda c: abs(mean_edges[c] - right), default=None)
+        if column is None:
+            return None
+        mapping.append(column)
+    return mapping
+
+
+def _group_headers(text: str, block: list[_Line]) -> tuple[list[_Line], list[_Line]]:
+    """An aligned table's header lines over its last one ("Three Months Ended", then
+    "September 30", over "2025  2024  2025  2024"), and the rest of the block."""
+    k = 0
+    while (
+        k < MAX_GROUP_HEADER_LINES
+        and k + 2 < len(block)
+        and all(_is_header_cell(text[s:e]) for s, e in block[k + 1].spans)
+        and all(_is_header_cell(text[s:e]) for s, e in block[k].spans)
+    ):
+        k += 1
+    return block[:k], block[k:]
+
+
+def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, list[str]]:
+    """For each body column, the words of the group header cells standing over it: a cell
+    covers the columns whose values it overlaps, widened by the gap between columns."""
+    widths = max(len(line.spans) for line in body)
+    extents: list[list[tuple[int, int]]] = [[] for _ in range(widths)]
+    for line in body:
+        if len(line.spans) == widths:
+            for column, (s, e) in enumerate(line.spans):
+                extents[column].append((s - line.start, e - line.start))
+    out: dict[int, list[str]] = {}
+    for column in range(1, widths):
+        if not extents[column]:
+            continue
+        left = min(s for s, _ in extents[column])
+        right = max(e for _, e in extents[column])
+        for line in groups:
+            for s, e in line.spans:
+                start, end = s - line.start, e - line.start
+                if start <= right + 2 and end >= left - 2:
+                    out.setdefault(column, []).append(text[s:e].strip())
+    return out
+
+
+def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], caption: str) -> None:
+    groups: list[_Line] = []
+    if kind == "wide":
+        groups, block = _group_headers(text, block)
+        for line in groups:
+            result.label_spans.extend(line.spans)
     header = block[0]
     header_cells = [text[s:e].strip() for s, e in header.spans]
-    header_is_labels = not any(
-        _is_numeric(c) and not _YEARISH.fullmatch(c) for c in header_cells[1:]
+    has_header = len(block) > 1 and all(_is_header_cell(c) for c in header_cells[1:])
+    if has_header and kind == "wide" and len(header_cells) < max(len(b.spans) for b in block[1:]):
+        has_header = True  # aligned headers have no cell over the row labels
+    elif has_header and not header_cells[1:] and kind != "wide":
+        has_header = False
+    body = block[1:] if has_header else block
+    headers: dict[int, str] = {}
+    if has_header:
+        mapping = None
+        widths = max(len(line.spans) for line in body)
+        if kind == "wide" and len(header_cells) < widths:
+            mapping = _right_aligned(header, body)
+        if mapping is None:
+            offset = widths - len(header_cells) if len(header_cells) < widths else 0
+            mapping = [k + offset for k in range(len(header_cells))]
+        over = _covering(groups, body, text) if groups else {}
+        for (s, e), column in zip(header.spans, mapping, strict=False):
+            headers[column] = " ".join([*over.get(column, []), text[s:e].strip()])
+            result.label_spans.append((s, e))
+            period = header_period(headers[column])
+            if period and column > 0:
+                result.header_periods.append(HeaderPeriod(s, e, period))
+    label_header = headers.get(0, "")
+    units = _caption_units(" ".join([caption, label_header]))
+    table_index = len(result.tables)
+    table = Table(
+        start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency
     )
-    caption = " ".join([*caption_parts, header.text if header_is_labels else ""])
-    table = Table(start=block[0].start, end=block[-1].end)
-    scale_match = _SCALE_CAPTION.search(caption, timeout=0.05)
-    if scale_match:
-        word = next(g for g in scale_match.groups() if g).lower()
-        table.scale = _SCALES.get(word, Decimal(1))
-    currency_match = _CAPTION_CURRENCY.search(caption)
-    if currency_match:
-        table.currency = _CURRENCY_OF.get(currency_match.group().lower(), "")
-    headers = [_readable(c) for c in header_cells] if header_is_labels else []
-    if header_is_labels:
-        for column, cell in enumerate(header_cells):
-            unit = _column_unit(cell)
-            if unit is not None:
-                table.column_units[column] = unit
-    index = len(result.tables)
+    column_units: dict[int, tuple[Decimal, str] | None] = {}
+    for column, header_text in headers.items():
+        if column > 0:
+            column_units[column] = _column_unit(header_text)
+            if column_units[column] is not None:
+                table.column_units[column] = column_units[column]  # type: ignore[assignment]
     result.tables.append(table)
-    rows = block[1:] if header_is_labels else block
-    for row_number, line in enumerate(rows, start=1):
+    for row_number, line in enumerate(body, start=1):
         cells = [text[s:e] for s, e in line.spans]
-        row_label = cells[0].strip() if cells and not _is_numeric(cells[0]) else ""
+        # A row label: words, or a period heading the row ("2012", "Q3 2026").
+        first_is_label = (
+            bool(cells)
+            and len(cells) > 1
+            and (not _is_numeric(cells[0]) or bool(_YEARISH.fullmatch(cells[0], timeout=_TIMEOUT)))
+            and not _is_pair(cells[0])
+        )
+        row_label = _clean_label(cells[0]) if first_is_label else ""
+        row_period = header_period(cells[0]) if first_is_label else ""
+        if first_is_label:
+            result.label_spans.append(line.spans[0])
+        if row_period:
+            s, e = line.spans[0]
+            result.header_periods.append(HeaderPeriod(s, e, row_period))
         for column, (s, e) in enumerate(line.spans):
+            if column == 0 and first_is_label:
+                continue
+            row, label, span = row_number, row_label, (s, e)
+            if not _is_numeric(text[s:e]):
+                # "Industrial: 412 | Medical: 298": a label and its value in one cell.
+                pair = (
+                    _KEY_VALUE.fullmatch(text, s, e, timeout=_TIMEOUT) if ":" in text[s:e] else None
+                )
+                if pair is None or not _is_numeric(pair.group(2)):
+                    continue
+                row, label, span = (
+                    row_number * MAX_CELLS_PER_ROW + column,
+                    pair.group(1),
+                    pair.span(2),
+                )
             result.cells.append(
-                Cell(
-                    start=s,
-                    end=e,
-                    table=index,
-                    row=row_number,
+                _cell(
+                    span=span,
+                    table=table_index,
+                    row=row,
                     column=column,
-                    row_label=row_label,
-                    column_header=headers[column] if column < len(headers) else "",
-                    row_text=line.text[:400],
+                    row_label=label,
+                    column_header=headers.get(column, ""),
+                    row_text=line.text,
+                    units=units,
+                    column_unit=column_units.get(column),
+                    value_text=text[span[0] : span[1]],
                 )
             )
 
 
-def _column_unit(header: str) -> tuple[Decimal, str] | None:
-    match = _COLUMN_SCALE.search(header, timeout=0.05)
-    if not match:
-        return None
-    word = (match.group("scale") or match.group("scale2") or match.group("scale3")).lower()
-    currency = _CURRENCY_OF.get((match.group("currency") or "").lower(), "")
-    return _SCALES.get(word, Decimal(1)), currency
+def _clean_label(cell: str) -> str:
+    return cell.strip().strip("*_").strip()
 
 
-def _readable(header: str) -> str:
-    """A header as words: "adj_ebitda_margin_pct" reads "adj ebitda margin %"."""
-    if "_" not in header and not _PERCENT_WORD.search(header):
-        return header
-    return _PERCENT_WORD.sub("%", header.replace("_", " "))
+# ------------------------------------------------------------------ dash rows and JSON rows
+
+
+def _add_dash_rows(result: TableSet, text: str, block: list[_Line], caption: str) -> None:
+    """`label — header: value` lines: one cell each, grouped into one table."""
+    units = _caption_units(caption)
+    table_index = len(result.tables)
+    result.tables.append(
+        Table(start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency)
+    )
+    rows: dict[str, int] = {}
+    columns: dict[str, int] = {}
+    for line in block:
+        if len(line.spans) != 3:
+            continue
+        (ls, le), (hs, he), (vs, ve) = line.spans
+        result.label_spans.extend(((ls, le), (hs, he)))
+        row_label, header = _clean_label(text[ls:le]), _clean_label(text[hs:he])
+        row = rows.setdefault(row_label.lower(), len(rows) + 1)
+        column = columns.setdefault(header.lower(), len(columns) + 1)
+        for s, e, words in ((hs, he, header), (ls, le, row_label)):
+            period = header_period(words)
+            if period:
+                result.header_periods.append(HeaderPeriod(s, e, period))
+        if not _is_numeric(text[vs:ve]):
+            continue
+        result.cells.append(
+            _cell(
+                span=(vs, ve),
+                table=table_index,
+                row=row,
+                column=column,
+                row_label=row_label,
+                column_header=header,
+                row_text=line.text,
+                units=units,
+                column_unit=_column_unit(header),
+                value_text=text[vs:ve],
+            )
+        )
+
+
+def _add_json_rows(result: TableSet, text: str, block: list[_Line], caption: str) -> None:
+    """One JSON object per line: the row label under "item" (or the first text value),
+    every other key a column header."""
+    units = _caption_units(caption)
+    table_index = len(result.tables)
+    table = Table(
+        start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency
+    )
+    columns: dict[str, int] = {}
+    added = False
+    for row_number, line in enumerate(block, start=1):
+        try:
+            data = json.loads(line.text)
+        except ValueError:
+            continue
+        if not isinstance(data, dict) or len(data) < 2:
+            continue
+        label_key = next(
+            (k for k in data if k.lower() in _ROW_LABEL_KEYS and isinstance(data[k], str)),
+            next((k for k, v in data.items() if isinstance(v, str) and not _is_value(v)), None),
+        )
+        row_label = str(data[label_key]).strip() if label_key is not None else ""
+        # Walk the line's "key": value pairs to find each value's span in the text.
+        pos = line.text.find("{") + 1
+        for key in data:
+            found = _JSON_VALUE.match(line.text, pos)
+            if not found:
+                break
+            pos = found.end()
+            if key == label_key:
+                continue
+            group = "n" if found.group("n") is not None else "s"
+            if found.group(group) is None or not _is_numeric(found.group(group)):
+                continue
+            s, e = line.start + found.start(group), line.start + found.end(group)
+            key_start = line.text.find('"', found.start()) + 1
+            period = header_period(key)
+            if period:
+                ks = line.start + key_start
+                result.header_periods.append(HeaderPeriod(ks, ks + len(key), period))
+            column = columns.setdefault(key, len(columns) + 1)
+            result.cells.append(
+                _cell(
+                    span=(s, e),
+                    table=table_index,
+                    row=row_number,
+                    column=column,
+                    row_label=row_label,
+                    column_header=key,
+                    row_text=line.text,
+                    units=units,
+                    column_unit=_column_unit(key),
+                    value_text=text[s:e],
+                )
+            )
+            added = True
+    if added:
+        result.tables.append(table)
+
+
+# ------------------------------------------------------------------ header periods
+
+_MONTH_YEAR_SLASH = regex.compile(r"\s*(0?[1-9]|1[0-2])/([0-9]{2}|[0-9]{4})\s*")
+
+
+def header_period(text: str) -> str:
+    """The period a header cell names: "dec. 31 2008" -> "2008-12-31", "12/10" -> "2010-12".
+
+    A header cell of a month and a two-digit year with a slash ("12/10") is a month; in
+    prose the same digits are a fraction or a day, so this reading is for headers only.
+    """
+    text = text.strip()
+    if not text or len(text) > 120:
+        return ""
+    slash = _MONTH_YEAR_SLASH.fullmatch(text)
+    if slash:
+        return f"{lx.full_year(slash.group(2))}-{int(slash.group(1)):02d}"
+    return lx.normalise_period(text, exact_dates=True)

@@ -72,6 +72,10 @@ LAYERS = (LAYER_GROUNDING, LAYER_DERIVATION, LAYER_CONSISTENCY, LAYER_POLICY, LA
 
 STAKES = ("standard", "high", "audit")
 
+# Where a value's scale came from.
+STATED = "stated"  # the number's own words: "$4.2 billion", "$825" (units), "12.5%"
+INHERITED = "inherited"  # a caption, header cell or row label: "(in thousands)"
+
 
 # ---------------------------------------------------------------- inputs
 
@@ -202,6 +206,19 @@ class Claim:
     qualifiers: frozenset[str] = frozenset()  # superseded, hypothetical, estimate, total, ...
     citation: str = ""  # JSON key path, or the [Source: path] the answer gives
     nested: bool = False  # the year inside a quarter ("2026" in "Q3 2026")
+    # Evidence: each field with where it came from (DESIGN.md "How a verdict is decided").
+    scale: Decimal = Decimal(1)  # what the written digits were multiplied by
+    scale_origin: str = ""  # STATED (its own words), INHERITED (caption, header, row) or ""
+    label_words: frozenset[str] = frozenset()  # the words naming its metric (labels.py)
+    header_words: frozenset[str] = frozenset()  # a table cell's column header, when not a period
+    # A source table cell: (table, line, position). The line is its row, or its column in a
+    # table with periods down the side.
+    cell: tuple[int, int, int] | None = None
+
+    @property
+    def written(self) -> Decimal:
+        """The number as written, before any scale: 178,413 in a thousands table."""
+        return self.value / self.scale if self.scale != 1 else self.value
 
 
 @dataclass(frozen=True, slots=True)

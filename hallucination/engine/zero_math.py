@@ -8,7 +8,6 @@ from decimal import Decimal
 
 import regex
 
-from . import recomputation as rc
 from .sources import SourceIndex
 from .types import (
     DATE,
@@ -20,6 +19,7 @@ from .types import (
     Finding,
     NearestValue,
 )
+from .values import plain
 
 _CITATION = regex.compile(r"\[Source:\s*([^\]\n]{1,300}?)\s*\]", regex.IGNORECASE)
 _CHECKSUM = regex.compile(r"\[Verified:\s*([^\]\n]{0,40}?)\s*\]", regex.IGNORECASE)
@@ -116,7 +116,7 @@ def check(
             layer=LAYER_POLICY,
             expected_value=metric_value,
             nearest=NearestValue(
-                text=rc._plain(metric_value),
+                text=plain(metric_value),
                 value=metric_value,
                 source_id=metric_path,
                 start=0,
@@ -127,7 +127,7 @@ def check(
         findings.append(
             Finding(
                 code="citation_mismatch",
-                message=f"{claim.text} cites {metric_path}, which is {rc._plain(metric_value)}",
+                message=f"{claim.text} cites {metric_path}, which is {plain(metric_value)}",
                 start=claim.start,
                 end=match.end(),
             )

@@ -8,6 +8,7 @@ scrape every 15-60 s is cheap next to the detection work itself.
 
 from __future__ import annotations
 
+import hmac
 import ipaddress
 import logging
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from prometheus_client.core import (
 )
 from prometheus_client.registry import Collector
 
+from audit.events import QUERY_ABANDONED
 from audit.models import AuditEvent
 from reviews.models import OPEN_STATUSES, Review
 
@@ -206,6 +208,12 @@ class DatabaseCollector(Collector):
         )
         family.add_metric([], head)
         yield family
+        gave_up = CounterMetricFamily(
+            "hallucination_sweeper_gave_up",
+            "Queries the sweeper stopped re-enqueueing and marked failed.",
+        )
+        gave_up.add_metric([], AuditEvent.objects.filter(event_type=QUERY_ABANDONED).count())
+        yield gave_up
 
     def _deliveries(self) -> Iterator[Metric]:
         family = CounterMetricFamily(
@@ -256,26 +264,66 @@ def metrics_registry() -> CollectorRegistry:
     return registry
 
 
+# Headers through which a proxy names the client. One from an address that is not a trusted
+# proxy is the client speaking for itself, and is never believed.
+FORWARDING_HEADERS = (
+    "HTTP_X_FORWARDED_FOR",
+    "HTTP_FORWARDED",
+    "HTTP_X_REAL_IP",
+    "HTTP_X_CLIENT_IP",
+    "HTTP_TRUE_CLIENT_IP",
+    "HTTP_CF_CONNECTING_IP",
+    "HTTP_X_CLUSTER_CLIENT_IP",
+)
+
+
+def _in(address: ipaddress.IPv4Address | ipaddress.IPv6Address, networks: list[str]) -> bool:
+    return any(address in ipaddress.ip_network(network, strict=False) for network in networks)
+
+
+def _address(value: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(value.strip())
+    except ValueError:
+        return None
+
+
+def scraper_address(request: HttpRequest) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The address of whoever asked, or None when it cannot be known.
+
+    REMOTE_ADDR is the peer. Only when the peer is one of METRICS_TRUSTED_PROXIES is
+    X-Forwarded-For read, right to left, skipping further trusted proxies: the first other
+    address is the client. A forwarded request from an untrusted peer, or one whose chain
+    cannot be read, has no address, so only the token admits it.
+    """
+    conf = settings.METRICS
+    trusted = conf.get("TRUSTED_PROXIES", [])
+    peer = _address(request.META.get("REMOTE_ADDR", ""))
+    if peer is None:
+        return None
+    forwarded = any(request.META.get(header) for header in FORWARDING_HEADERS)
+    if not trusted or not _in(peer, trusted):
+        return None if forwarded else peer
+    chain = [item for item in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if item]
+    if not chain:
+        return None  # a trusted proxy that does not say for whom it asks
+    for item in reversed(chain):
+        hop = _address(item)
+        if hop is None:
+            return None
+        if not _in(hop, trusted):
+            return hop
+    return None
+
+
 def _allowed(request: HttpRequest) -> bool:
     conf = settings.METRICS
     token = conf.get("TOKEN") or ""
     header = request.headers.get("Authorization", "")
     if token and header.startswith("Bearer "):
-        import hmac
-
         return hmac.compare_digest(header.removeprefix("Bearer ").strip(), token)
-    if "X-Forwarded-For" in request.headers or "Forwarded" in request.headers:
-        # Through a reverse proxy REMOTE_ADDR is the proxy's own (often loopback) address,
-        # which says nothing about the scraper: only the token admits a proxied request.
-        return False
-    try:
-        address = ipaddress.ip_address(request.META.get("REMOTE_ADDR", ""))
-    except ValueError:
-        return False
-    return any(
-        address in ipaddress.ip_network(network, strict=False)
-        for network in conf.get("ALLOWED_NETWORKS", [])
-    )
+    address = scraper_address(request)
+    return address is not None and _in(address, conf.get("ALLOWED_NETWORKS", []))
 
 
 @require_GET

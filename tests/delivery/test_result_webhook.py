@@ -34,7 +34,7 @@ def test_the_receiver_gets_the_signed_result(
 
     (request,) = receiver.requests
     verify_webhook = documented_verify_webhook()
-    result = verify_webhook(SECRET, request.headers["X-Signature"], request.body)
+    result = verify_webhook(SECRET, request.headers, request.body)
     assert result == llm_service.get(f"/api/v1/queries/{query.pk}/").json()
     assert result["status"] == "done"
     assert result["flagged"] is True
@@ -50,27 +50,34 @@ def test_a_wrong_signature_fails_the_documented_check(
     _submit(llm_service, receiver.url(), django_capture_on_commit_callbacks)
     (request,) = receiver.requests
     verify_webhook = documented_verify_webhook()
-    header = request.headers["X-Signature"]
+    headers = request.headers
 
     with pytest.raises(ValueError, match="signature mismatch"):
-        verify_webhook("another-secret", header, request.body)
+        verify_webhook("another-secret", headers, request.body)
     tampered = request.body.replace(b'"flagged":true', b'"flagged":false')
     assert tampered != request.body
     with pytest.raises(ValueError, match="signature mismatch"):
-        verify_webhook(SECRET, header, tampered)
+        verify_webhook(SECRET, headers, tampered)
+    other_id = {**headers, "webhook-id": "msg_999999"}
+    with pytest.raises(ValueError, match="signature mismatch"):
+        verify_webhook(SECRET, other_id, request.body)
+    without_timestamp = {k: v for k, v in headers.items() if k.lower() != "webhook-timestamp"}
     with pytest.raises(ValueError, match="malformed"):
-        verify_webhook(SECRET, "v1=" + header.split("v1=")[1], request.body)
+        verify_webhook(SECRET, without_timestamp, request.body)
 
 
 def test_an_old_timestamp_fails_the_documented_check_as_a_replay(
     llm_service, receiver, loopback_allowed, webhook_settings, django_capture_on_commit_callbacks
 ):
-    from hallucination.delivery.webhooks import sign
+    from hallucination.delivery.webhooks import signature_headers
 
     _submit(llm_service, receiver.url(), django_capture_on_commit_callbacks)
     (request,) = receiver.requests
-    sent_at = int(request.headers["X-Signature"].split(",")[0].removeprefix("t="))
-    replayed = sign(secret=SECRET, body=request.body, timestamp=sent_at - 3600)
+    lower = {k.lower(): v for k, v in request.headers.items()}
+    sent_at = int(lower["webhook-timestamp"])
+    replayed = signature_headers(
+        secrets=[SECRET], msg_id=lower["webhook-id"], body=request.body, timestamp=sent_at - 3600
+    )
 
     with pytest.raises(ValueError, match="replay"):
         documented_verify_webhook()(SECRET, replayed, request.body)
@@ -85,7 +92,7 @@ def test_a_receiver_answering_500_twice_gets_the_result_on_the_third_try(
 
     assert len(receiver.requests) == 3
     verify_webhook = documented_verify_webhook()
-    bodies = [verify_webhook(SECRET, r.headers["X-Signature"], r.body) for r in receiver.requests]
+    bodies = [verify_webhook(SECRET, r.headers, r.body) for r in receiver.requests]
     assert bodies[2]["id"] == str(query.pk)
     delivery = WebhookDelivery.objects.get(query=query)
     assert (delivery.status, delivery.attempts) == ("delivered", 3)

@@ -61,7 +61,7 @@ def test_a_worker_delivers_the_signed_result_after_a_failed_attempt(
     assert delivery.attempts == 2
     assert len(receiver.requests) == 2
     final = receiver.requests[-1]
-    result = documented_verify_webhook()(SECRET, final.headers["X-Signature"], final.body)
+    result = documented_verify_webhook()(SECRET, final.headers, final.body)
     assert result["id"] == query_id
     assert result["status"] == "done"
     assert final.headers["X-Webhook-Delivery"] == str(delivery.pk)

@@ -26,6 +26,9 @@ PRODUCTION = {
     "SECRET_KEY": "k" * 10 + "x9!Qz-2#pL7@vW4$rT8^mN1&bC6*dF3(hJ5)" + "y" * 20,
     "ALLOWED_HOSTS": "review.example.com",
     "AUDIT_CHECKPOINT_KEY": "c" * 48,
+    "WEBHOOK_SIGNING_SECRET": "w" * 40,
+    # A shared cache, so throttles and lockouts count across web processes.
+    "CACHE_URL": os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/11"),
 }
 
 

@@ -40,3 +40,51 @@ def reviewer_browser(reviewer) -> Client:  # type: ignore[no-untyped-def]
 @pytest.fixture
 def auditor_browser(auditor) -> Client:  # type: ignore[no-untyped-def]
     return browser_for(auditor)
+
+
+# ---------------------------------------------------------------- the security matrix
+
+# category -> {"tried", "held", "bypasses", "server_errors"}; filled as matrix cases report.
+MATRIX: dict[str, dict[str, int]] = {}
+SERVER_ERRORS: list[str] = []
+
+
+def observe(response):  # type: ignore[no-untyped-def]
+    """Note a response of a matrix case: any 5xx is counted as a server error."""
+    if response.status_code >= 500:
+        SERVER_ERRORS.append(f"{response.status_code} {getattr(response, 'request', '')}")
+    return response
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
+    outcome = yield
+    report = outcome.get_result()
+    marker = item.get_closest_marker("matrix")
+    if marker is not None:
+        report.matrix_category = marker.args[0]
+
+
+def pytest_runtest_logreport(report) -> None:  # type: ignore[no-untyped-def]
+    category = getattr(report, "matrix_category", None)
+    if category is None or report.when != "call":
+        return
+    row = MATRIX.setdefault(category, {"tried": 0, "held": 0, "bypasses": 0})
+    row["tried"] += 1
+    row["held" if report.passed else "bypasses"] += 1
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    if not MATRIX:
+        return
+    terminalreporter.section("security matrix")
+    for category, row in sorted(MATRIX.items()):
+        terminalreporter.write_line(
+            f"{category:<12} {row['tried']:>4} tried  {row['held']:>4} held  "
+            f"{row['bypasses']:>3} bypasses"
+        )
+    total = {key: sum(row[key] for row in MATRIX.values()) for key in ("tried", "bypasses")}
+    terminalreporter.write_line(
+        f"{'total':<12} {total['tried']:>4} tried  {total['bypasses']:>3} bypasses  "
+        f"{len(SERVER_ERRORS)} server errors"
+    )

@@ -1,0 +1,495 @@
+"""Stage 2, read the answer: its claims, and what each claim's sentence says about it.
+
+The number reader (`extraction`) finds every claim with its value, unit, scale and period.
+This stage reads the sentence around each one the way a reviewer would:
+
+- its **label**: the words naming the metric, back to the previous figure in the sentence;
+  a clause with no words of its own ("in 2008 the figure was $4 billion", "$17 million in
+  2008") continues the metric named before it;
+- its **direction**: "rose", "fell", "lower", "an increase of";
+- its **derivation cue**: a change, a difference, a share or ratio ("13.2% of generation",
+  "2.25 times"), a sum ("combined", "together totaled") or an average;
+- the **other side** of a comparison or share: "of fair value", "than jersey city";
+- the **periods its sentence names**, in order: the operands of a change.
+
+`read_answer` returns one `Reading` per claim; later stages never look at the text again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from . import clauses, labels
+from . import lexicon as lx
+from .extraction import MAX_TEXT_CHARS, extract_document
+from .types import (
+    COUNT,
+    CURRENCY,
+    DATE,
+    INHERITED,
+    NUMBER,
+    PERCENT,
+    RATIO,
+    Claim,
+)
+
+# Derivation cues.
+CHANGE = "change"  # rose, fell, grew, an increase of, from X to Y
+SHARE = "share"  # 13.2% of, represented, accounted for
+RATIO_CUE = "ratio"  # 2.25 times, a ratio of
+SUM = "sum"  # combined, together, total(ed), plus ... gives
+AVERAGE = "average"
+COMPARISON = "comparison"  # higher than, lower than, more than
+ANNUALIZED = "annualized"  # $2.48 annualized, an annualized $2.48, at an annual rate
+
+# "gain" and "gains" are left out: nouns as often as verbs ("actuarial gains").
+_RISE = frozenset(
+    [
+        "increase",
+        "increased",
+        "increases",
+        "increasing",
+        "rise",
+        "rose",
+        "risen",
+        "rises",
+        "rising",
+        "grew",
+        "grow",
+        "grown",
+        "grows",
+        "growing",
+        "growth",
+        "gained",
+        "climb",
+        "climbed",
+        "climbs",
+        "climbing",
+        "jump",
+        "jumped",
+        "jumps",
+        "up",
+        "higher",
+        "more",
+        "greater",
+        "larger",
+        "improved",
+        "improvement",
+        "expanded",
+        "advanced",
+        "surged",
+        "added",
+        "widened",
+    ]
+)
+_FALL = frozenset(
+    [
+        "decrease",
+        "decreased",
+        "decreases",
+        "decreasing",
+        "decline",
+        "declined",
+        "declines",
+        "declining",
+        "fell",
+        "fall",
+        "fallen",
+        "falls",
+        "falling",
+        "drop",
+        "dropped",
+        "drops",
+        "dropping",
+        "down",
+        "lower",
+        "less",
+        "fewer",
+        "smaller",
+        "reduced",
+        "reduction",
+        "shrank",
+        "slid",
+        "slipped",
+        "dipped",
+        "contracted",
+        "lost",
+        "narrowed",
+    ]
+)
+_CHANGE_WORDS = frozenset(
+    {"change", "changed", "changes", "difference", "differed", "swing", "went", "moved"}
+)
+_SUM_WORDS = frozenset(
+    {
+        "totaled",
+        "totalled",
+        "totaling",
+        "totalling",
+        "combined",
+        "together",
+        "sum",
+        "summed",
+        "aggregate",
+        "aggregated",
+        "altogether",
+        "plus",
+    }
+)
+_COMPARATIVES = frozenset(
+    {"higher", "lower", "more", "less", "greater", "smaller", "above", "below", "fewer"}
+)
+# Words that introduce the base of a change or a comparison: "from $1.62 billion",
+# "compared with 23.5", "versus", "than".
+_BASE_MARKERS = frozenset({"from", "versus", "vs", "than", "against", "over"})
+_AVERAGE_WORDS = frozenset({"average", "averaged", "mean"})
+_SHARE_WORDS = frozenset(
+    {"represented", "representing", "represents", "accounted", "share", "portion", "proportion"}
+)
+_RATIO_WORDS = frozenset({"times", "ratio", "multiple"})
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
+_ADJACENT = re.compile(r"((?:[A-Za-z]+ +){1,2})\(?[$€£]?\Z")
+_SPLIT_PHRASES = re.compile(r",\s*|\s+and\s+|\s+plus\s+|\s*;\s*", re.IGNORECASE)
+_ANSWER_CAPTION = re.compile(
+    r"\(\s*(?:(?:US\$|\$|€|£)\s*)?in\s+(thousands|millions|billions)\b[^)]{0,40}\)"
+    r"|\b(?:figures|amounts|numbers|values|dollars)\s+(?:are\s+)?in\s+(thousands|millions|billions)\b",
+    re.IGNORECASE,
+)
+_CAPTION_SCALES = {
+    "thousands": Decimal("1e3"),
+    "millions": Decimal("1e6"),
+    "billions": Decimal("1e9"),
+}
+_AMOUNT_KINDS = frozenset({CURRENCY, NUMBER, COUNT})
+MAX_WINDOW_CHARS = 160
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A claim of the answer and what its sentence says about it."""
+
+    claim: Claim
+    index: int  # position among the answer's claims
+    sentence: int  # which sentence of the answer holds it
+    label_inherited: bool = False  # its label continues the metric named before it
+    direction: int = 0  # +1 a rise, -1 a fall, 0 none said
+    cues: frozenset[str] = frozenset()
+    other_label: frozenset[str] = frozenset()  # "of fair value", "than jersey city"
+    phrases: tuple[frozenset[str], ...] = ()  # the labels a sum or average lists
+    periods: tuple[str, ...] = ()  # the periods its sentence names, in text order
+    from_to: bool = False  # "from X to Y": the periods are in before-after order
+    base: bool = False  # introduced as the base of a change or comparison ("from $1.62 billion")
+    after_label: frozenset[str] = frozenset()  # the words right after it, another reading
+
+    @property
+    def derived(self) -> bool:
+        """Its wording says the figure is computed, not copied."""
+        return bool(self.cues)
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerReading:
+    text: str
+    readings: tuple[Reading, ...]
+    sentences: tuple[tuple[int, int], ...]
+
+    @property
+    def claims(self) -> list[Claim]:
+        return [r.claim for r in self.readings]
+
+
+def read_answer(answer: str) -> AnswerReading:
+    """Every claim of the answer with its reading.
+
+    >>> reading = read_answer("Sales were $3.2 billion in 2008; in 2007 the figure was $4 billion.")
+    >>> [(r.claim.text, sorted(r.claim.label_words)) for r in reading.readings if r.claim.kind != "date"]
+    [('$3.2 billion', ['@revenue', 'sale']), ('$4 billion', ['@revenue', 'sale'])]
+    """
+    text = answer[:MAX_TEXT_CHARS]
+    claims, _marks = extract_document(text)
+    claims = _with_answer_caption(text, claims)
+    sentences = clauses.sentence_bounds(text)
+    read = clauses.read_clauses(text, claims, sentences)
+    sentence_of = [r.sentence for r in read]
+    last_figure: dict[int, int] = {}  # sentence -> index of its last figure
+    first_figure: dict[int, int] = {}  # sentence -> start of its first figure
+    for j, c in enumerate(claims):
+        if c.kind != DATE and not c.nested:
+            last_figure[sentence_of[j]] = j
+            first_figure.setdefault(sentence_of[j], c.start)
+    periods_of: dict[int, tuple[str, ...]] = {}
+    figures_in: dict[int, int] = {}
+    for j, c in enumerate(claims):
+        if c.kind == DATE and not c.nested:
+            periods_of[sentence_of[j]] = (*periods_of.get(sentence_of[j], ()), c.period)
+        elif c.kind != DATE:
+            figures_in[sentence_of[j]] = figures_in.get(sentence_of[j], 0) + 1
+    readings: list[Reading] = []
+    for i, claim in enumerate(claims):
+        k = sentence_of[i]
+        s_start, s_end = sentences[k]
+        if claim.kind == DATE or claim.nested:
+            readings.append(Reading(claim=claim, index=i, sentence=k))
+            continue
+        own, window = read[i].label, read[i].window
+        after = text[claim.end : min(s_end, claim.end + MAX_WINDOW_CHARS)]
+        before_words = [
+            w.lower() for w in _WORD.findall(text[max(s_start, claim.start - 60) : claim.start])
+        ]
+        after_words = [w.lower() for w in _WORD.findall(after[:60])]
+        direction = _direction(before_words[-4:], after_words[:2])
+        window_words = [w.lower() for w in _WORD.findall(window)]
+        # The words right before the figure, with nothing else between: "rose to", "an
+        # increase of" (not the "at" of a date before a comma: "at 12/31/01, 48.92 higher").
+        adjacent_text = _ADJACENT.search(text, max(s_start, claim.start - 40), claim.start)
+        adjacent = adjacent_text.group(1).lower().split()[-2:] if adjacent_text else []
+        if last_figure.get(k) == i:
+            # "The difference between A (6 million) and B (2 million) was 4 million": words
+            # that open the sentence name what its last figure is.
+            first = first_figure.get(k, claim.start)
+            window_words += [w.lower() for w in _WORD.findall(text[s_start:first])]
+        cues = _cues(claim, window_words, adjacent, before_words, after_words, direction)
+        if "operand" in claim.qualifiers:
+            cues, direction = frozenset(), 0
+        other = _other_label(claim, after, cues)
+        lowered_window = window.lower()
+        ratio_of = _RATIO_OF.search(window) if "ratio of" in lowered_window else None
+        if ratio_of:
+            # "the ratio of capital expenditures on a non-GAAP basis to those on a GAAP basis"
+            cues = cues | {RATIO_CUE}
+            own = labels.label_words(ratio_of.group(1)) or own
+            other = labels.label_words(ratio_of.group(2))
+        exceeded = (
+            _EXCEEDED.search(window)
+            if " by" in lowered_window and _EXCEEDED_VERB.search(lowered_window)
+            else None
+        )
+        if exceeded:
+            # "revenue exceeded net income by 38,152 million"
+            cues = cues | {COMPARISON}
+            direction = -1 if exceeded.group(2).lower().startswith(("trail", "lag")) else 1
+            other = labels.label_words(exceeded.group(3))
+            own = labels.label_words(exceeded.group(1)) or own
+        phrases: tuple[frozenset[str], ...] = ()
+        if cues & {SUM, AVERAGE}:
+            phrases = tuple(
+                p for p in (labels.label_words(part) for part in _SPLIT_PHRASES.split(window)) if p
+            )
+        sentence_periods = periods_of.get(k, ())
+        figures = figures_in.get(k, 0) - 1
+        if (
+            cues & {SUM, AVERAGE}
+            and len(set(sentence_periods)) < 2
+            and len(phrases) < 2
+            and figures < 2
+        ):
+            # "average holding time was 3.4 hours": a metric named average, not an average
+            # the answer took over periods or items it names.
+            cues = cues - {SUM, AVERAGE}
+        from_to = bool(re.search(r"\bfrom\b.*\bto\b", text[s_start:s_end], re.IGNORECASE))
+        # "from $1.62 billion", "against estimated EPS of $0.45", "compared with 23.5": the
+        # figure the change or comparison is measured from.
+        base = clauses.introduces_base(window or " ".join(before_words[-1:]))
+        readings.append(
+            Reading(
+                claim=replace(claim, label_words=own),
+                index=i,
+                sentence=k,
+                label_inherited=read[i].inherited,
+                direction=direction,
+                cues=cues,
+                other_label=other,
+                phrases=phrases,
+                periods=sentence_periods,
+                from_to=from_to,
+                base=base,
+                after_label=read[i].after,
+            )
+        )
+    return AnswerReading(text=text, readings=tuple(readings), sentences=tuple(sentences))
+
+
+# Verbs that link a subject to its figure: a direction word before one of these belongs to
+# the subject's name ("actuarial gains (losses) was $0.5 million"), not to the figure.
+_COPULAS = frozenset(
+    {
+        "was",
+        "were",
+        "is",
+        "are",
+        "be",
+        "been",
+        "totaled",
+        "totalled",
+        "reached",
+        "stood",
+        "came",
+        "amounted",
+        "equaled",
+        "represented",
+    }
+)
+
+
+# Nouns that say the figure is a change, wherever they stand: "revenue growth was 7.74%".
+_CHANGE_NOUNS = {
+    "growth": 1,
+    "increase": 1,
+    "rise": 1,
+    "improvement": 1,
+    "decrease": -1,
+    "decline": -1,
+    "drop": -1,
+    "reduction": -1,
+    "fall": -1,
+}
+
+
+def _direction(before: list[str], after: list[str]) -> int:
+    linked = False
+    for word in reversed(before):
+        if word in _COPULAS:
+            linked = True  # beyond the verb only a noun of change counts
+            continue
+        if linked:
+            if word in _CHANGE_NOUNS:
+                return _CHANGE_NOUNS[word]
+            continue
+        if word in _RISE:
+            return 1
+        if word in _FALL:
+            return -1
+    # After the figure only a comparative says which way: "48.92 higher", "$825 million lower".
+    for word in after:
+        if word in _COMPARATIVES:
+            return 1 if word in _RISE else -1
+    return 0
+
+
+_RATIO_OF = re.compile(
+    r"\bratio\s+of\s+(.{2,120}?)\s+to\s+(.{2,120}?)(?:\s+(?:in|for|at|was|is|were|stood)\b.*)?\s*\Z",
+    re.IGNORECASE,
+)
+_EXCEEDED_VERB = re.compile(r"exceed|surpass|outpac|trail|lag")
+_EXCEEDED = re.compile(
+    r"(.{2,120}?)\b(exceed(?:ed|s)?|surpass(?:ed|es)?|outpac(?:ed|es)|trail(?:ed|s)?|lagged|lags)\s+"
+    r"(.{2,120}?)\s+by\s*\Z",
+    re.IGNORECASE,
+)
+# Nouns and adverbs that name a derivation wherever they stand in the clause.
+_CLAUSE_CUES = {
+    CHANGE: frozenset({"difference", "change", "surprise", "beat", "miss", "missed"}),
+    SUM: frozenset({"combined", "together", "sum", "altogether", "aggregate"}),
+    AVERAGE: frozenset({"average", "averaged", "mean"}),
+}
+
+
+def _cues(
+    claim: Claim,
+    window: list[str],
+    adjacent: list[str],
+    before: list[str],
+    after: list[str],
+    direction: int,
+) -> frozenset[str]:
+    near_before = set(before[-6:])
+    near_after = set(after[:3])
+    clause = set(window)
+    cues: set[str] = {cue for cue, words in _CLAUSE_CUES.items() if clause & words}
+    # The word right before the figure, dates aside: "rose to $5.2 billion" is a level.
+    last = adjacent
+    level = bool(last) and last[-1] in ("to", "from", "at")
+    if len(last) == 2 and last[-1] == "of" and last[-2] not in _RISE | _FALL | _CHANGE_WORDS:
+        level = True  # "revenue of $5 billion", not "an increase of"
+    if (direction or near_before & _CHANGE_WORDS) and not level:
+        cues.add(CHANGE)
+    if after[:1] == ["than"] or (after[1:2] == ["than"] and after[0] in _RISE | _FALL):
+        cues.add(COMPARISON)
+    if near_before & _SUM_WORDS or before[-3:] in (["a", "total", "of"], ["the", "total", "of"]):
+        cues.add(SUM)
+    if after[:2] == ["in", "total"] or after[:2] == ["in", "all"]:
+        cues.add(SUM)
+    if (near_before | near_after) & _AVERAGE_WORDS:
+        cues.add(AVERAGE)
+    # "2.25 times its level in 2017", "2.37 times jersey city": a ratio the answer computed.
+    # A ratio stated as a metric ("a current ratio of 2.1x", "DSCR 1.25") is not one.
+    times = after[:1] == ["times"] or (claim.kind == RATIO and claim.text.lower().endswith("times"))
+    following = after[1:2] if after[:1] == ["times"] else after[:1]
+    if times and following and following[0] not in ("interest", "coverage", "earnings"):
+        cues.add(RATIO_CUE)
+    if claim.kind == PERCENT and (after[:1] == ["of"] or near_before & _SHARE_WORDS):
+        cues.add(SHARE)
+    if (
+        after[:1] == ["annualized"]
+        or after[:4] in (["on", "an", "annualized", "basis"], ["at", "an", "annual", "rate"])
+        or adjacent[-1:] == ["annualized"]
+    ):
+        cues.add(ANNUALIZED)
+    return frozenset(cues)
+
+
+def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[str]:
+    """The other side named after a claim: "of fair value in 2009", "than beginning balance"."""
+    match = re.match(
+        r"\s*(?:(?:higher|lower|more|less|greater|smaller|above|below)\s+)?"
+        r"(?:than|of|times|compared\s+with|versus|vs\.?)\s+(?:the\s+|its\s+|their\s+)?"
+        r"((?:[^,;.()$€£0-9]|[0-9]{4}|Q[1-4]|FY)[^,;()$€£]{1,119}?)(?=[,;()$€£]|\.(?:\s|\Z)|\Z|\s+(?:of|at|in)\s+[$€£0-9])",
+        after,
+        re.IGNORECASE,
+    )
+    if not match or not (cues & {SHARE, RATIO_CUE, COMPARISON}):
+        return frozenset()
+    return labels.label_words(match.group(1))
+
+
+def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
+    """An answer that states its own scale ("the following figures (in millions): $4,835")
+    has the bare figures after it read at that scale."""
+    found = list(_ANSWER_CAPTION.finditer(text))
+    if not found:
+        return claims
+    out = []
+    for claim in claims:
+        caption = None
+        for m in found:
+            if m.start() <= claim.start or (0 <= m.start() - claim.end <= 3):
+                caption = m
+        if (
+            caption is None
+            or claim.kind not in _AMOUNT_KINDS
+            or claim.scale != 1
+            or claim.kind == DATE
+        ):
+            out.append(claim)
+            continue
+        scale = _CAPTION_SCALES[(caption.group(1) or caption.group(2)).lower()]
+        out.append(
+            replace(
+                claim,
+                value=claim.value * scale,
+                precision=(claim.precision or Decimal(1)) * scale,
+                scale=scale,
+                scale_origin=INHERITED,
+            )
+        )
+    return out
+
+
+def periods_in_order(periods: tuple[str, ...]) -> list[str]:
+    """The distinct periods, earliest first."""
+    seen = []
+    for period in periods:
+        if period and period not in seen:
+            seen.append(period)
+    return sorted(seen, key=_period_sort_key)
+
+
+def _period_sort_key(period: str) -> tuple[str, str]:
+    year = lx.period_year(period)
+    return (year or "9999", period)
+
+
+__all__ = ["AnswerReading", "Reading", "read_answer"]

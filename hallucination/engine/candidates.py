@@ -1,0 +1,944 @@
+"""Stage 3, find candidates: for one claim, the source values that could decide it.
+
+Three kinds of candidate, each with the evidence a verdict will cite:
+
+- **matches**: source values equal to the claim after normalisation, at the precision it was
+  written with, under the scale rules (`value_matches`);
+- **the binding**: the source values whose label and period are the claim's own (`bind`):
+  what the sources state for this metric and period, if they state it;
+- **derivations**: formulas over the values the claim's sentence names and the rows its
+  labels point to (`derivations`): a change between two periods, a share of a whole, a
+  ratio, a sum or an average.
+
+Nothing here decides: `decide` weighs these in the order of trust.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal, DivisionByZero, InvalidOperation
+
+from . import labels
+from . import lexicon as lx
+from .answer import ANNUALIZED, AVERAGE, CHANGE, COMPARISON, RATIO_CUE, SHARE, SUM, Reading
+from .sources import COMPATIBLE_FAMILIES, FAMILY, SourceIndex, norm, written_norm
+from .types import (
+    BPS,
+    COUNT,
+    CURRENCY,
+    DATE,
+    NUMBER,
+    PERCENT,
+    PERCENTAGE_POINTS,
+    RATIO,
+    Claim,
+)
+from .values import at_precision, plain
+
+_AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
+_THOUSANDS = tuple(Decimal(1000) ** k for k in range(1, 5))
+MIN_RECALL = 0.75  # a claim binds a source label only when it names most of that label
+BIND_MARGIN = 0.12  # ... and names it clearly better than any other label
+COLUMN_SLACK = 0.3  # how much less a column of the bound line may be named and still count
+PERIOD_BONUS = 0.3  # a line with a value for the claim's period is the likelier one
+TABLE_BONUS = 0.2  # a table row names its line; the words around a figure in prose less surely
+MAX_OPERANDS = 14
+MAX_SUM_SIZE = 4
+
+
+# ------------------------------------------------------------------ value matching
+
+
+def significant_digits(claim: Claim) -> int:
+    return _significant_digits(claim.text)
+
+
+@functools.lru_cache(maxsize=16384)
+def _significant_digits(text: str) -> int:
+    return len("".join(ch for ch in text if ch.isdigit()).lstrip("0"))
+
+
+def other_currency(claim: Claim, source: Claim) -> bool:
+    return bool(
+        claim.kind == CURRENCY
+        and source.kind == CURRENCY
+        and claim.unit
+        and source.unit
+        and claim.unit != source.unit
+    )
+
+
+def kind_compatible(claim: Claim, source: Claim) -> bool:
+    if FAMILY[source.kind] not in COMPATIBLE_FAMILIES[claim.kind]:
+        return False
+    if claim.kind == PERCENT and source.kind != PERCENT:
+        return bool(claim.label) and claim.label == source.label
+    return not (
+        claim.kind == CURRENCY
+        and source.kind == CURRENCY
+        and claim.unit
+        and source.unit
+        and claim.unit != source.unit
+    )
+
+
+def usable_for(claim: Claim, source: Claim) -> bool:
+    """Superseded and hypothetical values ground only a claim carrying the same qualifier."""
+    if "injected" in source.qualifiers:
+        return False
+    for qualifier in ("superseded", "hypothetical"):
+        if qualifier in source.qualifiers and qualifier not in claim.qualifiers:
+            return False
+    return True
+
+
+# Label words of metrics that are amounts going out, whichever sign they are written with:
+# "net loss of $4.2 million" and "$(4.2)" are one value.
+_OUTFLOW_WORDS = frozenset(
+    {
+        "loss",
+        "@losses",
+        "used",
+        "outflow",
+        "deficit",
+        "expens",
+        "cost",
+        "charg",
+        "impairment",
+        "payment",
+        "paid",
+        "repurchas",
+        "dividend",
+        "@dividend",
+        "withdrawal",
+        "redemption",
+        "expenditur",
+        "@capex",
+        "writedown",
+        "provision",
+        "tax",
+    }
+)
+
+
+_MINUS = re.compile(r"[^0-9]*[-−]")
+
+
+def signs_agree(claim: Claim, source: Claim) -> bool:
+    """`-$312 million` of net income is not the `$312 million` the sources give. Only an
+    amount the answer writes negative is checked: answers write losses as positive
+    figures with words ("a net loss of $4.2 million") as often as sources write them
+    negative."""
+    if claim.value >= 0 or source.value <= 0 or claim.kind not in _AMOUNTS:
+        return True
+    if not _MINUS.match(claim.text):
+        return True  # "(254,000)" in prose is as often an aside as a sign
+    return bool((claim.label_words | source.label_words) & _OUTFLOW_WORDS)
+
+
+def scales_known(claim: Claim, source: Claim) -> bool:
+    """Both sides state their scale (their own words, a caption, a header): only then can
+    the scale be wrong. A bare number, or a table with no caption, matches any scale."""
+    return bool(claim.scale_origin) and bool(source.scale_origin)
+
+
+def _readings_of(claim: Claim, source: Claim) -> Iterator[Decimal]:
+    """The magnitudes the source value can stand for, in the claim's units."""
+    if claim.kind not in _AMOUNTS or source.kind not in _AMOUNTS or scales_known(claim, source):
+        yield norm(source)
+        return
+    yield norm(source)
+    if not claim.scale_origin:
+        yield written_norm(source)  # a bare answer figure: the digits as the table shows them
+    if not source.scale_origin:
+        base = written_norm(source)
+        for factor in _THOUSANDS:
+            yield base * factor
+
+
+def value_matches(claim: Claim, source: Claim, tolerance: Decimal = Decimal(0)) -> bool:
+    """The claim states the source value: equal at the claim's precision (a claim of one
+    significant digit needs the value itself), or within `tolerance`, relatively; never in
+    another currency ("$4.1 billion" is not "€4.1 billion")."""
+    if other_currency(claim, source):
+        return False
+    target = norm(claim)
+    precision = _precision(claim)
+    # "$4 billion" is one significant digit: rounding $4.2 billion to it would accept almost
+    # anything, so only the value itself grounds it. A whole percentage is how a rate is
+    # normally written ("grew 9%" for 9.3%).
+    exact_only = significant_digits(claim) < 2 and claim.kind not in (
+        PERCENT,
+        PERCENTAGE_POINTS,
+        BPS,
+    )
+    for reading in _readings_of(claim, source):
+        if reading == target:
+            return True
+        if not exact_only and at_precision(target, reading, precision):
+            return True
+        if tolerance and reading and abs(target - reading) / reading <= tolerance:
+            return True
+    return False
+
+
+def _precision(claim: Claim) -> Decimal:
+    precision = claim.precision or Decimal(1)
+    return precision * 100 if claim.kind == PERCENTAGE_POINTS else precision
+
+
+def matches(claim: Claim, index: SourceIndex, tolerance: Decimal = Decimal(0)) -> list[Claim]:
+    """Every source value the claim states, of a compatible kind, in text order."""
+    if claim.kind == DATE:
+        return []
+    target = norm(claim)
+    precision = _precision(claim)
+    spread = max(precision / 2, target * tolerance)
+    low, high = target - spread, target + spread
+    found: dict[int, Claim] = {}
+    for source in index.between(claim.kind, low, high):
+        found[id(source)] = source
+    if claim.kind in _AMOUNTS:
+        if not claim.scale_origin:
+            for source in index.written_between(claim.kind, low, high):
+                found[id(source)] = source
+        for factor in _THOUSANDS:
+            for source in index.written_between(claim.kind, low / factor, high / factor):
+                if not source.scale_origin:
+                    found[id(source)] = source
+    out = [
+        s
+        for s in found.values()
+        if kind_compatible(claim, s) and value_matches(claim, s, tolerance)
+    ]
+    out.sort(key=lambda s: (s.source_id, s.start))
+    return out
+
+
+def scaled_matches(claim: Claim, index: SourceIndex) -> list[tuple[Claim, Decimal]]:
+    """Source values the claim equals only at another power of a thousand, both scales
+    stated: `$409 billion` for 409 in a table "in millions"."""
+    if claim.kind not in _AMOUNTS or not claim.scale_origin or claim.value == 0:
+        return []
+    target = norm(claim)
+    precision = _precision(claim)
+    out = []
+    for factor in (*_THOUSANDS, *(1 / f for f in _THOUSANDS)):
+        low, high = (target - precision / 2) / factor, (target + precision / 2) / factor
+        for source in index.between(claim.kind, low, high):
+            if not source.scale_origin or not kind_compatible(claim, source):
+                continue
+            if (
+                at_precision(target / factor, norm(source), precision / factor)
+                or norm(source) == target / factor
+            ):
+                out.append((source, factor))
+    return out
+
+
+# ------------------------------------------------------------------ binding
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """The source line the claim's label names, and its values for the claim's period."""
+
+    label: frozenset[str]  # the label of the best-named value on that line
+    facts: tuple[Claim, ...]  # the line's values best named by the claim (every period)
+    in_period: tuple[Claim, ...]  # those whose period is compatible with the claim's
+    strong: bool  # the line is named clearly better than any other
+    score: float
+
+    @property
+    def structured(self) -> bool:
+        """The line is a table row or a tool output's key: its label is the source's own,
+        not words read around a figure in prose."""
+        return all(c.cell is not None or c.citation for c in self.facts)
+
+    @property
+    def stated(self) -> Claim | None:
+        """The one value the sources state for this metric and period, if they agree on it."""
+        if not self.strong or not self.in_period:
+            return None
+        first = self.in_period[0]
+        if all(norm(c) == norm(first) for c in self.in_period[1:]):
+            return first
+        return None
+
+
+def periods_compatible(a: str, b: str) -> bool:
+    return lx.periods_compatible(a, b)
+
+
+def line_of(source: Claim) -> tuple:
+    """A table row, or a prose value on its own: the unit a label names."""
+    if source.cell is not None:
+        return (source.source_id, source.cell[0], source.cell[1])
+    return (source.source_id, -1, source.start)
+
+
+def _score(recall: float, precision: float) -> float:
+    # Naming all of a line's label matters most; explaining more of the claim's words
+    # breaks ties ("pmi peer group" names both "pmi" and "pmi peer group" fully).
+    return recall + 0.5 * precision
+
+
+def bind(
+    words: frozenset[str],
+    period: str,
+    kind: str,
+    index: SourceIndex,
+    claim: Claim | None = None,
+) -> Binding | None:
+    """The source line `words` name, with its values for `period`.
+
+    Every source value sharing a word is scored by how much of its label the words name
+    (recall) and how much of the words its label explains (precision), rare words counting
+    more. The best line binds when the words name most of its label and no other line
+    comes close; within the line, the values best named (the right column) for the period.
+    """
+    if not words or index.weights is None:
+        return None
+    # One answer asks the same question of its sources many times (a label shared by the
+    # figures of a sentence, the operands of each derivation): remember the answers.
+    key = (
+        words,
+        period,
+        kind,
+        claim.qualifiers & _QUALIFIERS if claim is not None else None,
+        claim.unit if claim is not None and claim.kind == CURRENCY else "",
+    )
+    cached = index.bindings.get(key, _MISSING)
+    if cached is not _MISSING:
+        return cached  # type: ignore[return-value]
+    binding = _bind(words, period, kind, index, claim)
+    index.bindings[key] = binding
+    return binding
+
+
+_MISSING = object()
+_QUALIFIERS = frozenset({"superseded", "hypothetical"})
+
+
+def _bind(
+    words: frozenset[str],
+    period: str,
+    kind: str,
+    index: SourceIndex,
+    claim: Claim | None,
+) -> Binding | None:
+    weight = index.weights
+    assert weight is not None
+    scored: dict[tuple[frozenset[str], frozenset[str]], tuple[float, float]] = {}
+    lines: dict[tuple, list[tuple[float, Claim]]] = {}
+    line_best: dict[tuple, tuple[float, float, frozenset[str]]] = {}
+    named: dict[tuple, float] = {}  # how well each line's best column is named, period aside
+    for source in index.sharing_words(words):
+        if source.kind == DATE or not _kind_fits(kind, source):
+            continue
+        if claim is not None and not usable_for(claim, source):
+            continue
+        label = source.label_words
+        header = source.header_words
+        found = scored.get((label, header))
+        if found is None:
+            recall, precision = labels.similarity(words, label, weight)
+            value = _score(recall, precision)
+            if header:
+                # A column header the claim names ("payments due by period total") picks the
+                # column; one it does not name costs nothing.
+                column_recall, _p = labels.similarity(words - label, header - label, weight)
+                _r, precision = labels.similarity(words, label | header, weight)
+                value = recall + 0.5 * precision + 0.25 * column_recall
+            found = scored[(label, header)] = (recall, value)
+        recall, value = found
+        bonus = (
+            PERIOD_BONUS  # the line states this metric for the claim's own period
+            if period and source.period and periods_compatible(period, source.period)
+            else 0.0
+        )
+        if source.cell is not None:
+            value += TABLE_BONUS
+        key = line_of(source)
+        lines.setdefault(key, []).append((value, source))
+        if key not in line_best or value + bonus > line_best[key][0]:
+            line_best[key] = (value + bonus, recall, label)
+        named[key] = max(named.get(key, 0.0), value)
+    if not lines:
+        return None
+    ranked = sorted(line_best.items(), key=lambda item: -item[1][0])
+    _best_key, (best, recall, best_label) = ranked[0]
+    # Another line with the same label is no rival if it says the same; one with another
+    # label that scores close is.
+    runner_up = max((v for key, (v, _r, label) in ranked[1:] if label != best_label), default=0.0)
+    strong = recall >= MIN_RECALL and best - runner_up >= BIND_MARGIN
+    same_label_lines = [key for key, (v, _r, label) in ranked if label == best_label]
+    # The line's values: its best-named column(s), and the columns whose headers add words
+    # the claim did not use ("(losses) earnings 2014" beside "2013").
+    near = [
+        (value, source)
+        for key in same_label_lines
+        for value, source in lines[key]
+        if value >= named[key] - COLUMN_SLACK
+    ]
+    facts = tuple(source for _value, source in near)
+    # A value for the claim's own period. A value of no stated period says nothing of it,
+    # unless the line gives no period at all (a release about one quarter: "EPS: $0.78";
+    # a segment table under an "FY2025" caption): then its best-named value.
+    fitting = (
+        [(v, c) for v, c in near if c.period and periods_compatible(period, c.period)]
+        if period
+        else []
+    )
+    if not fitting and (not period or all(not c.period for _v, c in near)):
+        top = max(v for v, _c in near)
+        fitting = [(v, c) for v, c in near if v >= top - 1e-9]
+        if len({c.period for _v, c in fitting}) > 1:
+            fitting = []
+    if claim is not None and any(not other_currency(claim, c) for _v, c in fitting):
+        fitting = [(v, c) for v, c in fitting if not other_currency(claim, c)]
+    top_fitting = max((v for v, _c in fitting), default=0.0)
+    in_period = tuple(c for v, c in fitting if v >= top_fitting - 1e-9)
+    return Binding(label=best_label, facts=facts, in_period=in_period, strong=strong, score=best)
+
+
+OPERAND = "operand"  # `bind` for a derivation's operand: any kind of value will do
+
+
+def _kind_fits(kind: str, source: Claim) -> bool:
+    """A source value of a kind that can state a claim of this kind."""
+    family = FAMILY[source.kind]
+    if kind == OPERAND:
+        return family != "date"
+    if kind == PERCENT:
+        return family in ("percent", "number")
+    if kind in (PERCENTAGE_POINTS, BPS):
+        return family in ("percent", "spread")
+    if kind == RATIO:
+        return family in ("ratio", "number")
+    return family in ("currency", "number", "count", "ratio")
+
+
+def operands_for(words: frozenset[str], periods: Iterable[str], index: SourceIndex) -> list[Claim]:
+    """The values a label names, one per period asked for (all of them when none is asked):
+    the operands of a derivation, of whatever kind the line holds."""
+    binding = bind(words, "", OPERAND, index)
+    if binding is None or not binding.strong or not binding.facts:
+        return []
+    wanted = [p for p in periods if p]
+    if not wanted:
+        return list(binding.facts[:MAX_OPERANDS])
+    out = []
+    for period in wanted:
+        for fact in binding.facts:
+            if periods_compatible(period, fact.period) and fact.period:
+                out.append(fact)
+                break
+    return out
+
+
+# ------------------------------------------------------------------ derivations
+
+GROWTH = "growth"
+DIFFERENCE = "difference"
+RATIO_OF = "ratio"
+SHARE_OF = "share"
+SUM_OF = "sum"
+AVERAGE_OF = "average"
+SPREAD = "spread"
+MARGIN_OF = "margin"  # (revenue - costs) / revenue * 100
+ANNUALIZING = "annualized"  # a quarter's figure times 4, a month's times 12, a half's times 2
+_PERIODS_A_YEAR = (4, 12, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    """One formula over source values (or the answer's own cited figures).
+
+    `oriented`: the operands are in (later, earlier) or (subject, reference) order, so the
+    sign of a change means something. `described`: these are the operands the sentence
+    names, so a claim that disagrees with it is wrong rather than unexplained.
+    """
+
+    kind: str
+    operands: tuple[Claim, ...]
+    oriented: bool = False
+    described: bool = False
+    factor: int = 1  # basis points: a spread of percentages times 100
+
+    @property
+    def value(self) -> Decimal:
+        values = [c.value for c in self.operands]
+        try:
+            if self.kind == GROWTH:
+                return (values[0] - values[1]) / abs(values[1]) * 100
+            if self.kind == DIFFERENCE:
+                return values[0] - values[1]
+            if self.kind == SPREAD:
+                return (values[0] - values[1]) * self.factor
+            if self.kind == RATIO_OF:
+                return values[0] / values[1]
+            if self.kind == SHARE_OF:
+                return values[0] / values[1] * 100
+            if self.kind == SUM_OF:
+                return sum(values, Decimal(0))
+            if self.kind == AVERAGE_OF:
+                return sum(values, Decimal(0)) / len(values)
+            if self.kind == ANNUALIZING:
+                return values[0] * self.factor
+            if self.kind == MARGIN_OF:
+                return (values[0] - values[1]) / values[0] * 100
+        except (InvalidOperation, DivisionByZero, IndexError):
+            pass
+        return Decimal("NaN")
+
+    @property
+    def formula(self) -> str:
+        names = [short(c) for c in self.operands]
+        if self.kind == GROWTH:
+            return f"({names[0]} - {names[1]}) / {names[1]} * 100"
+        if self.kind == DIFFERENCE:
+            return f"{names[0]} - {names[1]}"
+        if self.kind == SPREAD:
+            return f"({names[0]}% - {names[1]}%)" + (" * 100" if self.factor != 1 else "")
+        if self.kind == RATIO_OF:
+            return f"{names[0]} / {names[1]}"
+        if self.kind == SHARE_OF:
+            return f"{names[0]} / {names[1]} * 100"
+        if self.kind == SUM_OF:
+            return " + ".join(names)
+        if self.kind == AVERAGE_OF:
+            return f"({' + '.join(names)}) / {len(names)}"
+        if self.kind == ANNUALIZING:
+            return f"{names[0]} * {self.factor}"
+        if self.kind == MARGIN_OF:
+            return f"({names[0]} - {names[1]}) / {names[0]} * 100"
+        return ""
+
+
+_WRITTEN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
+
+
+def short(claim: Claim) -> str:
+    """A value as a formula writes it: 1.85B, 312M, 0.50 (as written), -7."""
+    value = claim.value
+    written = _WRITTEN_NUMBER.search(claim.text)
+    if written and abs(value) < 1_000_000:
+        digits = written.group().replace(",", "")
+        try:
+            if Decimal(digits) == abs(value):
+                return ("-" if value < 0 else "") + digits
+        except InvalidOperation:
+            pass
+    if claim.kind == CURRENCY or (claim.kind in _AMOUNTS and abs(value) >= 1_000_000):
+        for scale, (letter, _word) in sorted(lx.SCALE_SUFFIX.items(), reverse=True):
+            if abs(value) >= scale:
+                return f"{plain((value / scale).normalize())}{letter}"
+    return plain(value)
+
+
+def _chronological(a: Claim, b: Claim) -> tuple[Claim, Claim] | None:
+    """(later, earlier) when both periods are known and differ."""
+    if not a.period or not b.period or a.period == b.period:
+        return None
+    key_a, key_b = _period_key(a.period), _period_key(b.period)
+    if key_a == key_b:
+        return None
+    return (a, b) if key_a > key_b else (b, a)
+
+
+def _period_key(period: str) -> str:
+    year = lx.period_year(period)
+    if len(period) >= 10 and period[4] == "-":
+        return period
+    if period.startswith(("Q", "H")) and year:
+        return f"{year}-{period[:2]}"
+    return f"{year}-99" if year else period
+
+
+@dataclass(frozen=True, slots=True)
+class Cited:
+    """A figure the claim's sentence restates, as the sources give it, and whether the
+    sentence introduces it as the base of a change ("from $1.62 billion", "than 23.5")."""
+
+    value: Claim
+    base: bool = False
+
+
+def derivations(
+    reading: Reading, cited_figures: list[Cited], index: SourceIndex
+) -> list[Derivation]:
+    """The formulas worth trying for one claim, the ones its sentence describes first.
+
+    `cited_figures` are the answer's other figures in the same sentence, in text order (the
+    claim's own operands, when the answer restates them: "from 60,786 in 2008 to 74,843").
+    """
+    claim = reading.claim
+    kind = claim.kind
+    out: list[Derivation] = []
+    cited = [c.value for c in cited_figures if c.value.kind != DATE][:MAX_OPERANDS]
+    bases = {id(c.value) for c in cited_figures if c.base}
+    periods = [p for p in reading.periods if p]
+    subject = operands_for(claim.label_words, periods, index) if claim.label_words else []
+    if len(subject) < 2 and claim.label_words and not periods:
+        subject = []
+    other = (
+        operands_for(reading.other_label, periods or [claim.period], index)
+        if reading.other_label
+        else []
+    )
+    cues = reading.cues
+    if CHANGE in cues and not cues & {COMPARISON, SHARE, RATIO_CUE} and claim.label_words:
+        # "revenue grew 6.3% to €4.2bn, ..., lifting the EBIT margin to 9.2% from 8.6%": a
+        # change of one metric is over figures of that metric, not the sentence's others.
+        cited = [c for c in cited if _same_metric(claim, c)]
+    if ANNUALIZED in cues:
+        # "a quarterly dividend of $0.62 per share, or $2.48 annualized"
+        for c in _distinct([c for c in cited if c.kind == kind]):
+            out.extend(Derivation(ANNUALIZING, (c,), False, True, n) for n in _PERIODS_A_YEAR)
+        return out
+    if cues & {CHANGE} and len(set(periods)) < 2 and claim.label_words and len(subject) < 2:
+        # "revenue rose 15.2% year over year to $1.94 billion": one period named, the base
+        # is the line's value for the period before it.
+        out.extend(_over_the_line(reading, operands_for(claim.label_words, [], index), periods))
+
+    if kind in (PERCENTAGE_POINTS, BPS):
+        factor = 100 if kind == BPS else 1
+        for group in (subject, cited):
+            percents = _distinct([c for c in group if c.kind == PERCENT])
+            for a, b in itertools.combinations(percents, 2):
+                ordered = _chronological(a, b) or ((b, a) if reading.from_to else None)
+                if ordered is not None:
+                    out.append(Derivation(SPREAD, ordered, True, True, factor))
+                else:
+                    out.append(Derivation(SPREAD, (a, b), False, True, factor))
+        return out
+
+    if kind == PERCENT:
+        if cues & {SHARE, RATIO_CUE} or not cues:
+            if subject and other:
+                out.append(Derivation(SHARE_OF, (subject[0], other[0]), True, True))
+            for a, b in itertools.permutations(_amounts(cited), 2):
+                out.append(Derivation(SHARE_OF, (a, b), True, bool(cues & {SHARE, RATIO_CUE})))
+        if cues & {CHANGE, COMPARISON} or not cues:
+            for a, b in _ordered_pairs(subject, reading):
+                out.append(Derivation(GROWTH, (a, b), True, True))
+            ordered = list(_ordered_pairs(cited, reading, bases))
+            for a, b in ordered:
+                out.append(Derivation(GROWTH, (a, b), True, True))
+            amounts = _amounts(cited)
+            if not ordered and len(amounts) == 2:
+                # "Reported EPS of $0.50 beat the $0.45 estimate, a surprise of 10.96%": two
+                # figures and no word that orders them; the subject comes first.
+                out.append(Derivation(GROWTH, (amounts[0], amounts[1]), False, True))
+            if subject and other and COMPARISON in cues:
+                out.append(Derivation(GROWTH, (subject[0], other[0]), True, True))
+        if cues & {SUM, AVERAGE}:
+            out.extend(_totals(reading, subject, cited, index))
+        if not cues:
+            out.extend(_unordered(_amounts(cited), (GROWTH,)))
+        return out
+
+    if kind == RATIO or RATIO_CUE in cues:
+        if subject and other:
+            out.append(Derivation(RATIO_OF, (subject[0], other[0]), True, True))
+        if len(subject) >= 2:
+            # "2.25 times its level in 2017": the periods in the order the sentence names them.
+            out.append(Derivation(RATIO_OF, (subject[0], subject[1]), True, True))
+        for a, b in itertools.permutations(_amounts(cited), 2):
+            out.append(Derivation(RATIO_OF, (a, b), False, True))
+        return out
+
+    # Amounts: changes, differences, sums and averages.
+    if cues & {CHANGE, COMPARISON} or not cues:
+        for a, b in _ordered_pairs(subject, reading):
+            out.append(Derivation(DIFFERENCE, (a, b), True, bool(cues)))
+        for a, b in _ordered_pairs(cited, reading, bases):
+            out.append(Derivation(DIFFERENCE, (a, b), True, bool(cues)))
+        if subject and other and COMPARISON in cues:
+            out.append(Derivation(DIFFERENCE, (subject[0], other[0]), True, True))
+    if cues & {SUM, AVERAGE} or not cues:
+        out.extend(_totals(reading, subject, cited, index))
+    return out
+
+
+def _same_metric(claim: Claim, other: Claim) -> bool:
+    """Unless both name known metrics and they are unrelated, the figures may be of one
+    metric ("eps surprise" is of "eps"; "revenue" is not of "operating income")."""
+    mine = {w[1:] for w in claim.label_words if w.startswith("@")}
+    theirs = {w[1:] for w in other.label_words if w.startswith("@")}
+    if not (mine and theirs):
+        return True
+    return any(a in b or b in a for a in mine for b in theirs)
+
+
+def _ordered_pairs(
+    group: list[Claim], reading: Reading, bases: frozenset[int] | set[int] = frozenset()
+) -> Iterator[tuple[Claim, Claim]]:
+    """(later, earlier) pairs: the base the sentence names ("from $1.62 billion") last; a
+    comparison ("in 2007 ... higher than in 2011") in the order the sentence names them;
+    else by period when both are known; else in the sentence's order ("from A to B").
+    Pairs are of one kind: amounts with amounts, rates with rates ("rose 8.1%, from 3.95%
+    to 4.3%")."""
+    group = [c for c in _distinct(group) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
+    comparison = COMPARISON in reading.cues
+
+    def is_base(c: Claim) -> bool:
+        return id(c) in bases or "base" in c.qualifiers
+
+    for a, b in itertools.combinations(group, 2):
+        if (a.kind == PERCENT) != (b.kind == PERCENT):
+            continue
+        if a.kind == PERCENT and reading.claim.kind != PERCENT:
+            continue
+        if is_base(a) != is_base(b):
+            yield (b, a) if is_base(a) else (a, b)
+            continue
+        if comparison and a.period and b.period and a.period != b.period:
+            yield (a, b)  # the subject first, then what it is compared with
+            continue
+        ordered = _chronological(a, b)
+        if ordered is not None:
+            yield ordered
+        elif reading.from_to:
+            yield (b, a)  # written earlier first: "from A to B"
+
+
+def _over_the_line(reading: Reading, line: list[Claim], periods: list[str]) -> list[Derivation]:
+    """Changes between the values of one line, later over earlier. The one from the period
+    the sentence names back to the period before it is what a "year over year" describes."""
+    claim = reading.claim
+    anchor = periods[0] if periods else claim.period
+    dated = sorted((c for c in _distinct(line) if c.period), key=lambda c: _period_key(c.period))
+    kind = {PERCENT: GROWTH, PERCENTAGE_POINTS: SPREAD, BPS: SPREAD}.get(claim.kind, DIFFERENCE)
+    factor = 100 if claim.kind == BPS else 1
+    out = []
+    undated = [c for c in _distinct(line) if "base" not in c.qualifiers]
+    bases = [c for c in _distinct(line) if "base" in c.qualifiers]
+    for later in undated:
+        for earlier in bases:
+            # "Net income was $41.8 million, compared to $35.0 million in the second quarter
+            # of 2024": the line's value and its base.
+            if (later.kind == PERCENT) != (earlier.kind == PERCENT) or later is earlier:
+                continue
+            if (kind == SPREAD) != (later.kind == PERCENT) and claim.kind != PERCENT:
+                continue
+            described = len(undated) == 1 and len(bases) == 1
+            out.append(Derivation(kind, (later, earlier), True, described, factor))
+    for i, later in enumerate(dated):
+        for earlier in dated[:i]:
+            rates = (later.kind == PERCENT, earlier.kind == PERCENT)
+            if rates[0] != rates[1]:
+                continue  # a rate and an amount are not two values of one line
+            if kind == SPREAD and not rates[0]:
+                continue  # a spread is between rates
+            if kind == DIFFERENCE and rates[0]:
+                continue  # an amount's change is between amounts
+            described = (
+                bool(anchor)
+                and periods_compatible(anchor, later.period)
+                and earlier is dated[i - 1]
+            )
+            out.append(Derivation(kind, (later, earlier), True, described, factor))
+    return out
+
+
+def _amounts(group: list[Claim]) -> list[Claim]:
+    return [c for c in group if c.kind in _AMOUNTS or c.kind == RATIO]
+
+
+def _unordered(group: list[Claim], kinds: tuple[str, ...]) -> Iterator[Derivation]:
+    for a, b in itertools.permutations(_distinct(group), 2):
+        for kind in kinds:
+            yield Derivation(kind, (a, b), False, False)
+
+
+def _distinct(group: list[Claim]) -> list[Claim]:
+    seen: set[tuple[Decimal, str]] = set()
+    out = []
+    for c in group:
+        key = (c.value, c.period)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out[:MAX_OPERANDS]
+
+
+def _totals(
+    reading: Reading, subject: list[Claim], cited: list[Claim], index: SourceIndex
+) -> Iterator[Derivation]:
+    """Sums and averages: of the labels a sentence lists, of one label over the periods it
+    names, or of the figures it cites."""
+    claim = reading.claim
+    cues = reading.cues
+    kinds = tuple(kind for kind, cue in ((SUM_OF, SUM), (AVERAGE_OF, AVERAGE)) if cue in cues) or (
+        SUM_OF,
+    )
+    groups: list[tuple[list[Claim], bool]] = []
+    if len(reading.phrases) >= 2:
+        period = [claim.period] if claim.period else list(reading.periods[:1])
+        listed = []
+        for phrase in reading.phrases:
+            found = operands_for(phrase, period, index)
+            if found:
+                listed.append(found[0])
+        if len(listed) == len(reading.phrases):
+            groups.append((listed, True))
+    if len(subject) >= 2:
+        groups.append((subject, True))
+    if len(cited) >= 2:
+        groups.append((cited, True))
+    precision = claim.precision or Decimal(1)
+    for group, described in groups:
+        group = [
+            c
+            for c in _distinct(group)
+            if (c.kind in _AMOUNTS) == (claim.kind in _AMOUNTS)
+            and c.kind not in (PERCENTAGE_POINTS, BPS, DATE)
+            and abs(c.value) >= precision  # a part smaller than the claim's last digit says nothing
+        ]
+        if len(group) < 2 or len(group) > MAX_SUM_SIZE + 2:
+            continue
+        for kind in kinds:
+            yield Derivation(kind, tuple(group), True, described and bool(cues))
+            if len(group) > 2:
+                for size in range(2, min(len(group), MAX_SUM_SIZE) + 1):
+                    for combo in itertools.combinations(group, size):
+                        yield Derivation(kind, combo, True, False)
+
+
+MAX_BROAD = 24
+
+
+# Rates defined over other lines, which an answer need not name to state one: a margin is
+# a line over revenue, a payout ratio the dividend over earnings, a yield the dividend over
+# the price, an efficiency ratio expenses over revenue.
+_DEFINED_BY = {
+    "margin": frozenset({"@revenue", "@cost of revenue", "@operating expenses"}),
+    "payout": frozenset({"@dividend", "@eps", "@net income"}),
+    "yield": frozenset({"@dividend", "pric"}),
+    "efficiency": frozenset({"@revenue", "noninterest", "expens"}),
+}
+
+
+def broad_derivations(
+    reading: Reading, index: SourceIndex, cited: list[Claim] | None = None
+) -> list[Derivation]:
+    """A last, wider search for a figure the answer computed without saying how ("a gross
+    margin of 53.1% on revenue of $2,486 million", "book value per share of $24.27"): pairs,
+    in either order, of the figures its sentence cites and the source values that share a
+    word with its labels (and its period, when it names one)."""
+    claim = reading.claim
+    words = claim.label_words | reading.other_label
+    if claim.kind == PERCENT:
+        for word in words & _DEFINED_BY.keys():
+            words = words | _DEFINED_BY[word]  # "gross margin was 65.2%": over revenue
+    pool = [c for c in (cited or []) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
+    if words:
+        pool += [
+            c
+            for c in index.sharing_words(words, limit=400)
+            if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)
+            and "injected" not in c.qualifiers
+            and c.value != 0
+            and (not claim.period or not c.period or periods_compatible(claim.period, c.period))
+        ]
+    pool = _distinct(pool)[:MAX_BROAD]
+    kinds: tuple[str, ...]
+    if claim.kind == PERCENT:
+        kinds = (GROWTH, SHARE_OF)
+    elif claim.kind == RATIO:
+        kinds = (RATIO_OF,)
+    elif claim.kind == CURRENCY:
+        kinds = (DIFFERENCE, SUM_OF, RATIO_OF)  # a per-share figure is a ratio of amounts
+    elif claim.kind in _AMOUNTS:
+        kinds = (DIFFERENCE, SUM_OF)
+    else:
+        return []
+    margin = claim.kind == PERCENT and "margin" in words
+    out = []
+    for a, b in itertools.permutations(pool, 2):
+        if (a.kind == PERCENT) != (b.kind == PERCENT):
+            continue
+        one_metric = _same_metric(claim, a) and _same_metric(claim, b)
+        for kind in kinds:
+            if kind == SUM_OF and id(a) > id(b):
+                continue
+            if kind == GROWTH and not one_metric:
+                continue  # a growth rate of revenue is not one of EBIT margins
+            out.append(Derivation(kind, (a, b), False, False))
+        if margin and "@revenue" in a.label_words and a.kind != PERCENT:
+            # "gross margin was 40.0% on revenue of $820 million": revenue less its costs
+            out.append(Derivation(MARGIN_OF, (a, b), False, False))
+    return out
+
+
+def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]:
+    """What the derivation gives, in the claim's terms: a ratio as a percentage for a
+    percentage claim, and for a bare amount ("a decline of 403") the result at the scale
+    its operands were written in ("1,654" and "1,251" in a table in millions)."""
+    claim = reading.claim
+    value = derivation.value
+    if not value.is_finite():
+        return []
+    if claim.kind == PERCENT and derivation.kind == RATIO_OF:
+        value = value * 100
+    if claim.kind == RATIO and derivation.kind == SHARE_OF:
+        value = value / 100
+    values = [value]
+    if claim.kind in _AMOUNTS and derivation.kind in (DIFFERENCE, SUM_OF, AVERAGE_OF):
+        scales = {o.scale for o in derivation.operands}
+        if not claim.scale_origin and len(scales) == 1 and (scale := scales.pop()) != 1:
+            values.append(value / scale)
+        if claim.scale_origin and all(not o.scale_origin for o in derivation.operands):
+            # Operands of unknown scale (a table with no caption): any scale of their digits.
+            values.extend(value * factor for factor in _THOUSANDS)
+    return values
+
+
+def derivation_matches(reading: Reading, derivation: Derivation) -> bool:
+    """The derivation gives the claim at the precision written, with the sign its words say
+    where the operands' order makes the sign meaningful."""
+    claim = reading.claim
+    target = abs(claim.value)
+    precision = claim.precision or Decimal(1)
+    sign = signed_direction(reading)
+    for value in derivation_values(reading, derivation):
+        if not at_precision(target, value, precision):
+            continue
+        if (
+            derivation.oriented
+            and sign
+            and derivation.kind in (GROWTH, DIFFERENCE, SPREAD)
+            and value
+        ):
+            return (value > 0) == (sign > 0)
+        return True
+    return False
+
+
+def signed_direction(reading: Reading) -> int:
+    """+1 or -1 when the words or a written minus say which way the figure goes, else 0."""
+    if reading.direction:
+        return reading.direction
+    if reading.claim.value < 0:
+        return -1
+    return 0
+
+
+def sign_contradicted(reading: Reading, derivation: Derivation) -> bool:
+    """The magnitude is right but the words say the change went the other way."""
+    claim = reading.claim
+    sign = signed_direction(reading)
+    if not sign or not derivation.oriented or derivation.kind not in (GROWTH, DIFFERENCE, SPREAD):
+        return False
+    return any(
+        value
+        and at_precision(abs(claim.value), value, claim.precision)
+        and (value > 0) != (sign > 0)
+        for value in derivation_values(reading, derivation)
+    )

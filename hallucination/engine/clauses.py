@@ -1,0 +1,296 @@
+"""The words that name each figure in prose: one reader for sources and answers alike.
+
+A figure's label is the words back to the previous figure of its sentence ("Net cash
+provided by operating activities of $3,547 million plus net cash used for investing
+activities of -$319 million": each amount its own). Dates are not boundaries and are left
+out ("Operating profit was $433 million in 2009"); a figure that is part of a name is not a
+boundary either ("the 5.00% notes", "S&P 500 Index"). A figure with no words of its own
+takes the metric linked after it ("$84,210 of pending disbursements", "$312 million in net
+income") or, failing that, continues the one named before it in its sentence ("in 2007 the
+figure was $4 billion", "$17 million in 2008"). A metric attached right after a figure by
+the number reader ("$0.71 per diluted share", "48 trades") wins over words before it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from . import labels
+from .types import COUNT, CURRENCY, DATE, NUMBER, PERCENT, RATIO, Claim
+
+MAX_WINDOW_CHARS = 160
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n")
+_ABBREVIATION_END = re.compile(
+    r"\b(?:approx|vs|inc|corp|co|ltd|no|u\.s|e\.g|i\.e|mr|ms|dr|dec|jan|feb|mar|apr|jun|jul|aug|"
+    r"sep|sept|oct|nov)\Z",
+    re.IGNORECASE,
+)
+_NEXT_WORD = re.compile(r" ?([A-Za-z][A-Za-z&'-]*)")
+# A new clause inside a sentence: what comes after it names its own figures.
+_CLAUSE_JOIN = re.compile(
+    r"[,;]\s+(?:and|but|while|whereas|with|as|although|though)\s+|;\s+|\s+(?:and|but)\s+(?=(?:the|its|their|our)\s)",
+    re.IGNORECASE,
+)
+# A metric named after its figure, linked by "in" or "of", up to the next figure or stop.
+_LINKED_AFTER = re.compile(
+    r"\s+(?:in|of)\s+((?:the\s+)?[A-Za-z][A-Za-z&'’ -]{1,80}?)"
+    r"(?=[,.;:()]|\s+(?:and|or|in|at|for|on|with|while|compared|versus|vs|is|are|was|were|will|"
+    r"would|has|have|had|to|from|during|over)\b|\s*$|\s+[$€£0-9])",
+    re.IGNORECASE,
+)
+_PER_SHARE = re.compile(r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share\b", re.IGNORECASE)
+# "in the prior-year period", "in the same quarter": a period, not a metric.
+_PERIOD_QUALIFIERS = frozenset(
+    {"prior", "previous", "preced", "comparabl", "same", "ago", "earlier"}
+)
+ANAPHORA = frozenset(
+    {"figure", "amount", "number", "level", "it", "that", "this", "same", "one", "value", "total"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseReading:
+    """What the words around one figure say about it."""
+
+    label: frozenset[str]
+    inherited: bool  # the label continues the metric named before it in its sentence
+    window: str  # the words the label was read from
+    sentence: int
+    # The words straight after the figure, when they may name it instead ("its $1.5
+    # billion revolver", "a 24.0% adjusted EBITDA margin"); which reading is meant is for
+    # the sources to tell (the one that names a source line better).
+    after: frozenset[str] = frozenset()
+
+
+_BASE_WORDS = frozenset({"from", "versus", "vs", "than", "against", "over", "compared"})
+_WINDOW_WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
+
+
+def introduces_base(window: str) -> bool:
+    """The words before a figure introduce it as the base of a change or comparison:
+    "from $1.62 billion", "compared to $331.2 million", "against estimated EPS of $0.45"."""
+    return bool(_BASE_WORDS & {w.lower() for w in _WINDOW_WORD.findall(window)})
+
+
+def sentence_bounds(text: str) -> list[tuple[int, int]]:
+    """Where each sentence starts and ends (a line break ends one too)."""
+    bounds = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        end = m.start()
+        if text[end] == "." and (
+            _ABBREVIATION_END.search(text, max(0, end - 6), end) or text[end - 1 : end] == "."
+        ):
+            continue
+        if end > start:
+            bounds.append((start, end))
+        start = m.end()
+    if start < len(text):
+        bounds.append((start, len(text)))
+    return bounds or [(0, len(text))]
+
+
+def embedded(text: str, claim: Claim) -> bool:
+    """A figure that is part of a name rather than a value of its own: the rate of "the 5.00%
+    notes", the 500 of "S&P 500 Index". A bare number or a percentage followed straight by
+    a content word; never an amount of money or a count ("15 trades")."""
+    if claim.kind not in (NUMBER, PERCENT) or claim.scale != 1:
+        return False
+    following = _NEXT_WORD.match(text, claim.end)
+    if not following or not labels.words(following.group(1)):
+        return False
+    # "15 winners": a count whose noun the lexicon knows is a value, not a name.
+    return not _names_its_label(claim, following.group(1))
+
+
+def _names_its_label(claim: Claim, noun: str) -> bool:
+    """The word after a figure is the metric the number reader gave it ("15 winners")."""
+    return bool(claim.label) and "@" + claim.label in labels.label_words(noun)
+
+
+def sentence_index(claims: list[Claim], sentences: list[tuple[int, int]]) -> list[int]:
+    out = []
+    k = 0
+    for claim in claims:
+        while k + 1 < len(sentences) and claim.start >= sentences[k][1]:
+            k += 1
+        out.append(k)
+    return out
+
+
+def without_dates(
+    text: str, start: int, end: int, claims: list[Claim], starts: list[int] | None = None
+) -> str:
+    """The text between two figures with the dates inside it blanked out.
+
+    `starts` (the claims' start offsets, sorted) keeps this a binary search rather than a
+    pass over every claim of a long source.
+    """
+    if starts is None:
+        starts = [c.start for c in claims]
+    pieces = []
+    cursor = start
+    i = max(0, bisect.bisect_left(starts, start) - 4)  # a date may start a little before
+    while i < len(claims) and claims[i].start < end:
+        claim = claims[i]
+        i += 1
+        if claim.kind != DATE or claim.end <= start:
+            continue
+        pieces.append(text[cursor : max(cursor, claim.start)])
+        cursor = max(cursor, claim.end)
+    pieces.append(text[cursor:end])
+    return " ".join(pieces)
+
+
+def read_clauses(
+    text: str, claims: list[Claim], sentences: list[tuple[int, int]] | None = None
+) -> list[ClauseReading]:
+    """One reading per claim, in order (a date's is empty)."""
+    if sentences is None:
+        sentences = sentence_bounds(text)
+    sentence_of = sentence_index(claims, sentences)
+    out: list[ClauseReading] = []
+    previous_label: frozenset[str] = frozenset()
+    # "net income was $41.8 million, or $0.87 per diluted share, compared to $35.0 million,
+    # or $0.73": a per-share figure's own metric goes on to the next per-share figure, and
+    # $35.0 million continues the one named before it.
+    per_share_label: frozenset[str] = frozenset()
+    previous_sentence = -1
+    taken_until = 0  # words after a figure that it took as its own label
+    starts = [c.start for c in claims]
+    for i, claim in enumerate(claims):
+        k = sentence_of[i]
+        s_start, s_end = sentences[k]
+        if k != previous_sentence:
+            previous_label = per_share_label = frozenset()
+            previous_sentence = k
+        if claim.kind == DATE or claim.nested or "operand" in claim.qualifiers:
+            # A formula's operand ("(0.50 - 0.45) / 0.45") copies a value; it names nothing.
+            out.append(ClauseReading(frozenset(), False, "", k, frozenset()))
+            continue
+        window_start = s_start
+        for j in range(i - 1, -1, -1):
+            if sentence_of[j] != k:
+                break
+            previous = claims[j]
+            if previous.kind != DATE and not previous.nested and not embedded(text, previous):
+                window_start = previous.end
+                per_share = _PER_SHARE.match(text, previous.end)
+                if per_share:
+                    window_start = per_share.end()  # "$0.87 per diluted share" is one figure
+                elif previous.kind in (COUNT, NUMBER):
+                    # "24 trades, 15 winners and 9 losers": a count's noun is its own.
+                    noun = _NEXT_WORD.match(text, previous.end)
+                    if noun and (
+                        previous.kind == COUNT or _names_its_label(previous, noun.group(1))
+                    ):
+                        window_start = previous.end + noun.end() - noun.start()
+                break
+        window_start = max(window_start, taken_until, claim.start - MAX_WINDOW_CHARS)
+        joins = list(_CLAUSE_JOIN.finditer(text, window_start, claim.start))
+        if joins:
+            window_start = joins[-1].end()  # ", and the company raised its EPS outlook to"
+        window = (
+            without_dates(text, window_start, claim.start, claims, starts)
+            if window_start < claim.start
+            else ""
+        )
+        own = labels.label_words(window)
+        inherited = False
+        following = starts[i + 1] if i + 1 < len(claims) else s_end
+        linked = _LINKED_AFTER.match(text[: min(s_end, following)], claim.end)
+        linked_words = set(labels.words(linked.group(1))) if linked else set()
+        after_label = (
+            labels.label_words(linked.group(1))
+            if linked_words and not linked_words <= ANAPHORA | _PERIOD_QUALIFIERS
+            else frozenset()
+        )
+        if after_label:
+            # "$2.7 billion of cash and investments": those words are this figure's, never
+            # the next one's.
+            taken_until = linked.end(1)
+        if not own or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS:
+            if after_label:
+                own = after_label
+            elif per_share_label and _per_share_shaped(claim):
+                own = per_share_label
+                inherited = True
+            elif previous_label:
+                own = previous_label
+                inherited = True
+        attached = _attached_label(text, claim, own) if inherited or not own else frozenset()
+        if attached:
+            own = attached
+            inherited = False
+        if attached and _PER_SHARE.match(text, claim.end):
+            per_share_label = attached
+        elif own and not inherited:
+            previous_label = own
+        noun, noun_end = _noun_after(text, claim)
+        if noun and _DETERMINER_BEFORE.search(text, max(0, claim.start - 12), claim.start):
+            # "its $1.5 billion revolver", "a 24.0% margin": a figure between a determiner
+            # and a noun measures that noun.
+            own, inherited = noun, False
+            previous_label = noun
+        if (
+            noun
+            and claim.kind != RATIO
+            and not labels.label_words(window)
+            and not embedded(text, claim)
+        ):
+            # "on 4,687 million available seat miles": a figure with no words of its own
+            # before it is named by those right after it, and they are never the next
+            # figure's. (With a name before it, words after it are its predicate: "$612
+            # million covered interest expense".)
+            taken_until = max(taken_until, noun_end)
+        out.append(ClauseReading(own, inherited, window, k, noun))
+    return out
+
+
+_DETERMINER_BEFORE = re.compile(
+    r"\b(?:its|their|our|his|her|a|an|the|this|that)\s+\(?\Z", re.IGNORECASE
+)
+_NOUN_AFTER = re.compile(r" ([A-Za-z][A-Za-z&'’-]*(?: [A-Za-z][A-Za-z&'’-]*){0,4})")
+_NOT_A_NAME_AFTER = frozenset(
+    {"last", "prior", "previous", "next", "this", "per", "a", "an", "the"}
+)
+
+
+def _per_share_shaped(claim: Claim) -> bool:
+    """An amount of money with no scale word, as per-share figures are written ($0.73)."""
+    return claim.kind == CURRENCY and claim.scale in (None, 1)
+
+
+def _noun_after(text: str, claim: Claim) -> tuple[frozenset[str], int]:
+    """The words straight after a figure, with no linking word ("its $1.5 billion revolver",
+    "a 24.0% adjusted EBITDA margin", "4,687 million available seat miles"), and where they
+    end."""
+    found = _NOUN_AFTER.match(text, claim.end)
+    if not found:
+        return frozenset(), claim.end
+    words: list[str] = []
+    end = claim.end
+    for word in found.group(1).split(" "):
+        lowered = word.lower()
+        if lowered in _NOT_A_NAME_AFTER or not labels.words(lowered):
+            break
+        words.append(word)
+        end = text.index(word, end) + len(word)
+    if not words:
+        return frozenset(), claim.end
+    return labels.label_words(" ".join(words)), end
+
+
+def _attached_label(text: str, claim: Claim, own: frozenset[str]) -> frozenset[str]:
+    """The metric the number reader found attached right after a figure ("$0.71 per diluted
+    share" is EPS, "48 trades" counts trades), when the words before it named another."""
+    if not claim.label or "@" + claim.label in own:
+        return frozenset()
+    following = text[claim.end : claim.end + 40]
+    if "@" + claim.label not in labels.label_words(following) and not (
+        claim.label == "eps" and _PER_SHARE.match(following)
+    ):
+        return frozenset()
+    return frozenset({"@" + claim.label, *labels.words(claim.label)})

@@ -1,0 +1,912 @@
+"""Stage 4, decide: one outcome per claim, from the candidates, in the order of trust.
+
+The order (DESIGN.md "How a verdict is decided", docs/detection.md "From claim to outcome"):
+
+1. A value the sources **state for this metric and period** decides, full stop: equal is
+   `grounded`; anything else is wrong, and which field disagrees names the outcome (another
+   period of the same metric: `period_mismatch`; another metric's value: `substitution`;
+   the same digits at another scale: `scale_drift`; a hedged figure: `approximation`; a sum
+   of parts: `unsupported_aggregation`; none of these: `fabrication`).
+2. A figure the wording says is **derived** (a change, a share, a ratio, a sum) is checked
+   against the formula its sentence describes: a match is `derived`; the right size with
+   the wrong direction, or a described formula that gives another value, is
+   `arithmetic_drift`.
+3. Otherwise a value **anywhere in the sources** grounds the claim (weak evidence grounds,
+   with a lower confidence), then a formula over the values its sentence and labels name.
+4. Only **positive evidence** flags what is left: a hedged figure near a value, the same
+   digits at another stated scale, or nothing near it anywhere (`fabrication`). A derived
+   figure whose operands the sources do not identify is not flagged on absence alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from . import candidates as cd
+from . import labels, values
+from . import lexicon as lx
+from .answer import SUM, AnswerReading, Reading
+from .candidates import Binding, Derivation
+from .sources import SourceIndex, norm
+from .types import (
+    APPROXIMATION,
+    ARITHMETIC_DRIFT,
+    BPS,
+    CALCULATED,
+    COUNT,
+    CURRENCY,
+    DATE,
+    DERIVED,
+    FABRICATION,
+    GROUNDED,
+    LAYER_DERIVATION,
+    NUMBER,
+    PERCENT,
+    PERCENTAGE_POINTS,
+    PERIOD_MISMATCH,
+    RATIO,
+    SCALE_DRIFT,
+    SUBSTITUTION,
+    UNSUPPORTED_AGGREGATION,
+    WITHIN_TOLERANCE,
+    Claim,
+    ClaimVerdict,
+    EngineConfig,
+    NearestValue,
+)
+
+APPROXIMATION_RANGE = Decimal("0.5")  # a hedged figure this near a value is its approximation
+PLAUSIBLE_DRIFT = (Decimal("0.33"), Decimal("3"))  # beyond, a different quantity, not a slip
+WEAK = Decimal("0.5")  # confidence of a claim grounded on weak evidence
+MAX_DATES_SCANNED = 5_000
+MAX_COLUMN_SUM = 12
+_AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
+_TOTAL_WORDS = frozenset({"total", "@total"})
+
+
+def tolerance(claim: Claim, config: EngineConfig) -> Decimal:
+    if claim.kind in (CURRENCY, NUMBER):
+        return config.currency_tolerance
+    if claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS):
+        return config.percentage_tolerance
+    if claim.kind == RATIO:
+        return config.ratio_tolerance
+    return Decimal(0)  # counts are exact: there were 15 trades, not 15.1
+
+
+def nearest_value(claim: Claim) -> NearestValue:
+    return NearestValue(
+        text=claim.text,
+        value=claim.value,
+        source_id=claim.source_id,
+        start=claim.start,
+        end=claim.end,
+    )
+
+
+def _relative(a: Decimal, b: Decimal) -> Decimal:
+    if b == 0:
+        return Decimal(0) if a == 0 else Decimal("Infinity")
+    return abs(a - b) / abs(b)
+
+
+@dataclass(slots=True)
+class _Claimed:
+    """One claim's candidates, found once."""
+
+    reading: Reading
+    binding: Binding | None
+    stated: Claim | None
+    exact: list[Claim]
+    close: list[Claim]
+    unusable: list[Claim]
+    # What prose seems to state for the metric when neither side names a period: the value a
+    # wrong figure should have been, once nothing else explains it.
+    prose_stated: Claim | None = None
+
+
+class Decider:
+    """Decides every claim of one answer against one source index."""
+
+    def __init__(self, index: SourceIndex, config: EngineConfig, answer: AnswerReading) -> None:
+        self.index = index
+        self.config = config
+        self.answer = answer
+
+    def decide_all(self) -> list[ClaimVerdict]:
+        readings = self.answer.readings
+        found = [self._candidates(r) for r in readings]
+        return [self._decide(found[i], found) for i in range(len(readings))]
+
+    # ------------------------------------------------------------ candidates
+
+    def _candidates(self, reading: Reading) -> _Claimed:
+        claim = reading.claim
+        if claim.kind == DATE:
+            return _Claimed(reading, None, None, [], [], [])
+        binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
+        if reading.after_label and reading.after_label != claim.label_words:
+            # Words right after the figure may name it instead ("its $1.5 billion revolver"):
+            # the reading that names a source line clearly better wins.
+            other = cd.bind(reading.after_label, claim.period, claim.kind, self.index, claim)
+            if (
+                other is not None
+                and other.strong
+                and (
+                    binding is None
+                    or not binding.strong
+                    or reading.label_inherited  # "15 winners and 9 losers": the noun names it
+                    or other.score > binding.score + 0.25
+                )
+            ):
+                binding = other
+                claim = replace(claim, label_words=reading.after_label)
+                reading = replace(reading, claim=claim)
+        stated = binding.stated if binding is not None else None
+        prose_stated = None
+        if stated is not None and not binding.structured and not (claim.period and stated.period):
+            # Words around a figure in prose name it less surely than a table row: a value
+            # read from prose is the stated one only when both sides name the same period.
+            if not claim.period and not stated.period and not reading.base:
+                prose_stated = stated
+            stated = None
+        if reading.base and not claim.period:
+            # "up 14.8% from $1.62 billion": the base of a change is the metric at another,
+            # unnamed period; what the sources state for the current one says nothing of it.
+            stated = None
+        found_anywhere = cd.matches(claim, self.index)
+        # A figure written negative is not a positive value of a metric that is no outflow.
+        found_anywhere = [s for s in found_anywhere if cd.signs_agree(claim, s)]
+        exact = [s for s in found_anywhere if cd.usable_for(claim, s)]
+        # A value the sources give only as superseded or hypothetical ("as previously
+        # reported", "would have been"): its own evidence, before any formula that gives it.
+        unusable = [
+            s
+            for s in found_anywhere
+            if not cd.usable_for(claim, s) and "injected" not in s.qualifiers
+        ]
+        tol = tolerance(claim, self.config)
+        # Tolerance is for values copied from the sources, never for a figure the answer
+        # computed (docs/detection.md, rule 3).
+        close = (
+            [
+                s
+                for s in cd.matches(claim, self.index, tol)
+                if cd.usable_for(claim, s) and cd.signs_agree(claim, s)
+            ]
+            if tol and not exact and not reading.derived
+            else []
+        )
+        return _Claimed(reading, binding, stated, exact, close, unusable, prose_stated)
+
+    def _cited(self, reading: Reading, found: list[_Claimed]) -> list[cd.Cited]:
+        """The answer's other figures in the claim's sentence, as the sources give them; when
+        the sentence has none, those of the sentence before it ("Reported EPS was $0.50
+        versus estimated EPS of $0.45. Earnings surprise: 11.11%.")."""
+        out = self._cited_in(reading, found, reading.sentence)
+        if not out and reading.sentence > 0:
+            out = self._cited_in(reading, found, reading.sentence - 1)
+        return out
+
+    def _cited_in(self, reading: Reading, found: list[_Claimed], sentence: int) -> list[cd.Cited]:
+        out = []
+        for other in found:
+            r = other.reading
+            if r.sentence != sentence or r.index == reading.index:
+                continue
+            if r.claim.kind == DATE or r.claim.nested:
+                continue
+            source = other.exact[0] if other.exact else None
+            if other.stated is not None and cd.value_matches(r.claim, other.stated):
+                source = other.stated
+            out.append(cd.Cited(source if source is not None else r.claim, r.base))
+        return out
+
+    # ------------------------------------------------------------ the rules
+
+    def _decide(self, c: _Claimed, found: list[_Claimed]) -> ClaimVerdict:
+        reading = c.reading
+        claim = reading.claim
+        if claim.kind == DATE:
+            return self._date(claim)
+        calculated = self._calculated(claim)
+        if calculated is not None:
+            return calculated
+
+        # A number that is part of a name in the sources ("the 5.00% notes due 2019").
+        named = [s for s in c.exact if "name" in s.qualifiers]
+        if named and claim.kind != DATE and not reading.derived:
+            return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(named[0]))
+
+        # 1. The value the sources state for this metric and period.
+        if c.stated is not None and not reading.derived:
+            return self._against_stated(c, found)
+
+        # 2. Derived wording: the formula its sentence describes.
+        derived: list[Derivation] = []
+        if reading.derived:
+            derived = cd.derivations(reading, self._cited(reading, found), self.index)
+            for derivation in derived:
+                if cd.derivation_matches(reading, derivation):
+                    return self._derived(claim, derivation, found, reading)
+            for derivation in derived:
+                if derivation.described and cd.sign_contradicted(reading, derivation):
+                    return self._drift(reading, derivation, "the change went the other way")
+
+        # 3. The metric's line is stated, but not for this period (or the claim names none):
+        #    a value that is nowhere on that line and sits on another is another line's.
+        if (
+            c.exact
+            and not reading.derived
+            and c.binding is not None
+            and c.binding.strong
+            and (
+                (c.binding.structured and not c.binding.in_period)
+                # Prose that gives the line one value, with no period on either side, and the
+                # value on a sibling line of the same metric: "Basic EPS: $1.12. Diluted EPS:
+                # $1.08." against "Diluted EPS was $1.12".
+                or (c.prose_stated is not None and _sibling_line(c.binding.label, c.exact[0]))
+            )
+            and not any(cd.value_matches(claim, f) for f in c.binding.facts)
+        ):
+            other = c.exact[0]
+            right = c.prose_stated or c.binding.stated
+            return ClaimVerdict(
+                claim=claim,
+                outcome=SUBSTITUTION,
+                nearest=nearest_value(other),
+                expected_value=right.value if right is not None else None,
+                details={
+                    "reason": "the value belongs to another line",
+                    "matched": other.text,
+                    "matched_period": other.period,
+                },
+            )
+
+        # 4. Anywhere in the sources, where its context fits: the claim's period, canonical
+        #    metric and segment do not contradict the value's.
+        fitting = [s for s in c.exact if self._fits(reading, s)]
+        if c.exact and not fitting and not reading.derived:
+            return self._misplaced(claim, c.exact, c.binding)
+        if fitting:
+            best = self._best_match(claim, fitting, c.binding)
+            confidence = Decimal(1) if self._labels_agree(c, best) else WEAK
+            return ClaimVerdict(
+                claim=claim,
+                outcome=GROUNDED,
+                nearest=nearest_value(best),
+                confidence=confidence,
+                details={} if confidence == 1 else {"reason": "value found under another label"},
+            )
+        close = [s for s in c.close if self._fits(reading, s)]
+        if close:
+            best = self._best_match(claim, close, c.binding)
+            relative = _relative(norm(claim), norm(best)).quantize(Decimal("0.0001"))
+            return ClaimVerdict(
+                claim=claim,
+                outcome=WITHIN_TOLERANCE,
+                nearest=nearest_value(best),
+                details={"relative_difference": str(relative)},
+            )
+
+        if c.unusable and not c.exact:
+            return self._superseded(c)
+
+        if reading.derived:
+            described = [d for d in derived if d.described and d.value.is_finite()]
+            drift = self._closest_plausible(reading, described)
+            if drift is not None:
+                return self._drift(reading, drift, "")
+        else:
+            fallback = cd.derivations(reading, self._cited(reading, found), self.index)
+            fallback.extend(self._column_sums(c))
+            for derivation in fallback:
+                if cd.derivation_matches(reading, derivation):
+                    return self._derived(claim, derivation, found, reading)
+
+        # 5. Positive evidence only.
+        if claim.approximate:
+            near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
+            if near is not None:
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=APPROXIMATION,
+                    nearest=nearest_value(near),
+                    expected_value=near.value if c.binding and c.binding.strong else None,
+                )
+        scaled = cd.scaled_matches(claim, self.index)
+        if scaled:
+            source, factor = scaled[0]
+            return ClaimVerdict(
+                claim=claim,
+                outcome=SCALE_DRIFT,
+                nearest=nearest_value(source),
+                expected_value=source.value,
+                details={"factor": str(factor)},
+            )
+        cited = [x.value for x in self._cited(reading, found)]
+        if reading.sentence > 0:
+            # "... or $2.48 annualized. At $61.35, that annualized dividend implies a yield of
+            # about 4.0%": a figure computed without saying how may use the sentence before.
+            cited += [x.value for x in self._cited_in(reading, found, reading.sentence - 1)]
+        for derivation in cd.broad_derivations(reading, self.index, cited):
+            if cd.derivation_matches(reading, derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        if claim.kind in _AMOUNTS and claim.label_words & _TOTAL_WORDS:
+            # "Total options volume today is 97,271 contracts": nowhere stated, but the sum of
+            # parts the sources list, presented as the whole (seed 000).
+            total = self._total_for(claim)
+            parts = self._sum_of_parts(claim, total, cited)
+            if parts is not None:
+                return self._aggregation(claim, parts, total)
+        if c.prose_stated is not None and not reading.derived:
+            # Nothing explains the figure, and the sources' prose gives the metric one value.
+            stated = c.prose_stated
+            if cd.other_currency(claim, stated) and cd.value_matches(
+                replace(claim, unit=stated.unit), stated
+            ):
+                return self._wrong(claim, SUBSTITUTION, stated, f"the value is in {stated.unit}")
+            return self._wrong(claim, FABRICATION, stated, "the sources state another value")
+        nearest = self._nearest(claim, c.binding)
+        return ClaimVerdict(
+            claim=claim,
+            outcome=FABRICATION,
+            nearest=nearest_value(nearest) if nearest else None,
+        )
+
+    def _against_stated(self, c: _Claimed, found: list[_Claimed]) -> ClaimVerdict:
+        """Rule 1: the sources state this metric for this period; the claim is that value or
+        it is wrong, and the field that disagrees names how."""
+        claim = c.reading.claim
+        stated = c.stated
+        assert stated is not None and c.binding is not None
+        if cd.value_matches(claim, stated) and not cd.signs_agree(claim, stated):
+            return self._wrong(claim, FABRICATION, stated, "the sources give the value positive")
+        if cd.value_matches(claim, stated):
+            if not segments_compatible(claim, stated, self.index):
+                # "Lumeris's Enterprise segment posted revenue of $1.46 billion": the figure
+                # is the company's, and the sources give none for that segment.
+                return self._wrong(
+                    claim, SUBSTITUTION, stated, f"the value is not the {claim.segment} segment's"
+                )
+            return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(stated))
+        tol = tolerance(claim, self.config)
+        if tol and cd.value_matches(claim, stated, tol):
+            relative = _relative(norm(claim), norm(stated)).quantize(Decimal("0.0001"))
+            return ClaimVerdict(
+                claim=claim,
+                outcome=WITHIN_TOLERANCE,
+                nearest=nearest_value(stated),
+                details={"relative_difference": str(relative)},
+            )
+        if cd.other_currency(claim, stated) and cd.value_matches(
+            replace(claim, unit=stated.unit), stated
+        ):
+            return self._wrong(claim, SUBSTITUTION, stated, f"the value is in {stated.unit}")
+        if claim.approximate:
+            return self._wrong(claim, APPROXIMATION, stated, "the hedged figure is not the value")
+        if cd.scales_known(claim, stated):
+            for source, factor in cd.scaled_matches(claim, self.index):
+                if norm(source) == norm(stated):
+                    return self._wrong(
+                        claim, SCALE_DRIFT, stated, f"the digits match at {factor} times the scale"
+                    )
+        same_metric = [s for s in c.exact if s.label_words == c.binding.label]
+        if same_metric:
+            return self._wrong(
+                claim,
+                PERIOD_MISMATCH,
+                stated,
+                f"the value is the {same_metric[0].period or 'another period'} figure",
+                matched=same_metric[0],
+            )
+        aggregation = self._sum_of_parts(
+            claim, stated, [c.value for c in self._cited(c.reading, found)]
+        )
+        if aggregation is not None:
+            return ClaimVerdict(
+                claim=claim,
+                outcome=UNSUPPORTED_AGGREGATION,
+                layer=LAYER_DERIVATION,
+                nearest=nearest_value(stated),
+                expected_value=stated.value,
+                formula=aggregation.formula,
+                details={"derivation": aggregation.kind},
+            )
+        if c.exact:
+            other = c.exact[0]
+            return self._wrong(
+                claim, SUBSTITUTION, stated, "the value belongs to another line", matched=other
+            )
+        if c.unusable:
+            return self._superseded(c)
+        return self._wrong(claim, FABRICATION, stated, "the sources state another value")
+
+    def _superseded(self, c: _Claimed) -> ClaimVerdict:
+        """Rule 8: the value the sources give only as superseded or hypothetical."""
+        source = c.unusable[0]
+        qualifier = next(q for q in ("superseded", "hypothetical") if q in source.qualifiers)
+        right = c.stated or (c.binding.stated if c.binding is not None else None)
+        return ClaimVerdict(
+            claim=c.reading.claim,
+            outcome=SUBSTITUTION,
+            nearest=nearest_value(right or source),
+            expected_value=right.value if right is not None else None,
+            details={"reason": f"value is {qualifier}", "matched": source.text},
+        )
+
+    def _wrong(
+        self,
+        claim: Claim,
+        outcome: str,
+        stated: Claim,
+        reason: str,
+        matched: Claim | None = None,
+    ) -> ClaimVerdict:
+        details: dict = {"reason": reason, "stated": stated.text}
+        if matched is not None:
+            details["matched"] = matched.text
+            details["matched_period"] = matched.period
+        return ClaimVerdict(
+            claim=claim,
+            outcome=outcome,
+            nearest=nearest_value(stated),
+            expected_value=stated.value,
+            details=details,
+        )
+
+    def _derived(
+        self, claim: Claim, derivation: Derivation, found: list[_Claimed], reading: Reading
+    ) -> ClaimVerdict:
+        contradicted = self._contradicting_total(reading, derivation)
+        if contradicted is not None:
+            return contradicted
+        return ClaimVerdict(
+            claim=claim,
+            outcome=DERIVED,
+            layer=LAYER_DERIVATION,
+            expected_value=quantize_like(derivation.value, claim),
+            formula=derivation.formula,
+            nearest=nearest_value(derivation.operands[0]),
+            details={"derivation": derivation.kind},
+        )
+
+    def _drift(self, reading: Reading, derivation: Derivation, reason: str) -> ClaimVerdict:
+        claim = reading.claim
+        values = cd.derivation_values(reading, derivation)
+        # Of the readings of the result (its scale), the one nearest the claim's.
+        value = (
+            min(values, key=lambda v: abs(abs(v) - abs(claim.value)))
+            if values
+            else derivation.value
+        )
+        expected = quantize_like(value, claim)
+        details: dict = {"derivation": derivation.kind, "exact": str(value)}
+        if reason:
+            details["reason"] = reason
+        return ClaimVerdict(
+            claim=claim,
+            outcome=ARITHMETIC_DRIFT,
+            layer=LAYER_DERIVATION,
+            expected_value=expected,
+            formula=derivation.formula,
+            nearest=nearest_value(derivation.operands[0]),
+            details=details,
+        )
+
+    def _closest_plausible(
+        self, reading: Reading, described: list[Derivation]
+    ) -> Derivation | None:
+        claim = reading.claim
+        target = abs(claim.value)
+        best, best_distance = None, None
+        for derivation in described:
+            values = cd.derivation_values(reading, derivation)
+            if not values:
+                continue
+            got = min((abs(v) for v in values), key=lambda v: abs(v - target))
+            if got == 0 or target == 0:
+                continue
+            ratio = target / got
+            if not PLAUSIBLE_DRIFT[0] <= ratio <= PLAUSIBLE_DRIFT[1]:
+                continue
+            distance = abs(got - target)
+            if best_distance is None or distance < best_distance:
+                best, best_distance = derivation, distance
+        return best
+
+    # ------------------------------------------------------------ aggregation
+
+    def _column_sums(self, c: _Claimed) -> list[Derivation]:
+        """Sums of values in one table column or one row, for an amount no source states:
+        totals a table leaves to its reader."""
+        claim = c.reading.claim
+        if claim.kind not in _AMOUNTS or c.binding is None:
+            return []
+        out = []
+        for fact in c.binding.facts[:4]:
+            if fact.cell is None:
+                continue
+            column = [
+                f
+                for f in self.index.claims
+                if f.cell is not None
+                and f.source_id == fact.source_id
+                and f.cell[0] == fact.cell[0]
+                and f.cell[2] == fact.cell[2]
+                and f.kind in _AMOUNTS
+            ][:MAX_COLUMN_SUM]
+            for size in (2, 3):
+                for combo in itertools.combinations(column, size):
+                    out.append(Derivation(cd.SUM_OF, combo, True, False))
+        return out
+
+    def _total_for(self, claim: Claim) -> Claim | None:
+        """The value the sources mark as the total of the claim's metric, if one is near."""
+        words = claim.label_words - _TOTAL_WORDS
+        weight = self.index.weights
+        best, best_score = None, 0.0
+        for fact in self.index.sharing_words(words, limit=256):
+            if fact.kind not in _AMOUNTS or not (fact.label_words & _TOTAL_WORDS) or weight is None:
+                continue
+            recall, _precision = labels.similarity(words, fact.label_words - _TOTAL_WORDS, weight)
+            if recall > best_score:
+                best, best_score = fact, recall
+        return best if best_score >= 0.5 else None
+
+    def _sum_of_parts(
+        self, claim: Claim, stated: Claim | None, cited: list[Claim]
+    ) -> Derivation | None:
+        """The claim equals a sum of parts: the figures its sentence cites ("combining the
+        20,893 contracts on the weekly expiration and the 76,378 on the monthly", seed 000)
+        or values listed beside the stated total."""
+        if claim.kind not in _AMOUNTS:
+            return None
+        precision = claim.precision or Decimal(1)
+        target = abs(claim.value)
+        cited = [f for f in cited if f.kind in _AMOUNTS and abs(f.value) >= precision]
+        for size in (2, 3, 4):
+            for combo in itertools.combinations(cited[:MAX_COLUMN_SUM], size):
+                if values.at_precision(
+                    target, sum((p.value for p in combo), Decimal(0)), claim.precision
+                ):
+                    return Derivation(cd.SUM_OF, combo, True, True)
+        # Values listed beside the stated total, then values of the claim's metric in any
+        # source (per-expiration volumes retrieved separately from the day's total).
+        nearby = (
+            [
+                f
+                for f in self.index.claims
+                if f.source_id == stated.source_id and abs(f.start - stated.start) < 2_000
+            ]
+            if stated is not None
+            else []
+        )
+        related = self.index.sharing_words(claim.label_words - _TOTAL_WORDS, limit=64)
+        anchors = {(f.source_id, f.start) for f in related[:8]}
+        beside = [
+            f
+            for f in self.index.claims
+            if any(f.source_id == sid and abs(f.start - start) < 600 for sid, start in anchors)
+        ]
+        parts: list[Claim] = []
+        for f in (*nearby, *related, *beside):
+            if (
+                f.kind in _AMOUNTS
+                and abs(f.value) >= precision
+                and f is not stated
+                and f not in parts
+                and not (f.label_words & _TOTAL_WORDS)
+                and cd.periods_compatible(f.period, stated.period if stated else claim.period)
+                and cd.usable_for(claim, f)
+            ):
+                parts.append(f)
+        parts = parts[:MAX_COLUMN_SUM]
+        for size in (2, 3, 4):
+            for combo in itertools.combinations(parts, size):
+                total = sum((p.value for p in combo), Decimal(0))
+                if values.at_precision(target, total, claim.precision):
+                    return Derivation(cd.SUM_OF, combo, True, False)
+        return None
+
+    def _contradicting_total(self, reading: Reading, derivation: Derivation) -> ClaimVerdict | None:
+        """A sum of parts presented as the whole (seed 000's options volume, seed 002's
+        anti-aggregation): the parts' own group states a total that differs, or the parts are
+        only some of the group, or the claim's metric is stated as a total elsewhere."""
+        claim = reading.claim
+        if derivation.kind not in (cd.SUM_OF, cd.AVERAGE_OF) or claim.kind not in _AMOUNTS:
+            return None
+        presented_as_total = bool(
+            claim.label_words & _TOTAL_WORDS or "total" in claim.qualifiers or SUM in reading.cues
+        )
+        names_parts = len(reading.phrases) >= 2 and not _names_a_total(reading)
+        if not presented_as_total or reading.label_inherited or names_parts:
+            return None  # "A and B together totaled X" names its parts: a sum, not the whole
+        operands = derivation.operands
+        lines = {cd.line_of(o) for o in operands}
+        if len(lines) < 2:
+            return None  # one metric summed over periods is not a partial list of parts
+        group = self._group_of(operands)
+        if group:
+            totals = [f for f in group if f.label_words & _TOTAL_WORDS and f not in operands]
+            parts = [f for f in group if f not in totals]
+            if totals and all(norm(t) != norm(claim) for t in totals):
+                return self._aggregation(claim, derivation, totals[0])
+            if not totals and len(parts) > len(operands) and all(o.citation for o in operands):
+                # Some of one tool output's items ("positions.*.market_value") passed off as
+                # all of them. (A table column mixes lines that are not parts of one whole.)
+                missing = next(f for f in parts if f not in operands)
+                return self._aggregation(claim, derivation, None, missing)
+        binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
+        if binding is None or not binding.strong:
+            return None
+        totals = [
+            c
+            for c in binding.in_period or binding.facts
+            if cd.line_of(c) not in lines
+            and (c.label_words & _TOTAL_WORDS or "total" in c.qualifiers)
+            and norm(c) != norm(claim)
+        ]
+        if not totals:
+            return None
+        value = norm(claim)
+        return self._aggregation(claim, derivation, min(totals, key=lambda c: abs(norm(c) - value)))
+
+    def _aggregation(
+        self,
+        claim: Claim,
+        derivation: Derivation,
+        total: Claim | None,
+        missing: Claim | None = None,
+    ) -> ClaimVerdict:
+        details: dict = {"derivation": derivation.kind}
+        if missing is not None:
+            details["reason"] = f"a part of the whole is left out ({missing.text})"
+        return ClaimVerdict(
+            claim=claim,
+            outcome=UNSUPPORTED_AGGREGATION,
+            layer=LAYER_DERIVATION,
+            nearest=nearest_value(total or missing or derivation.operands[0]),
+            expected_value=total.value if total is not None else None,
+            formula=derivation.formula,
+            details=details,
+        )
+
+    def _group_of(self, operands: tuple[Claim, ...]) -> list[Claim]:
+        """The values the operands are listed among: one table column, or one JSON object's
+        children under the same key ("positions.*.market_value")."""
+        first = operands[0]
+        if all(o.cell is not None for o in operands):
+            keys = {(o.source_id, o.cell[0], o.cell[2]) for o in operands}  # type: ignore[index]
+            if len(keys) != 1:
+                return []
+            source_id, table, position = keys.pop()
+            return [
+                f
+                for f in self.index.claims
+                if f.cell is not None
+                and f.source_id == source_id
+                and f.cell[0] == table
+                and f.cell[2] == position
+                and f.kind in _AMOUNTS
+            ][: MAX_COLUMN_SUM * 4]
+        if all(o.citation for o in operands):
+            shapes = {_sibling_shape(o.citation) for o in operands}
+            if len(shapes) != 1 or first.source_id == "":
+                return []
+            shape = shapes.pop()
+            return [
+                f
+                for f in self.index.claims
+                if f.citation
+                and f.source_id == first.source_id
+                and _sibling_shape(f.citation) == shape
+            ][: MAX_COLUMN_SUM * 4]
+        return []
+
+    # ------------------------------------------------------------ helpers
+
+    def _fits(self, reading: Reading, source: Claim) -> bool:
+        """Nothing known about the value contradicts the claim: its period, its canonical
+        metric (both named in their own labels: "EPS" is not "net income") and its segment.
+        A metric carried over from an earlier figure ("8 of 12 trades were winners, 4
+        lost") or a count's name on a rate ("winners (66.67%)") proves nothing."""
+        claim = reading.claim
+        if not lx.periods_compatible(claim.period, source.period):
+            return False
+        mine, theirs = _canonical(claim), _canonical(source)
+        counted = claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and all(
+            label[1:] in lx.COUNT_LABELS for label in mine
+        )
+        if mine and theirs and not mine & theirs and not reading.label_inherited and not counted:
+            return False
+        return segments_compatible(claim, source, self.index)
+
+    def _misplaced(self, claim: Claim, found: list[Claim], binding: Binding | None) -> ClaimVerdict:
+        """The value is in the sources, but for another period, metric or segment."""
+        source = found[0]
+        same_metric = (claim.label and source.label == claim.label) or (
+            binding is not None and binding.strong and source.label_words == binding.label
+        )
+        if same_metric and not lx.periods_compatible(claim.period, source.period):
+            outcome, reason = PERIOD_MISMATCH, f"the value is the {source.period} figure"
+        elif (
+            _canonical(claim) and _canonical(source) and not _canonical(claim) & _canonical(source)
+        ):
+            outcome, reason = SUBSTITUTION, f"value belongs to {source.label or 'another metric'}"
+        elif not lx.periods_compatible(claim.period, source.period):
+            outcome, reason = PERIOD_MISMATCH, f"the value is the {source.period} figure"
+        else:
+            outcome, reason = SUBSTITUTION, "value belongs to another segment"
+        right = binding.stated if binding is not None else None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=outcome,
+            nearest=nearest_value(right or source),
+            expected_value=right.value if right is not None else None,
+            details={"reason": reason, "matched": source.text, "matched_period": source.period},
+        )
+
+    def _labels_agree(self, c: _Claimed, source: Claim) -> bool:
+        if not c.binding or not c.binding.strong:
+            return True
+        return source.label_words == c.binding.label
+
+    def _best_match(self, claim: Claim, found: list[Claim], binding: Binding | None) -> Claim:
+        """Of several matching values, the one under the claim's own label and period."""
+
+        def rank(source: Claim) -> tuple[int, int, int]:
+            same_label = binding is not None and source.label_words == binding.label
+            same_period = bool(claim.period) and cd.periods_compatible(claim.period, source.period)
+            return (
+                0 if same_label else 1,
+                0 if same_period else 1,
+                0 if source.kind == claim.kind else 1,
+            )
+
+        return min(found, key=rank)
+
+    def _nearest(
+        self, claim: Claim, binding: Binding | None, within: Decimal | None = None
+    ) -> Claim | None:
+        """The nearest compatible source value, the claim's own metric first."""
+        value = norm(claim)
+        pools: list[list[Claim]] = []
+        if binding is not None and binding.strong:
+            pools.append(list(binding.in_period) or list(binding.facts))
+        pools.append(
+            [s for s in self.index.near(claim.kind, value) if cd.kind_compatible(claim, s)]
+        )
+        for pool in pools:
+            pool = [s for s in pool if "injected" not in s.qualifiers and s.kind != DATE]
+            if not pool:
+                continue
+            best = min(pool, key=lambda s: abs(norm(s) - value))
+            if within is not None and _relative(value, norm(best)) > within:
+                continue
+            return best
+        return None
+
+    def _calculated(self, claim: Claim) -> ClaimVerdict | None:
+        for output in self.index.calculator_outputs:
+            results = [output.result]
+            if claim.kind == PERCENT:
+                results.append(output.result * 100)
+            for result in results:
+                if values.at_precision(claim.value, result, claim.precision):
+                    return ClaimVerdict(
+                        claim=claim,
+                        outcome=CALCULATED,
+                        layer=LAYER_DERIVATION,
+                        formula=output.expression or None,
+                        expected_value=result,
+                    )
+        return None
+
+    # ------------------------------------------------------------ dates
+
+    def _date(self, claim: Claim) -> ClaimVerdict:
+        key = claim.period
+        found = [c for c in self.index.dates_with_key(key) if "injected" not in c.qualifiers]
+        if not found and len(key) == 10:
+            found = self._dates_within_days(key, self.config.date_tolerance_days)
+        if not found and len(key) == 7:
+            found = [c for c in self.index.all_dates() if c.period.startswith(key)][:1]
+        if found:
+            usable = [c for c in found if cd.usable_for(claim, c)] or found
+            best = min(usable, key=lambda c: (c.period != key, c.nested != claim.nested))
+            return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(best))
+        dates = [
+            c
+            for c in self.index.near(DATE, claim.value)
+            if "injected" not in c.qualifiers and not c.nested
+        ]
+        if not dates:
+            dates = [c for c in self.index.all_dates()[:256] if not c.nested]
+        if not dates:
+            return ClaimVerdict(claim=claim, outcome=FABRICATION)
+        nearest = min(dates, key=lambda c: (_period_distance(claim.period, c.period), c.start))
+        return ClaimVerdict(claim=claim, outcome=PERIOD_MISMATCH, nearest=nearest_value(nearest))
+
+    def _dates_within_days(self, key: str, days: int) -> list[Claim]:
+        from datetime import date
+
+        try:
+            target = date.fromisoformat(key)
+        except ValueError:
+            return []
+        out = []
+        for c in self.index.all_dates()[:MAX_DATES_SCANNED]:
+            if len(c.period) == 10:
+                try:
+                    other = date.fromisoformat(c.period)
+                except ValueError:
+                    continue
+                if abs((other - target).days) <= days:
+                    out.append(c)
+        return out
+
+
+_WHOLE_COMPANY = frozenset({"total", "consolidated"})
+
+
+def _sibling_shape(path: str) -> tuple[str, str]:
+    """ "positions.NWSC.market_value" -> ("positions", "market_value"): the siblings' shape."""
+    parts = path.split(".")
+    if len(parts) < 2:
+        return ("", path)
+    return (".".join(parts[:-2]), parts[-1])
+
+
+def _canonical(claim: Claim) -> frozenset[str]:
+    """The known metrics a value's label names (`@eps`, `@net income`)."""
+    return frozenset(w for w in claim.label_words if w.startswith("@"))
+
+
+def _sibling_line(label: frozenset[str], other: Claim) -> bool:
+    """Another line of the same known metric: basic EPS beside diluted EPS."""
+    known = {w for w in label if w.startswith("@")}
+    return bool(known & other.label_words) and other.label_words != label
+
+
+def _names_a_total(reading: Reading) -> bool:
+    """The claim's own name says it is the whole ("Total revenue, the sum of A and B, was
+    X"), not only a verb of summing ("A and B together totaled X")."""
+    return bool(reading.claim.label_words & _TOTAL_WORDS)
+
+
+def segments_compatible(claim: Claim, source: Claim, index: SourceIndex) -> bool:
+    """A segment's figure grounds only that segment; a total only the whole company. A value
+    whose own label names the claim's segment ("Flow Control" in a segment table) is that
+    segment's."""
+    segment = claim.segment
+    named = labels.words(segment) if segment else []
+    if named and set(named) <= source.label_words | source.header_words:
+        return True
+    if segment and index.is_company(segment):
+        segment = ""  # "Lumeris revenue": the company's own name, not a segment
+    if segment and source.segment:
+        return segment == source.segment
+    if segment:
+        if _WHOLE_COMPANY & source.qualifiers:
+            return False
+        return not index.segment_unreported(segment)
+    if source.segment:
+        return not (_WHOLE_COMPANY & claim.qualifiers)
+    return True
+
+
+def quantize_like(value: Decimal, claim: Claim) -> Decimal:
+    """`value` at the claim's precision, at least two decimals for a percentage (14.20)."""
+    places = 2 if claim.kind in (PERCENT, PERCENTAGE_POINTS) else 0
+    return values.quantize_like(value, claim.precision, places)
+
+
+def _period_distance(a: str, b: str) -> tuple[int, int]:
+    year_a, year_b = lx.period_year(a), lx.period_year(b)
+    years = abs(int(year_a) - int(year_b)) if year_a and year_b else 100
+    shape = 0 if a[:1] == b[:1] else 1
+    return (years, shape)

@@ -1,0 +1,299 @@
+"""The answer-reading stage (docs/detection.md "Labels" and "Reading the answer"): what each
+figure's sentence says about it, read by `read_answer` before any source is consulted."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hallucination.engine.answer import (
+    AVERAGE,
+    CHANGE,
+    COMPARISON,
+    RATIO_CUE,
+    SHARE,
+    SUM,
+    read_answer,
+)
+from hallucination.engine.types import INHERITED
+
+
+def _reading(answer: str, text: str):
+    """The reading of the claim that starts where `text` does ("3.4" may read "3.4 hours")."""
+    start = answer.index(text)
+    (reading,) = [r for r in read_answer(answer).readings if r.claim.start == start]
+    return reading
+
+
+def _folded(phrase: str) -> frozenset[str]:
+    """The folded words of `phrase` as a label, without the known metrics it names."""
+    (reading,) = read_answer(f"{phrase} was $1 million.").readings
+    return frozenset(w for w in reading.claim.label_words if not w.startswith("@"))
+
+
+# ------------------------------------------------------------------ labels carried over
+
+
+def test_a_label_continues_into_a_clause_that_says_only_the_figure():
+    answer = "Sales were $3.2 billion in 2008; in 2007 the figure was $4 billion."
+
+    first = _reading(answer, "$3.2 billion")
+    second = _reading(answer, "$4 billion")
+    assert _folded("sales") <= first.claim.label_words
+    assert first.label_inherited is False
+    assert _folded("sales") <= second.claim.label_words
+    assert second.label_inherited is True
+
+
+def test_a_label_continues_to_a_figure_that_only_adds_a_year():
+    answer = "Interest expense was $212 million in 2009 and $198 million in 2008."
+
+    second = _reading(answer, "$198 million")
+    assert _folded("interest expense") <= second.claim.label_words
+    assert second.label_inherited is True
+
+
+def test_the_amount_alone_is_no_label_of_its_own():
+    answer = "Capital expenditures were $142 million in 2024; in 2023 the amount was $118 million."
+
+    second = _reading(answer, "$118 million")
+    assert _folded("capital expenditures") <= second.claim.label_words
+    assert second.label_inherited is True
+
+
+# ------------------------------------------------------------------ labels linked after
+
+
+def test_a_figure_with_no_words_of_its_own_takes_the_metric_linked_after_it():
+    answer = "$84,210 of pending disbursements were held in escrow at June 30, 2025."
+
+    reading = _reading(answer, "$84,210")
+    assert _folded("disbursements") <= reading.claim.label_words
+    assert reading.label_inherited is False
+
+
+def test_a_metric_attached_right_after_a_figure_is_its_label():
+    answer = "The company earned $312 million in net income in 2024."
+
+    assert _reading(answer, "$312 million").claim.label == "net income"
+
+
+def test_a_link_after_a_figure_stops_at_a_verb():
+    answer = "The backlog was $1.2 billion at year end; 58% of that is expected to convert in 2025."
+
+    words = _reading(answer, "58%").claim.label_words
+    assert not words & {"expect", "expected", "convert"}
+
+
+# ------------------------------------------------------------------ figures inside names
+
+
+def test_a_percentage_that_is_part_of_a_name_is_not_a_boundary():
+    answer = "Interest expense on the 5.00% notes was $15 million in 2019."
+
+    words = _reading(answer, "$15 million").claim.label_words
+    assert _folded("interest expense") | _folded("notes") <= words
+    assert "#5%" in words
+
+
+def test_an_index_number_is_part_of_the_index_name():
+    answer = "The S&P 500 Index returned 26.3% in 2023."
+
+    words = _reading(answer, "26.3%").claim.label_words
+    assert "#500" in words
+    assert _folded("index") <= words
+
+
+# ------------------------------------------------------------------ direction
+
+
+def test_a_rise_verb_gives_an_upward_change():
+    reading = _reading("Revenue rose 7.7% in 2024.", "7.7%")
+
+    assert reading.direction == 1
+    assert CHANGE in reading.cues
+
+
+def test_a_fall_verb_gives_a_downward_change():
+    reading = _reading("Operating income fell by $12 million in 2024.", "$12 million")
+
+    assert reading.direction == -1
+    assert CHANGE in reading.cues
+
+
+def test_a_declined_by_gives_a_downward_change():
+    reading = _reading("Net income declined by 3.1% in 2024.", "3.1%")
+
+    assert reading.direction == -1
+    assert CHANGE in reading.cues
+
+
+def test_an_increase_of_gives_an_upward_change():
+    reading = _reading("Backlog saw an increase of 4.2% in 2024.", "4.2%")
+
+    assert reading.direction == 1
+    assert CHANGE in reading.cues
+
+
+def test_a_comparative_after_the_figure_gives_a_downward_comparison():
+    reading = _reading(
+        "Segment profit in 2024 was $825 million lower than in 2023.", "$825 million"
+    )
+
+    assert reading.direction == -1
+    assert COMPARISON in reading.cues
+
+
+def test_a_comparative_right_after_a_bare_figure_gives_an_upward_direction():
+    reading = _reading("The index closed 48.92 higher on the day.", "48.92")
+
+    assert reading.direction == 1
+
+
+def test_a_plain_statement_has_no_direction_and_no_cue():
+    reading = _reading("Revenue was $5.2 billion in 2024.", "$5.2 billion")
+
+    assert reading.direction == 0
+    assert reading.cues == frozenset()
+    assert reading.derived is False
+
+
+# ------------------------------------------------------------------ levels and bases
+
+
+def test_a_figure_after_rose_to_is_a_level_not_a_change():
+    answer = "Revenue rose 8.3% to $5.2 billion in 2024."
+
+    change = _reading(answer, "8.3%")
+    level = _reading(answer, "$5.2 billion")
+    assert change.direction == 1
+    assert CHANGE in change.cues
+    assert CHANGE not in level.cues
+    assert level.base is False
+
+
+def test_a_figure_after_from_is_the_base_of_the_change():
+    answer = "In Q3 2026, revenue was $1.85 billion, up 14.8% year over year from $1.62 billion."
+
+    assert _reading(answer, "$1.62 billion").base is True
+    assert _reading(answer, "$1.85 billion").base is False
+    assert _reading(answer, "14.8%").base is False
+
+
+def test_a_figure_after_against_is_the_base_of_the_comparison():
+    answer = "EPS of $0.50 came in against a consensus estimate of $0.45."
+
+    assert _reading(answer, "$0.45").base is True
+    assert _reading(answer, "$0.50").base is False
+
+
+def test_the_periods_of_a_from_to_sentence_are_kept_in_order():
+    reading = _reading("Revenue rose 12.5% from 2022 to 2023.", "12.5%")
+
+    assert reading.periods == ("2022", "2023")
+    assert reading.from_to is True
+
+
+# ------------------------------------------------------------------ nouns of change
+
+
+def test_a_growth_noun_before_the_verb_gives_the_direction():
+    reading = _reading("Revenue growth was 7.74% in 2024.", "7.74%")
+
+    assert reading.direction == 1
+    assert CHANGE in reading.cues
+
+
+def test_gains_in_a_label_are_not_a_direction():
+    reading = _reading("Actuarial gains (losses) was $0.5 million in 2024.", "$0.5 million")
+
+    assert reading.direction == 0
+    assert CHANGE not in reading.cues
+
+
+def test_gains_before_the_linking_verb_belong_to_the_subjects_name():
+    reading = _reading("Actuarial gains (losses) was $0.5 million in 2024.", "$0.5 million")
+
+    # "belongs to the subject's name"; folded with its plural off, as "losses" is "loss".
+    assert "gain" in reading.claim.label_words
+    assert "actuarial" in reading.claim.label_words
+
+
+def test_net_gains_named_as_the_subject_are_not_a_direction():
+    reading = _reading("Net gains on investments were $12 million in 2024.", "$12 million")
+
+    assert reading.direction == 0
+    assert CHANGE not in reading.cues
+
+
+# ------------------------------------------------------------------ ratios and averages
+
+
+def test_times_its_level_in_a_year_is_a_ratio_the_answer_computed():
+    reading = _reading("Revenue in 2019 was 2.25 times its level in 2017.", "2.25")
+
+    assert RATIO_CUE in reading.cues
+    assert reading.derived is True
+
+
+def test_a_current_ratio_stated_as_a_metric_is_a_value():
+    reading = _reading("The current ratio was 2.1x at December 31, 2024.", "2.1x")
+
+    assert RATIO_CUE not in reading.cues
+    assert reading.derived is False
+
+
+def test_a_dscr_stated_as_a_metric_is_a_value():
+    reading = _reading("DSCR 1.25 for fiscal 2024.", "1.25")
+
+    assert reading.derived is False
+
+
+def test_an_average_named_as_a_metric_is_a_value():
+    reading = _reading("Average holding time was 3.4 hours in September.", "3.4")
+
+    assert AVERAGE not in reading.cues
+    assert reading.derived is False
+
+
+def test_averaged_over_two_years_is_an_average_the_answer_computed():
+    reading = _reading("Net income averaged $249.5 million over 2023 and 2024.", "$249.5 million")
+
+    assert AVERAGE in reading.cues
+
+
+# ------------------------------------------------------------------ shares, sums, the other side
+
+
+def test_represented_of_is_a_share_of_the_other_side():
+    reading = _reading(
+        "The portfolio's carrying amount represented 96.4% of fair value in 2024.", "96.4%"
+    )
+
+    assert SHARE in reading.cues
+    assert _folded("fair value") <= reading.other_label
+
+
+def test_together_totaled_is_a_sum():
+    reading = _reading(
+        "Cash and marketable securities together totaled $1,560 million in 2024.",
+        "$1,560 million",
+    )
+
+    assert SUM in reading.cues
+
+
+def test_words_opening_a_sentence_name_its_last_figure():
+    answer = "The difference between revenue (6 million) and costs (2 million) was 4 million."
+
+    assert CHANGE in _reading(answer, "4 million").cues
+
+
+# ------------------------------------------------------------------ the answer's own scale
+
+
+def test_an_answer_that_states_its_own_scale_reads_later_figures_at_it():
+    answer = "The following figures (in millions): revenue 4,835 and net income 612."
+
+    reading = _reading(answer, "4,835")
+    assert reading.claim.value == Decimal("4835000000")
+    assert reading.claim.scale_origin == INHERITED

@@ -1,0 +1,644 @@
+"""The numbered rules of docs/detection.md "From claim to outcome", each as a pair of the same
+shape: a clean answer that grounds, and a wrong one flagged with the documented outcome.
+
+Figures derived from MAIN (exact, rounded half-up at the precision the answer writes):
+    revenue change 2023 -> 2024   (2,486 - 2,310) / 2,310 * 100 = 7.6190...  -> 7.62%
+    the same over the later value (2,486 - 2,310) / 2,486 * 100 = 7.0796...  -> 7.08%
+    gross profit share of revenue  1,320 / 2,486 * 100         = 53.097...   -> 53.1%
+    net income 2024 over 2023      268 / 231                   = 1.16017...  -> 1.16
+    net income average 2023, 2024  (268 + 231) / 2             = 249.5
+    net income 2023 vs 2024        231 - 268                   = -37
+    operating income change        412 - 376                   = 36
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+
+from hallucination.engine import detect
+from hallucination.engine.types import (
+    APPROXIMATION,
+    ARITHMETIC_DRIFT,
+    CALCULATED,
+    DERIVED,
+    FABRICATION,
+    GROUNDED,
+    GROUNDED_OUTCOMES,
+    PERIOD_MISMATCH,
+    SCALE_DRIFT,
+    SUBSTITUTION,
+    UNSUPPORTED_AGGREGATION,
+    WITHIN_TOLERANCE,
+    CalculatorOutput,
+)
+
+from .conftest import source_input
+
+MAIN = """Granby Foods, Inc. reported its fiscal 2024 results on February 12, 2025.
+
+Consolidated statements of income (in millions, except per share data)
+
+| | 2024 | 2023 |
+|---|---:|---:|
+| Revenue | 2,486 | 2,310 |
+| Cost of sales | 1,166 | 1,102 |
+| Gross profit | 1,320 | 1,208 |
+| Operating income | 412 | 376 |
+| Net income | 268 | 231 |
+| Diluted earnings per share | 1.42 | 1.23 |
+"""
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+def _ungrounded(result):
+    return [(v.claim.text, v.outcome) for v in result.verdicts if not v.grounded]
+
+
+def _at(value: Decimal, places: str) -> Decimal:
+    return value.quantize(Decimal(places), rounding=ROUND_HALF_UP)
+
+
+def _clean(answer: str, *sources: str, **kwargs):
+    result = detect(source_input(answer, *sources, **kwargs))
+    assert _ungrounded(result) == []
+    assert result.flagged is False
+    return result
+
+
+def _wrong(answer: str, claim: str, outcome: str, *sources: str, **kwargs):
+    result = detect(source_input(answer, *sources, **kwargs))
+    verdict = _verdict(result, claim)
+    assert verdict.outcome == outcome
+    assert verdict.grounded is False
+    assert result.flagged is True
+    return verdict
+
+
+# ------------------------------------------------------------------ 1. dates
+
+
+def test_a_date_the_source_holds_is_grounded():
+    result = _clean("Granby Foods reported its fiscal 2024 results on February 12, 2025.", MAIN)
+
+    assert _verdict(result, "February 12, 2025").outcome == GROUNDED
+
+
+def test_a_date_the_source_holds_in_another_spelling_is_grounded():
+    result = _clean("Granby Foods reported its results on 2025-02-12.", MAIN)
+
+    assert _verdict(result, "2025-02-12").outcome == GROUNDED
+
+
+def test_a_date_the_source_does_not_hold_is_a_period_mismatch():
+    verdict = _wrong(
+        "Granby Foods reported its fiscal 2024 results on February 21, 2025.",
+        "February 21, 2025",
+        PERIOD_MISMATCH,
+        MAIN,
+    )
+
+    assert verdict.nearest is not None
+
+
+def test_a_date_against_sources_without_dates_is_a_fabrication():
+    _wrong(
+        "As of March 31, 2025, revenue was $4.2 million.",
+        "March 31, 2025",
+        FABRICATION,
+        "Revenue was $4.2 million and net income was $0.6 million.",
+    )
+
+
+# ------------------------------------------------------------------ 2. calculator
+
+CAGR_SOURCE = """Harlow Instruments revenue (in millions)
+| | 2024 | 2021 |
+|---|---:|---:|
+| Revenue | 2,486 | 2,060 |
+"""
+
+# ((2486 / 2060) ** (1 / 3) - 1) * 100 = 6.4660... -> 6.47
+CAGR = CalculatorOutput(expression="((2486 / 2060) ** (1 / 3) - 1) * 100", result=Decimal("6.47"))
+
+
+def test_a_figure_equal_to_a_calculator_output_is_calculated():
+    result = _clean(
+        "The three-year CAGR for revenue through 2024 was 6.47%.",
+        CAGR_SOURCE,
+        calculator_outputs=(CAGR,),
+    )
+
+    assert _verdict(result, "6.47%").outcome == CALCULATED
+
+
+def test_a_figure_the_calculator_did_not_give_is_a_fabrication():
+    _wrong(
+        "The three-year CAGR for revenue through 2024 was 6.86%.",
+        "6.86%",
+        FABRICATION,
+        CAGR_SOURCE,
+        calculator_outputs=(CAGR,),
+    )
+
+
+# ------------------------------------------------------------------ 3. names
+
+NOTES = """Long-term debt (in millions)
+| | December 31, 2018 | December 31, 2017 |
+|---|---:|---:|
+| 5.00% notes due 2019 | 300 | 300 |
+| 3.25% notes due 2024 | 750 | 750 |
+| Total long-term debt | 1,050 | 1,050 |
+"""
+
+
+def test_a_number_that_is_part_of_a_name_in_the_source_is_grounded():
+    result = _clean(
+        "At December 31, 2018, $300 million of the 5.00% notes due 2019 were outstanding.", NOTES
+    )
+
+    assert _verdict(result, "5.00%").outcome == GROUNDED
+
+
+def test_a_number_in_a_name_the_source_does_not_have_is_not_grounded():
+    result = detect(
+        source_input(
+            "At December 31, 2018, $300 million of the 5.25% notes due 2019 were outstanding.",
+            NOTES,
+        )
+    )
+
+    assert _verdict(result, "5.25%").grounded is False
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ 4. stated value
+
+
+def test_a_stated_value_equal_at_its_precision_is_grounded():
+    result = _clean("Revenue was $2.49 billion in 2024.", MAIN)
+
+    assert _verdict(result, "$2.49 billion").outcome == GROUNDED
+
+
+def test_a_stated_value_that_matches_nothing_is_a_fabrication_with_the_stated_value():
+    verdict = _wrong("Revenue was $2,568 million in 2024.", "$2,568 million", FABRICATION, MAIN)
+
+    assert verdict.expected_value == Decimal("2486000000")
+
+
+def test_a_stated_value_within_one_percent_is_within_tolerance():
+    # 2,480 / 2,486 - 1 = -0.24%
+    result = _clean("Revenue was $2,480 million in 2024.", MAIN)
+
+    assert _verdict(result, "$2,480 million").outcome == WITHIN_TOLERANCE
+
+
+def test_the_right_line_value_is_grounded_where_another_lines_would_be_substitution():
+    result = _clean("Operating income was $412 million in 2024.", MAIN)
+
+    assert _verdict(result, "$412 million").outcome == GROUNDED
+
+
+def test_another_lines_value_for_the_same_period_is_a_substitution():
+    verdict = _wrong(
+        "Operating income was $268 million in 2024.", "$268 million", SUBSTITUTION, MAIN
+    )
+
+    assert verdict.expected_value == Decimal("412000000")
+
+
+def test_the_lines_value_for_its_own_period_is_grounded():
+    result = _clean("Operating income was $376 million in 2023.", MAIN)
+
+    assert _verdict(result, "$376 million").outcome == GROUNDED
+
+
+def test_the_lines_value_for_another_period_is_a_period_mismatch():
+    verdict = _wrong(
+        "Operating income was $376 million in 2024.", "$376 million", PERIOD_MISMATCH, MAIN
+    )
+
+    assert verdict.expected_value == Decimal("412000000")
+
+
+def test_the_same_digits_at_another_stated_scale_are_scale_drift():
+    verdict = _wrong(
+        "Operating income was $412 billion in 2024.", "$412 billion", SCALE_DRIFT, MAIN
+    )
+
+    assert verdict.expected_value == Decimal("412000000")
+
+
+NO_CAPTION = """| | 2024 | 2023 |
+|---|---:|---:|
+| Operating income | 412 | 376 |
+| Net income | 268 | 231 |
+"""
+
+
+def test_no_scale_drift_when_the_source_scale_is_unknown():
+    result = _clean("Operating income was $412 billion in 2024.", NO_CAPTION)
+
+    assert _verdict(result, "$412 billion").outcome == GROUNDED
+
+
+def test_a_hedged_figure_at_the_right_precision_is_grounded():
+    # 2,486 million is $2.5 billion at one decimal.
+    result = _clean("Revenue was approximately $2.5 billion in 2024.", MAIN)
+
+    assert _verdict(result, "$2.5 billion").outcome == GROUNDED
+
+
+def test_a_hedged_round_figure_that_is_off_is_an_approximation():
+    # 2.6 / 2.486 - 1 = 4.6%, beyond tolerance.
+    verdict = _wrong(
+        "Revenue was approximately $2.6 billion in 2024.", "$2.6 billion", APPROXIMATION, MAIN
+    )
+
+    assert verdict.expected_value == Decimal("2486000000")
+
+
+def test_the_total_line_value_is_grounded_without_a_segment():
+    result = _clean("Revenue was $2,486 million in 2024.", MAIN)
+
+    assert _verdict(result, "$2,486 million").outcome == GROUNDED
+
+
+SEGMENTS_NAMED = MAIN + (
+    "\nGranby reports two segments, Industrial Solutions and Consumer Brands; segment "
+    "figures are published separately.\n"
+)
+
+
+def test_the_total_value_given_for_the_whole_company_is_grounded_beside_named_segments():
+    result = _clean("Revenue was $2,486 million in 2024.", SEGMENTS_NAMED)
+
+    assert _verdict(result, "$2,486 million").outcome == GROUNDED
+
+
+def test_a_total_value_given_for_a_named_segment_is_a_substitution():
+    # The sources name the segment and give no figure for it: the whole company's revenue
+    # is not the segment's.
+    _wrong(
+        "Industrial Solutions revenue was $2,486 million in 2024.",
+        "$2,486 million",
+        SUBSTITUTION,
+        SEGMENTS_NAMED,
+    )
+
+
+EURO_SOURCE = (
+    "Vellmar AG, fiscal 2024 results. Revenue for fiscal 2024 was €412.6 million, "
+    "compared with €389.1 million in fiscal 2023."
+)
+
+
+def test_the_same_number_in_the_same_currency_is_grounded():
+    result = _clean("Revenue for fiscal 2024 was €412.6 million.", EURO_SOURCE)
+
+    assert _verdict(result, "€412.6 million").outcome == GROUNDED
+
+
+def test_the_same_number_in_another_currency_is_a_substitution():
+    verdict = _wrong(
+        "Revenue for fiscal 2024 was $412.6 million.", "$412.6 million", SUBSTITUTION, EURO_SOURCE
+    )
+
+    assert verdict.expected_value == Decimal("412600000")
+
+
+SEGMENTS = """Revenue by segment (in millions)
+| | 2024 | 2023 |
+|---|---:|---:|
+| Industrial | 412 | 388 |
+| Medical | 298 | 271 |
+| Analytical | 176 | 160 |
+| Total revenue | 886 | 819 |
+"""
+
+
+def test_the_stated_total_is_grounded():
+    result = _clean("Total revenue was $886 million in 2024.", SEGMENTS)
+
+    assert _verdict(result, "$886 million").outcome == GROUNDED
+
+
+def test_a_sum_of_parts_listed_beside_the_total_is_an_unsupported_aggregation():
+    # 412 + 298 = 710: Industrial and Medical only.
+    verdict = _wrong(
+        "Total revenue was $710 million in 2024.", "$710 million", UNSUPPORTED_AGGREGATION, SEGMENTS
+    )
+
+    assert verdict.expected_value == Decimal("886000000")
+
+
+# ------------------------------------------------------------------ 5. derived wording
+
+
+def test_a_change_from_a_to_b_that_recomputes_is_derived():
+    result = _clean(
+        "Revenue rose 7.62% from $2,310 million in 2023 to $2,486 million in 2024.", MAIN
+    )
+
+    verdict = _verdict(result, "7.62%")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula
+
+
+def test_a_change_from_a_to_b_with_a_wrong_result_is_arithmetic_drift():
+    verdict = _wrong(
+        "Revenue rose 7.26% from $2,310 million in 2023 to $2,486 million in 2024.",
+        "7.26%",
+        ARITHMETIC_DRIFT,
+        MAIN,
+    )
+
+    assert _at(verdict.expected_value, "0.01") == Decimal("7.62")
+    assert verdict.formula
+
+
+def test_a_change_from_a_to_b_with_the_wrong_direction_is_arithmetic_drift():
+    _wrong(
+        "Revenue fell 7.62% from $2,310 million in 2023 to $2,486 million in 2024.",
+        "7.62%",
+        ARITHMETIC_DRIFT,
+        MAIN,
+    )
+
+
+def test_an_increase_of_the_right_size_and_sign_is_derived():
+    result = _clean(
+        "Operating income went from $376 million in 2023 to $412 million in 2024, "
+        "an increase of $36 million.",
+        MAIN,
+    )
+
+    assert _verdict(result, "$36 million").outcome == DERIVED
+
+
+def test_a_decrease_of_the_right_size_but_the_wrong_sign_is_arithmetic_drift():
+    _wrong(
+        "Operating income went from $376 million in 2023 to $412 million in 2024, "
+        "a decrease of $36 million.",
+        "$36 million",
+        ARITHMETIC_DRIFT,
+        MAIN,
+    )
+
+
+def test_a_share_of_the_other_side_that_recomputes_is_derived():
+    result = _clean("Gross profit represented 53.1% of revenue in 2024.", MAIN)
+
+    assert _verdict(result, "53.1%").outcome == DERIVED
+
+
+def test_a_ratio_times_its_level_in_a_year_that_recomputes_is_derived():
+    result = _clean("Net income in 2024 was 1.16 times its level in 2023.", MAIN)
+
+    (verdict,) = [v for v in result.verdicts if v.claim.text.startswith("1.16")]
+    assert verdict.outcome == DERIVED
+
+
+BALANCE = """Balance sheet data (in millions)
+| | December 31, 2024 | December 31, 2023 |
+|---|---:|---:|
+| Cash | 1,204 | 1,087 |
+| Marketable securities | 356 | 412 |
+| Total assets | 9,870 | 9,412 |
+"""
+
+
+def test_a_sum_together_totaled_that_recomputes_is_derived():
+    # 1,204 + 356 = 1,560
+    result = _clean(
+        "Cash and marketable securities together totaled $1,560 million at December 31, 2024.",
+        BALANCE,
+    )
+
+    assert _verdict(result, "$1,560 million").outcome == DERIVED
+
+
+def test_an_average_over_two_periods_that_recomputes_is_derived():
+    result = _clean("Net income averaged $249.5 million over 2023 and 2024.", MAIN)
+
+    assert _verdict(result, "$249.5 million").outcome == DERIVED
+
+
+def test_a_comparison_lower_than_that_recomputes_is_derived():
+    # 231 - 268 = -37: 2023 was $37 million lower.
+    result = _clean("Net income in 2023 was $37 million lower than in 2024.", MAIN)
+
+    assert _verdict(result, "$37 million").outcome == DERIVED
+
+
+def test_a_comparison_in_the_wrong_direction_is_arithmetic_drift():
+    _wrong(
+        "Net income in 2023 was $37 million higher than in 2024.",
+        "$37 million",
+        ARITHMETIC_DRIFT,
+        MAIN,
+    )
+
+
+def test_a_sum_presented_as_the_whole_with_every_part_is_grounded():
+    result = _clean(
+        "Total revenue, the sum of Industrial, Medical and Analytical revenue, "
+        "was $886 million in 2024.",
+        SEGMENTS,
+    )
+
+    assert _verdict(result, "$886 million").outcome in GROUNDED_OUTCOMES
+
+
+def test_a_partial_sum_presented_as_the_whole_is_an_unsupported_aggregation():
+    _wrong(
+        "Total revenue, the sum of Industrial and Medical revenue, was $710 million in 2024.",
+        "$710 million",
+        UNSUPPORTED_AGGREGATION,
+        SEGMENTS,
+    )
+
+
+# ------------------------------------------------------------------ 6. the line without this period
+
+
+def test_a_value_on_the_claims_line_with_no_period_named_is_grounded():
+    result = _clean("Revenue was $2,310 million.", MAIN)
+
+    assert _verdict(result, "$2,310 million").outcome == GROUNDED
+
+
+def test_a_value_off_the_claims_line_with_no_period_named_is_a_substitution():
+    # 1,166 is cost of sales.
+    _wrong("Revenue was $1,166 million.", "$1,166 million", SUBSTITUTION, MAIN)
+
+
+# ------------------------------------------------------------------ 7. anywhere
+
+CAPEX = "Capital expenditures were $142 million in 2024 and $118 million in 2023."
+
+
+def test_a_value_found_under_another_label_in_a_fitting_period_is_grounded():
+    result = _clean("Spending on plant and equipment was $142 million in 2024.", CAPEX)
+
+    assert _verdict(result, "$142 million").outcome == GROUNDED
+
+
+def test_a_value_found_only_in_another_period_is_a_period_mismatch():
+    _wrong(
+        "Spending on plant and equipment was $118 million in 2024.",
+        "$118 million",
+        PERIOD_MISMATCH,
+        CAPEX,
+    )
+
+
+# ------------------------------------------------------------------ 8. superseded
+
+RESTATED = """Fiscal 2024 net income restatement (in millions)
+| | As previously reported | As restated |
+|---|---:|---:|
+| Net income | 214.6 | 198.2 |
+| Total assets | 3,412.0 | 3,380.5 |
+"""
+
+
+def test_the_restated_value_is_grounded():
+    result = _clean("Net income for fiscal 2024 was $198.2 million.", RESTATED)
+
+    assert _verdict(result, "$198.2 million").outcome == GROUNDED
+
+
+def test_a_superseded_value_given_as_current_is_a_substitution():
+    _wrong(
+        "Net income for fiscal 2024 was $214.6 million.", "$214.6 million", SUBSTITUTION, RESTATED
+    )
+
+
+def test_a_superseded_value_under_the_same_qualifier_is_grounded():
+    result = _clean(
+        "Net income for fiscal 2024 as previously reported was $214.6 million.", RESTATED
+    )
+
+    assert _verdict(result, "$214.6 million").outcome == GROUNDED
+
+
+RESTATED_PROSE = (
+    "Fiscal 2024 net income was restated to $198.2 million "
+    "from $214.6 million as previously reported."
+)
+
+
+def test_the_restated_value_in_prose_is_grounded():
+    result = _clean("Net income for fiscal 2024 was $198.2 million.", RESTATED_PROSE)
+
+    assert _verdict(result, "$198.2 million").outcome == GROUNDED
+
+
+def test_a_superseded_value_in_prose_given_as_current_is_a_substitution():
+    _wrong(
+        "Net income for fiscal 2024 was $214.6 million.",
+        "$214.6 million",
+        SUBSTITUTION,
+        RESTATED_PROSE,
+    )
+
+
+# ------------------------------------------------------------------ 9. described formula
+
+
+def test_a_change_over_the_later_value_is_arithmetic_drift_with_the_right_formula():
+    # 176 / 2,486 = 7.08%: the later value as the denominator.
+    verdict = _wrong(
+        "Revenue rose 7.08% from $2,310 million in 2023 to $2,486 million in 2024.",
+        "7.08%",
+        ARITHMETIC_DRIFT,
+        MAIN,
+    )
+
+    assert _at(verdict.expected_value, "0.01") == Decimal("7.62")
+    assert verdict.formula
+
+
+def test_a_share_with_a_wrong_result_is_arithmetic_drift():
+    verdict = _wrong(
+        "Gross profit represented 55.1% of revenue in 2024.", "55.1%", ARITHMETIC_DRIFT, MAIN
+    )
+
+    assert _at(verdict.expected_value, "0.1") == Decimal("53.1")
+    assert verdict.formula
+
+
+def test_a_ratio_times_its_level_with_a_wrong_result_is_arithmetic_drift():
+    result = detect(source_input("Net income in 2024 was 1.61 times its level in 2023.", MAIN))
+
+    (verdict,) = [v for v in result.verdicts if v.claim.text.startswith("1.61")]
+    assert verdict.outcome == ARITHMETIC_DRIFT
+    assert _at(verdict.expected_value, "0.01") == Decimal("1.16")
+    assert verdict.formula
+    assert result.flagged is True
+
+
+def test_a_sum_together_totaled_with_a_wrong_result_is_arithmetic_drift():
+    verdict = _wrong(
+        "Cash and marketable securities together totaled $1,650 million at December 31, 2024.",
+        "$1,650 million",
+        ARITHMETIC_DRIFT,
+        BALANCE,
+    )
+
+    assert verdict.expected_value == Decimal("1560000000")
+    assert verdict.formula
+
+
+def test_an_average_over_two_periods_with_a_wrong_result_is_arithmetic_drift():
+    verdict = _wrong(
+        "Net income averaged $259.5 million over 2023 and 2024.",
+        "$259.5 million",
+        ARITHMETIC_DRIFT,
+        MAIN,
+    )
+
+    assert verdict.expected_value == Decimal("249500000")
+    assert verdict.formula
+
+
+# ------------------------------------------------------------------ 10. formulas not described
+
+
+def test_a_margin_on_a_cited_figure_is_derived_without_a_described_formula():
+    result = _clean("In 2024 gross margin was 53.1% on revenue of $2,486 million.", MAIN)
+
+    assert _verdict(result, "53.1%").outcome == DERIVED
+
+
+def test_a_margin_no_formula_gives_is_a_fabrication():
+    _wrong(
+        "In 2024 gross margin was 58.1% on revenue of $2,486 million.", "58.1%", FABRICATION, MAIN
+    )
+
+
+# ------------------------------------------------------------------ 11. positive evidence only
+
+
+def test_a_figure_a_source_states_outside_any_table_is_grounded():
+    result = _clean(
+        "Restructuring charges were $57 million in 2024.",
+        MAIN,
+        "Restructuring charges were $57 million in 2024, mostly severance.",
+    )
+
+    assert _verdict(result, "$57 million").outcome == GROUNDED
+
+
+def test_a_figure_nothing_in_the_sources_is_near_is_a_fabrication_with_its_nearest_value():
+    verdict = _wrong(
+        "Restructuring charges were $57 million in 2024.", "$57 million", FABRICATION, MAIN
+    )
+
+    assert verdict.nearest is not None

@@ -1,0 +1,609 @@
+"""Figures written the ways filings outside the US write them, and the clause words that say
+which metric and period a figure has. Each class has a clean case and a wrong one of the same
+shape."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from hallucination.engine import detect
+from hallucination.engine.answer import read_answer
+from hallucination.engine.extraction import extract_document
+from hallucination.engine.sources import extract_source
+from hallucination.engine.types import (
+    ARITHMETIC_DRIFT,
+    FABRICATION,
+    GROUNDED,
+    PERIOD_MISMATCH,
+    SUBSTITUTION,
+)
+
+from .conftest import source_input
+
+
+def _values(text: str) -> list[Decimal]:
+    claims, _ = extract_document(text)
+    return [c.value for c in claims]
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+# ------------------------------------------------------------------ digit groups
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("Revenue 2 314,6", Decimal("2314.6")),  # French: space groups, decimal comma
+        ("Net sales CHF 2'413 million", Decimal("2413E6")),  # Swiss apostrophe
+        ("Employees: 11\u202f960", Decimal("11960")),  # narrow no-break space
+        ("Margin 12,5%", Decimal("12.5")),  # a decimal comma before one digit
+        ("Operating income 287,9", Decimal("287.9")),
+        ("9,870 employees", Decimal("9870")),  # a comma before three digits groups them
+        ("1,234,567.89", Decimal("1234567.89")),
+    ],
+)
+def test_digit_groups_are_read_as_the_filing_writes_them(written, value):
+    assert _values(written) == [value]
+
+
+def test_a_plain_space_between_numbers_without_a_decimal_comma_keeps_them_apart():
+    assert _values("In 2024 123 stores opened.") == [Decimal("2024"), Decimal("123")]
+
+
+FRENCH_TABLE = """Key figures (in € millions)
+                                     2024         2023
+Revenue                            2 314,6      2 198,3
+Current operating income             287,9        262,4
+"""
+
+
+def test_a_figure_from_a_french_table_is_grounded():
+    result = detect(
+        source_input("Current operating income was €287.9 million in 2024.", FRENCH_TABLE)
+    )
+
+    assert _verdict(result, "€287.9 million").outcome == GROUNDED
+
+
+def test_a_wrong_figure_against_a_french_table_is_flagged():
+    result = detect(
+        source_input("Current operating income was €278.9 million in 2024.", FRENCH_TABLE)
+    )
+
+    assert result.flagged is True
+    assert _verdict(result, "€278.9 million").expected_value == Decimal("287.9E6")
+
+
+SWISS = "Net sales: CHF 2'413 million (H1 2024: CHF 2'287 million)"
+
+
+def test_a_rounded_swiss_figure_is_grounded():
+    result = detect(source_input("First-half net sales were CHF 2.4 billion.", SWISS))
+
+    assert result.flagged is False
+
+
+def test_the_prior_period_swiss_figure_given_as_current_is_flagged():
+    result = detect(source_input("Net sales were CHF 2'287 million in H1 2025.", SWISS))
+
+    assert _verdict(result, "CHF 2'287 million").outcome == PERIOD_MISMATCH
+
+
+# ------------------------------------------------------------------ "(P: X)"
+
+
+def test_a_period_with_a_colon_names_only_the_figure_after_it():
+    claims, _ = extract_document("Net sales: $1.49 billion (Q1 2024: $1.41 billion)")
+    periods = {c.text: c.period for c in claims}
+
+    assert periods["$1.49 billion"] == ""
+    assert periods["$1.41 billion"] == "Q1 2024"
+
+
+QUARTER = """Q1 2025 results
+Net sales: $1,490.2 million (Q1 2024: $1,412.9 million)
+"""
+
+
+def test_the_current_figure_before_a_prior_period_aside_is_grounded():
+    result = detect(
+        source_input("Q1 2025 net sales were $1.49 billion (Q1 2024: $1.41 billion).", QUARTER)
+    )
+
+    assert result.flagged is False
+
+
+def test_the_prior_figure_given_as_current_beside_such_an_aside_is_flagged():
+    result = detect(
+        source_input("Q1 2025 net sales were $1.41 billion (Q1 2024: $1.41 billion).", QUARTER)
+    )
+
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ per-share figures
+
+
+def _labels(answer: str) -> dict[str, frozenset[str]]:
+    return {r.claim.text: r.claim.label_words for r in read_answer(answer).readings}
+
+
+def test_a_per_share_figure_does_not_lend_its_metric_to_the_amount_after_it():
+    labels = _labels(
+        "Net income was $41.8 million, or $0.87 per diluted share, compared to $35.0 million, "
+        "or $0.73, a year earlier."
+    )
+
+    assert "@net income" in labels["$35.0 million"]
+    assert "@eps" in labels["$0.73"]
+
+
+PER_SHARE_SOURCE = (
+    "Net income for 2024 was $41.8 million, or $0.87 per diluted share, compared with "
+    "$35.0 million, or $0.73 per diluted share, for 2023."
+)
+
+
+def test_the_prior_year_amount_after_a_per_share_figure_is_grounded():
+    answer = (
+        "Net income for 2024 was $41.8 million, or $0.87 per diluted share, compared to "
+        "$35.0 million, or $0.73, in 2023."
+    )
+
+    assert detect(source_input(answer, PER_SHARE_SOURCE)).flagged is False
+
+
+def test_a_wrong_prior_year_amount_after_a_per_share_figure_is_flagged():
+    answer = (
+        "Net income for 2024 was $41.8 million, or $0.87 per diluted share, compared to "
+        "$38.0 million, or $0.73, in 2023."
+    )
+
+    result = detect(source_input(answer, PER_SHARE_SOURCE))
+    assert _verdict(result, "$38.0 million").grounded is False
+
+
+def test_a_period_phrase_after_a_figure_is_not_its_metric():
+    labels = _labels("Revenue was $10 million in the prior-year period.")
+
+    assert "@revenue" in labels["$10 million"]
+
+
+# ------------------------------------------------------------------ prose with no period
+
+
+def test_a_wrong_figure_against_prose_with_no_period_carries_the_stated_value():
+    result = detect(source_input("EPS was $0.81.", "EPS: $0.78."))
+
+    verdict = _verdict(result, "$0.81")
+    assert verdict.outcome == FABRICATION
+    assert verdict.expected_value == Decimal("0.78")
+
+
+def test_the_same_figure_against_prose_with_no_period_is_grounded():
+    result = detect(source_input("EPS was $0.78.", "EPS: $0.78."))
+
+    assert _verdict(result, "$0.78").outcome == GROUNDED
+
+
+# ------------------------------------------------------------------ header groups
+
+
+NINE_MONTHS = """CONDENSED CONSOLIDATED STATEMENTS OF INCOME
+(in thousands)
+
+                              Three Months Ended          Nine Months Ended
+                                 September 30                September 30
+                              2025          2024          2025          2024
+Total revenue               150,050       138,985       434,242       403,684
+Operating income             21,907        18,623        61,204        52,072
+"""
+
+
+def test_a_header_over_two_columns_gives_both_its_period():
+    claims, _ = extract_document(NINE_MONTHS)
+    periods = {c.text: c.period for c in claims if c.cell is not None}
+
+    assert periods["150,050"] == "Q3 2025"
+    assert periods["138,985"] == "Q3 2024"
+    assert periods["434,242"] == "9M 2025-09"
+    assert periods["403,684"] == "9M 2024-09"
+
+
+def test_the_year_line_under_a_header_group_is_not_a_row_of_values():
+    claims, _ = extract_document(NINE_MONTHS)
+
+    assert not [c for c in claims if c.cell is not None and c.value in (2024000, 2025000)]
+
+
+def test_a_nine_month_figure_under_a_header_group_is_grounded():
+    answer = "For the nine months ended September 30, 2025, total revenue rose to $434.2 million."
+
+    assert detect(source_input(answer, NINE_MONTHS)).flagged is False
+
+
+def test_the_prior_nine_months_given_as_current_under_a_header_group_is_flagged():
+    answer = "For the nine months ended September 30, 2025, total revenue rose to $403.7 million."
+
+    result = detect(source_input(answer, NINE_MONTHS))
+    assert _verdict(result, "$403.7 million").outcome == PERIOD_MISMATCH
+
+
+def test_the_figure_a_change_arrives_at_keeps_the_clauses_period():
+    claims, _ = extract_document("In 2024, revenue grew from $8.0 million to $10.2 million.")
+    periods = {c.text: c.period for c in claims}
+
+    assert periods["$10.2 million"] == "2024"
+    assert periods["$8.0 million"] == ""
+
+
+def test_a_base_after_compared_to_stays_without_the_clauses_period():
+    claims, _ = extract_document("In 2024, revenue was $10.2 million, compared to $8.0 million.")
+
+    assert {c.text: c.period for c in claims}["$8.0 million"] == ""
+
+
+# ------------------------------------------------------------------ hedged round figures
+
+
+SUBSCRIBERS = (
+    "Paid subscribers reached 1,812,400 at September 30, 2025, representing net additions "
+    "of 96,300 in the quarter."
+)
+
+
+def test_a_hedged_figure_written_to_the_thousand_is_grounded_by_its_rounding():
+    result = detect(source_input("Net additions were about 96,000 in the quarter.", SUBSCRIBERS))
+
+    assert result.flagged is False
+
+
+def test_a_hedged_figure_off_by_more_than_its_rounding_is_flagged():
+    result = detect(source_input("Net additions were about 92,000 in the quarter.", SUBSCRIBERS))
+
+    assert result.flagged is True
+
+
+def test_a_hedged_figure_with_one_digit_before_its_zeros_claims_no_such_width():
+    source = "Net fair value of derivatives was $233.6 million."
+    result = detect(source_input("Net fair value of derivatives was roughly $200 million.", source))
+
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ margins, annualized
+
+
+PRESS = (
+    "Second Quarter 2025 Highlights\n"
+    "- Revenue was $358.7 million, compared to $331.2 million in the second quarter of 2024.\n"
+    "- Gross profit was $233.9 million, compared to $212.6 million in the prior-year period.\n"
+)
+
+
+def test_a_margin_is_a_line_over_revenue_without_naming_revenue():
+    # 233.9 / 358.7 = 65.21%
+    result = detect(source_input("Gross margin was about 65.2% in the quarter.", PRESS))
+
+    assert _verdict(result, "65.2%").grounded is True
+
+
+def test_a_margin_no_line_over_revenue_gives_is_flagged():
+    result = detect(source_input("Gross margin was about 68.2% in the quarter.", PRESS))
+
+    assert result.flagged is True
+
+
+DIVIDEND = "The Board declared a quarterly dividend of $0.62 per share."
+
+
+def test_an_annualized_figure_is_the_quarter_times_four():
+    answer = "The board declared a quarterly dividend of $0.62 per share, or $2.48 annualized."
+
+    verdict = _verdict(detect(source_input(answer, DIVIDEND)), "$2.48")
+    assert verdict.grounded is True
+    assert verdict.formula == "0.62 * 4"
+
+
+def test_a_wrong_annualized_figure_is_flagged_with_the_product():
+    answer = "The board declared a quarterly dividend of $0.62 per share, or $2.68 annualized."
+
+    verdict = _verdict(detect(source_input(answer, DIVIDEND)), "$2.68")
+    assert verdict.grounded is False
+    assert verdict.expected_value == Decimal("2.48")
+
+
+QUOTE = DIVIDEND + " The shares closed at $61.35."
+
+
+def test_a_figure_computed_from_the_sentence_before_is_grounded():
+    # 2.48 / 61.35 = 4.04%
+    answer = (
+        "The quarterly dividend is $0.62 per share, or $2.48 annualized. At $61.35, that "
+        "annualized dividend implies a yield of about 4.0%."
+    )
+
+    assert detect(source_input(answer, QUOTE)).flagged is False
+
+
+def test_a_wrong_figure_with_the_sentence_before_at_hand_is_flagged():
+    answer = (
+        "The quarterly dividend is $0.62 per share, or $2.48 annualized. At $61.35, that "
+        "annualized dividend implies a yield of about 4.6%."
+    )
+
+    assert detect(source_input(answer, QUOTE)).flagged is True
+
+
+# ------------------------------------------------------------------ signs
+
+
+@pytest.mark.parametrize(
+    "answer", ["Net income was -$312 million.", "Net income was $-312 million."]
+)
+def test_an_amount_written_negative_is_not_the_positive_value_of_its_metric(answer):
+    result = detect(source_input(answer, "Net income: $312 million."))
+
+    assert result.flagged is True
+
+
+def test_an_outflow_written_negative_is_the_amount_the_sources_give():
+    result = detect(
+        source_input(
+            "Capital expenditures were -$312 million in 2024.",
+            "Capital expenditures were $312 million in 2024.",
+        )
+    )
+
+    assert result.flagged is False
+
+
+def test_a_figure_in_parentheses_in_prose_is_an_aside_not_a_sign():
+    result = detect(
+        source_input(
+            "Alpharetta (254,000 square feet) is the largest site.",
+            "Alpharetta, Georgia: 254,000 square feet.",
+        )
+    )
+
+    assert result.flagged is False
+
+
+def test_digits_of_other_scripts_keep_their_spans():
+    claims, _ = extract_document("EPS was $٠٫٨١ in Q3.")
+    (eps,) = [c for c in claims if c.value == Decimal("0.81")]
+
+    assert eps.text == "$٠٫٨١"
+
+
+# ------------------------------------------------------------------ sibling lines, defined rates
+
+EPS_LINES = "Basic EPS: $1.12. Diluted EPS: $1.08."
+
+
+def test_the_diluted_figure_beside_a_basic_one_is_grounded():
+    assert (
+        detect(source_input("Diluted EPS was $1.08 for the quarter.", EPS_LINES)).flagged is False
+    )
+
+
+def test_the_basic_figure_given_as_diluted_is_a_substitution():
+    result = detect(source_input("Diluted EPS was $1.12 for the quarter.", EPS_LINES))
+
+    verdict = _verdict(result, "$1.12")
+    assert verdict.outcome == SUBSTITUTION
+    assert verdict.expected_value == Decimal("1.08")
+
+
+SURPRISE = "Reported EPS: $0.50. Consensus EPS estimate: $0.45."
+
+
+def test_a_surprise_over_two_unordered_figures_takes_the_subject_first():
+    answer = "Reported EPS of $0.50 beat the $0.45 estimate, an earnings surprise of 11.11%."
+
+    assert detect(source_input(answer, SURPRISE)).flagged is False
+
+
+def test_a_wrong_surprise_over_two_unordered_figures_is_drift():
+    answer = "Reported EPS of $0.50 beat the $0.45 estimate, an earnings surprise of 10.96%."
+
+    verdict = _verdict(detect(source_input(answer, SURPRISE)), "10.96%")
+    assert verdict.outcome == ARITHMETIC_DRIFT
+    assert verdict.expected_value == Decimal("11.11")
+
+
+PAYOUT = "Diluted EPS: $1.20. Quarterly dividend: $0.42."
+
+
+def test_a_payout_ratio_is_the_dividend_over_earnings():
+    assert detect(source_input("The payout ratio is 35%.", PAYOUT)).flagged is False
+
+
+def test_a_payout_ratio_the_lines_do_not_give_is_flagged():
+    assert detect(source_input("The payout ratio is 45%.", PAYOUT)).flagged is True
+
+
+COSTS = "Revenue: $820 million. Cost of goods sold: $492 million."
+
+
+def test_a_gross_margin_is_revenue_less_its_costs_over_revenue():
+    # (820 - 492) / 820 = 40.0%
+    result = detect(source_input("Gross margin was 40.0% on revenue of $820 million.", COSTS))
+
+    assert result.flagged is False
+
+
+def test_a_gross_margin_revenue_and_costs_do_not_give_is_flagged():
+    result = detect(source_input("Gross margin was 42.0% on revenue of $820 million.", COSTS))
+
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ CSV titles, noun then period
+
+CSV_WITH_TITLE = """Pemberton Analytics, Inc. - Other items in operating results (in millions)
+Line item,Fiscal 2024,Fiscal 2023,Fiscal 2022
+Goodwill impairment,—,18.6,—
+Restructuring charges,7.9,12.3,4.1
+Total,6.9,10.2,10.0
+"""
+
+
+def test_a_csv_title_with_a_comma_is_the_caption_not_a_row():
+    claims, _ = extract_document(CSV_WITH_TITLE)
+    restructuring = {c.period: c.value for c in claims if "restructur" in c.label_words}
+
+    assert restructuring == {
+        "FY2024": Decimal("7.9E6"),
+        "FY2023": Decimal("12.3E6"),
+        "FY2022": Decimal("4.1E6"),
+    }
+
+
+def test_a_figure_from_a_csv_under_a_title_is_grounded_and_a_wrong_one_flagged():
+    clean = "Restructuring charges fell to $7.9 million in fiscal 2024."
+    wrong = "Restructuring charges fell to $8.9 million in fiscal 2024."
+
+    assert detect(source_input(clean, CSV_WITH_TITLE)).flagged is False
+    assert detect(source_input(wrong, CSV_WITH_TITLE)).flagged is True
+
+
+def test_a_period_after_the_figures_own_noun_is_its_period():
+    claims, _ = extract_document(
+        "No impairment was recorded in fiscal 2024, after an $18.6 million charge in fiscal 2023."
+    )
+
+    assert {c.text: c.period for c in claims}["$18.6 million"] == "FY2023"
+
+
+def test_the_prior_years_charge_given_for_the_later_year_is_flagged():
+    answer = "Pemberton recorded an $18.6 million goodwill impairment in fiscal 2024."
+
+    assert detect(source_input(answer, CSV_WITH_TITLE)).flagged is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In 2025 it repaid its $450 million term loan that matures in fiscal 2026.",
+        "In 2024 revenue was $5 million higher than in 2023.",
+    ],
+)
+def test_a_date_after_a_maturity_or_comparison_is_not_the_figures_period(text):
+    claims, _ = extract_document(text)
+    (figure,) = [c for c in claims if c.kind != "date"]
+
+    assert figure.period in ("2025", "2024")
+
+
+# ------------------------------------------------------------------ one metric's change
+
+ANNUAL = (
+    "In fiscal year 2024, the Group increased revenue to €4,218 million (prior year: €3,967 "
+    "million). EBIT rose to €386 million (prior year: €341 million); the EBIT margin improved "
+    "to 9.2% (prior year: 8.6%)."
+)
+
+
+def test_a_prior_year_aside_continues_the_metric_before_it():
+    labels = {c.text: c.label_words for c in extract_source("s", ANNUAL).claims}
+
+    assert "@revenue" in labels["€3,967 million"]
+    assert "@operating income" in labels["€341 million"]
+
+
+def test_a_change_of_one_metric_is_not_recomputed_from_anothers_figures():
+    # 4218 / 3967 - 1 = 6.33%; the margins 9.2% and 8.6% in the same sentence are EBIT's.
+    answer = (
+        "2024 revenue grew 6.3% to €4.2bn, and EBIT climbed to €386 million, lifting the EBIT "
+        "margin to 9.2% from 8.6%."
+    )
+
+    assert _verdict(detect(source_input(answer, ANNUAL)), "6.3%").grounded is True
+
+
+def test_a_wrong_change_beside_anothers_figures_is_still_flagged():
+    answer = (
+        "2024 revenue grew 7.0% to €4.2bn, and EBIT climbed to €386 million, lifting the EBIT "
+        "margin to 9.2% from 8.6%."
+    )
+
+    assert _verdict(detect(source_input(answer, ANNUAL)), "7.0%").grounded is False
+
+
+# ------------------------------------------------------------------ quarters a date closes
+
+QUARTER_PROSE = (
+    "Cost of revenue was $262.8 million for the three months ended March 31, 2025, compared "
+    "with $246.1 million for the three months ended March 31, 2024."
+)
+
+
+def test_the_quarter_a_date_closes_grounds_the_quarters_name():
+    result = detect(
+        source_input(
+            "In the first quarter of 2024 cost of revenue was $246.1 million.", QUARTER_PROSE
+        )
+    )
+
+    assert _verdict(result, "first quarter of 2024").outcome == GROUNDED
+
+
+def test_a_quarter_no_date_closes_is_not_grounded_by_it():
+    result = detect(
+        source_input(
+            "In the second quarter of 2024 cost of revenue was $246.1 million.", QUARTER_PROSE
+        )
+    )
+
+    assert _verdict(result, "second quarter of 2024").grounded is False
+
+
+# ------------------------------------------------------------------ counts with nouns, yen
+
+TRADES = '{"summary": {"total_trades": 24, "winning_trades": 15, "losing_trades": 9}}'
+
+
+def test_each_count_is_named_by_its_own_noun():
+    labels = _labels("The account closed 24 trades, 15 winners and 9 losers.")
+
+    assert "@losses" in labels["9"]
+    assert "@wins" not in labels["9"]
+
+
+def test_counts_named_by_their_own_nouns_are_grounded():
+    answer = "The account closed 24 trades, 15 winners and 9 losers."
+
+    assert detect(source_input(answer, TRADES)).flagged is False
+
+
+def test_swapped_counts_are_flagged():
+    answer = "The account closed 24 trades, 9 winners and 15 losers."
+
+    assert detect(source_input(answer, TRADES)).flagged is True
+
+
+YEN = """(Millions of yen; amounts less than one million yen are truncated)
+                                    Six months ended     Six months ended
+                                    Sep. 30, 2025        Sep. 30, 2024
+Net sales                            412,736              388,905
+Operating income                      38,412               33,770
+"""
+
+
+def test_a_millions_of_yen_caption_scales_the_table():
+    answer = "For the six months ended September 30, 2025, operating income was ¥38.4 billion."
+
+    assert detect(source_input(answer, YEN)).flagged is False
+
+
+def test_a_figure_a_thousand_times_too_small_against_a_yen_table_is_flagged():
+    answer = "For the six months ended September 30, 2025, operating income was ¥38.4 million."
+
+    assert detect(source_input(answer, YEN)).flagged is True

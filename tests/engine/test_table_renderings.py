@@ -1,0 +1,485 @@
+"""Every table rendering of docs/detection.md ("Sources" > "Tables"), read end to end: a clean
+answer restating a table's values at its caption's scale grounds, a wrong one is caught.
+
+Two data sets are used: a statement in thousands (2009, 2008), where 178,413 is restated as
+`$178.4 million`, and one in millions (2011, 2010), where 2,143 is restated as `$2.14
+billion`."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from hallucination.engine import detect, extract_claims
+from hallucination.engine.tables import find_tables
+from hallucination.engine.types import (
+    DATE,
+    GROUNDED,
+    GROUNDED_OUTCOMES,
+    PERIOD_MISMATCH,
+    SCALE_DRIFT,
+    SUBSTITUTION,
+)
+
+from .conftest import source_input
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+def _ungrounded(result):
+    return [(v.claim.text, v.outcome) for v in result.verdicts if not v.grounded]
+
+
+# ------------------------------------------------------------------ the renderings
+
+# Thousands, 2009 and 2008.
+#   net sales         178,413  165,902
+#   operating income   21,736   19,048
+#   net income         14,215   12,630
+THOUSANDS_ANSWER = (
+    "Net sales were $178.4 million in 2009 and $165.9 million in 2008, "
+    "and net income was $14.2 million in 2009."
+)
+
+# Millions, 2011 and 2010.
+#   revenue           2,143  1,987
+#   operating income    412    376
+#   net income          268    231
+MILLIONS_ANSWER = (
+    "Revenue was $2.14 billion in 2011 and $1.99 billion in 2010, "
+    "and net income was $268 million in 2011."
+)
+
+MARKDOWN = """Granby Foods, Inc.
+Consolidated statements of income (in thousands)
+
+| | 2009 | 2008 |
+|---|---:|---:|
+| Net sales | 178,413 | 165,902 |
+| Operating income | 21,736 | 19,048 |
+| Net income | 14,215 | 12,630 |
+"""
+
+PIPE = """Harlow Instruments consolidated results (in millions)
+Metric | 2011 | 2010
+Revenue | 2,143 | 1,987
+Operating income | 412 | 376
+Net income | 268 | 231
+"""
+
+CSV = """Granby Foods selected data (in thousands)
+item,2009,2008
+Net sales,"178,413","165,902"
+Operating income,21736,19048
+Net income,14215,12630
+"""
+
+SPACE_ALIGNED = (
+    "Harlow Instruments consolidated statements of operations (in millions)\n"
+    "                          2011        2010\n"
+    "Revenue                  2,143       1,987\n"
+    "Operating income           412         376\n"
+    "Net income                 268         231\n"
+)
+
+TAB = (
+    "Granby Foods, Inc. consolidated statements of income (in thousands)\n"
+    "\t2009\t2008\n"
+    "Net sales\t178,413\t165,902\n"
+    "Operating income\t21,736\t19,048\n"
+    "Net income\t14,215\t12,630\n"
+)
+
+LABEL_VALUE = """Harlow Instruments fiscal 2011 results (in millions)
+Revenue: 2,143
+Operating income: 412
+Net income: 268
+"""
+
+LABEL_HEADER_VALUE = """Harlow Instruments selected financial data (in millions)
+revenue — 2011: 2,143
+revenue — 2010: 1,987
+operating income — 2011: 412
+operating income — 2010: 376
+net income — 2011: 268
+net income — 2010: 231
+"""
+
+JSON_ROWS = """Granby Foods, Inc. income statement rows (in thousands)
+{"item": "Net sales", "2009": 178413, "2008": 165902}
+{"item": "Operating income", "2009": 21736, "2008": 19048}
+{"item": "Net income", "2009": 14215, "2008": 12630}
+"""
+
+PAIRS = """Harlow Instruments segment revenue for fiscal 2009 (in millions)
+Industrial: 412.6 | Medical: 298.1 | Analytical: 176.4
+"""
+
+# (source, clean answer, wrong answer, the wrong claim, its documented outcome, the value
+# the source states for it)
+RENDERINGS = [
+    pytest.param(
+        MARKDOWN,
+        THOUSANDS_ANSWER,
+        # Operating income's 2009 value (21,736) given as net sales.
+        "Net sales were $21.7 million in 2009.",
+        "$21.7 million",
+        SUBSTITUTION,
+        Decimal("178413000"),
+        id="markdown",
+    ),
+    pytest.param(
+        PIPE,
+        MILLIONS_ANSWER,
+        # Revenue's 2010 value given for 2011.
+        "Revenue was $1.99 billion in 2011.",
+        "$1.99 billion",
+        PERIOD_MISMATCH,
+        Decimal("2143000000"),
+        id="pipe",
+    ),
+    pytest.param(
+        CSV,
+        THOUSANDS_ANSWER,
+        # The right digits, read as billions.
+        "Net sales were $178.4 billion in 2009.",
+        "$178.4 billion",
+        SCALE_DRIFT,
+        Decimal("178413000"),
+        id="csv",
+    ),
+    pytest.param(
+        SPACE_ALIGNED,
+        MILLIONS_ANSWER,
+        # Net income's 2011 value given as operating income.
+        "Operating income was $268 million in 2011.",
+        "$268 million",
+        SUBSTITUTION,
+        Decimal("412000000"),
+        id="space-aligned",
+    ),
+    pytest.param(
+        TAB,
+        THOUSANDS_ANSWER,
+        # Net income's 2008 value given for 2009.
+        "Net income was $12.6 million in 2009.",
+        "$12.6 million",
+        PERIOD_MISMATCH,
+        Decimal("14215000"),
+        id="tab",
+    ),
+    pytest.param(
+        LABEL_VALUE,
+        "In fiscal 2011, revenue was $2.14 billion and net income was $268 million.",
+        # Operating income's value given as net income.
+        "In fiscal 2011, net income was $412 million.",
+        "$412 million",
+        SUBSTITUTION,
+        Decimal("268000000"),
+        id="label-value-lines",
+    ),
+    pytest.param(
+        LABEL_HEADER_VALUE,
+        MILLIONS_ANSWER,
+        # Operating income's 2010 value given for 2011.
+        "Operating income was $376 million in 2011.",
+        "$376 million",
+        PERIOD_MISMATCH,
+        Decimal("412000000"),
+        id="label-header-value-lines",
+    ),
+    pytest.param(
+        JSON_ROWS,
+        THOUSANDS_ANSWER,
+        # The digits of a thousands table stated in units (the doc's `$25,171`).
+        "Net sales were $178,413 in 2009.",
+        "$178,413",
+        SCALE_DRIFT,
+        Decimal("178413000"),
+        id="json-rows",
+    ),
+    pytest.param(
+        PAIRS,
+        "In fiscal 2009, Industrial revenue was $412.6 million "
+        "and Medical revenue was $298.1 million.",
+        # Medical's value given for Industrial.
+        "In fiscal 2009, Industrial revenue was $298.1 million.",
+        "$298.1 million",
+        SUBSTITUTION,
+        Decimal("412600000"),
+        id="pairs-in-a-row",
+    ),
+]
+
+
+@pytest.mark.parametrize(("source", "clean", "wrong", "claim", "outcome", "stated"), RENDERINGS)
+def test_a_clean_answer_restating_a_table_at_its_caption_scale_is_not_flagged(
+    source, clean, wrong, claim, outcome, stated
+):
+    result = detect(source_input(clean, source))
+
+    assert _ungrounded(result) == []
+    assert result.flagged is False
+
+
+@pytest.mark.parametrize(("source", "clean", "wrong", "claim", "outcome", "stated"), RENDERINGS)
+def test_a_wrong_value_quoted_from_a_table_is_flagged_and_ungrounded(
+    source, clean, wrong, claim, outcome, stated
+):
+    result = detect(source_input(wrong, source))
+
+    verdict = _verdict(result, claim)
+    assert result.flagged is True
+    assert verdict.grounded is False
+    assert verdict.outcome == outcome
+    assert verdict.expected_value == stated
+
+
+def test_the_space_aligned_headers_stand_over_their_value_columns():
+    cells = {
+        (c.row_label.lower(), c.column_header): SPACE_ALIGNED[c.start : c.end]
+        for c in find_tables(SPACE_ALIGNED).cells
+    }
+
+    assert cells[("revenue", "2011")] == "2,143"
+    assert cells[("revenue", "2010")] == "1,987"
+    assert cells[("net income", "2010")] == "231"
+
+
+# ------------------------------------------------------------------ header periods
+
+DEC_31_HEADERS = """Balance sheet data (in millions)
+| | dec. 31 2008 | dec. 31 2007 |
+|---|---:|---:|
+| Total assets | 9,870 | 9,412 |
+| Total liabilities | 6,104 | 5,877 |
+"""
+
+SLASH_DAY_HEADERS = """Selected balance sheet data (in millions)
+item,12/31/06,12/31/05
+Total assets,4210,3980
+Total liabilities,2630,2515
+"""
+
+MONTH_YEAR_HEADERS = """Deposits (in millions)
+| | 12/10 | 12/09 |
+|---|---:|---:|
+| Total deposits | 7,412 | 6,988 |
+| Noninterest-bearing deposits | 1,905 | 1,770 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "header", "period"),
+    [
+        pytest.param(DEC_31_HEADERS, "dec. 31 2008", "2008-12-31", id="dec-31-2008"),
+        pytest.param(SLASH_DAY_HEADERS, "12/31/06", "2006-12-31", id="12-31-06"),
+        pytest.param(MONTH_YEAR_HEADERS, "12/10", "2010-12", id="12-10"),
+    ],
+)
+def test_a_header_cell_that_names_a_period_is_read_as_that_period(source, header, period):
+    periods = {source[h.start : h.end]: h.period for h in find_tables(source).header_periods}
+
+    assert periods[header] == period
+
+
+def test_a_header_of_dec_31_2008_grounds_the_answers_date_and_its_columns_values():
+    result = detect(
+        source_input("At December 31, 2008, total assets were $9.87 billion.", DEC_31_HEADERS)
+    )
+
+    assert _verdict(result, "December 31, 2008").outcome == GROUNDED
+    assert _verdict(result, "$9.87 billion").outcome == GROUNDED
+    assert result.flagged is False
+
+
+def test_a_header_of_12_31_06_grounds_december_31_2006():
+    result = detect(
+        source_input("At December 31, 2006, total assets were $4,210 million.", SLASH_DAY_HEADERS)
+    )
+
+    assert _verdict(result, "December 31, 2006").outcome == GROUNDED
+    assert _verdict(result, "$4,210 million").outcome == GROUNDED
+    assert result.flagged is False
+
+
+def test_a_header_of_12_10_grounds_december_2010():
+    result = detect(
+        source_input("As of December 2010, total deposits were $7.41 billion.", MONTH_YEAR_HEADERS)
+    )
+
+    assert _verdict(result, "December 2010").outcome == GROUNDED
+    assert _verdict(result, "$7.41 billion").outcome == GROUNDED
+    assert result.flagged is False
+
+
+def test_a_value_from_the_other_header_date_is_a_period_mismatch():
+    result = detect(
+        source_input("At December 31, 2008, total assets were $9.41 billion.", DEC_31_HEADERS)
+    )
+
+    verdict = _verdict(result, "$9.41 billion")
+    assert verdict.outcome == PERIOD_MISMATCH
+    assert verdict.expected_value == Decimal("9870000000")
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ periods down the side
+
+PERIODS_DOWN_THE_SIDE = """Harlow Instruments five-year summary (in millions)
+| Year | Revenue | Net income |
+|---|---:|---:|
+| 2011 | 2,143 | 268 |
+| 2010 | 1,987 | 231 |
+| 2009 | 1,802 | 204 |
+"""
+
+
+def test_a_table_with_periods_down_the_side_reads_each_column_as_a_line():
+    result = detect(
+        source_input(
+            "Revenue was $2.14 billion in 2011 and net income was $231 million in 2010.",
+            PERIODS_DOWN_THE_SIDE,
+        )
+    )
+
+    assert _ungrounded(result) == []
+    assert result.flagged is False
+
+
+def test_a_value_from_another_row_of_a_column_is_a_period_mismatch():
+    result = detect(source_input("Revenue was $1.99 billion in 2011.", PERIODS_DOWN_THE_SIDE))
+
+    verdict = _verdict(result, "$1.99 billion")
+    assert verdict.outcome == PERIOD_MISMATCH
+    assert verdict.expected_value == Decimal("2143000000")
+    assert result.flagged is True
+
+
+def test_a_value_from_another_column_of_a_row_is_a_substitution():
+    result = detect(source_input("Revenue was $268 million in 2011.", PERIODS_DOWN_THE_SIDE))
+
+    verdict = _verdict(result, "$268 million")
+    assert verdict.outcome == SUBSTITUTION
+    assert verdict.expected_value == Decimal("2143000000")
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ per-share rows
+
+PER_SHARE = """Harlow Instruments consolidated statements of operations
+(in millions, except per share data)
+
+| | 2011 | 2010 |
+|---|---:|---:|
+| Net income | 268 | 231 |
+| Diluted earnings per share | 1.42 | 1.23 |
+| Weighted average diluted shares | 188.7 | 187.9 |
+"""
+
+
+def test_a_per_share_row_is_not_scaled_by_an_except_per_share_caption():
+    values = {(c.label, c.period): c.value for c in extract_claims(PER_SHARE) if c.kind != DATE}
+
+    assert values[("eps", "2011")] == Decimal("1.42")
+    assert values[("net income", "2011")] == Decimal("268000000")
+
+
+def test_per_share_figures_and_amounts_of_the_same_table_both_ground():
+    result = detect(
+        source_input("In 2011, net income was $268 million and diluted EPS was $1.42.", PER_SHARE)
+    )
+
+    assert _ungrounded(result) == []
+    assert result.flagged is False
+
+
+# ------------------------------------------------------------------ no caption
+
+NO_CAPTION = """| | 2012 | 2011 |
+|---|---:|---:|
+| Total revenues | 1,720.8 | 1,654.2 |
+| Operating expenses | 1,251.0 | 1,198.7 |
+"""
+
+
+def test_a_table_without_a_caption_leaves_its_scale_unknown():
+    (revenue,) = [c for c in extract_claims(NO_CAPTION) if c.text == "1,720.8"]
+
+    assert revenue.value == Decimal("1720.8")
+    assert revenue.scale_origin == ""
+
+
+def test_an_amount_in_millions_grounds_against_a_table_of_unknown_scale():
+    result = detect(source_input("Total revenues were $1,720.8 million in 2012.", NO_CAPTION))
+
+    assert _verdict(result, "$1,720.8 million").outcome == GROUNDED
+    assert result.flagged is False
+
+
+def test_a_bare_number_grounds_against_a_table_of_unknown_scale():
+    result = detect(source_input("Total revenues were 1,720.8 in 2012.", NO_CAPTION))
+
+    assert _verdict(result, "1,720.8").outcome == GROUNDED
+    assert result.flagged is False
+
+
+def test_a_wrong_figure_against_a_table_of_unknown_scale_is_still_caught():
+    result = detect(source_input("Total revenues were $1,654.2 million in 2012.", NO_CAPTION))
+
+    verdict = _verdict(result, "$1,654.2 million")
+    assert verdict.outcome == PERIOD_MISMATCH
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ numbers inside labels
+
+NOTES = """Long-term debt (in millions)
+| | December 31, 2018 | December 31, 2017 |
+|---|---:|---:|
+| 5.00% notes due 2019 | 300 | 300 |
+| 3.25% notes due 2024 | 750 | 750 |
+| Total long-term debt | 1,050 | 1,050 |
+"""
+
+
+def test_a_number_inside_a_row_label_is_part_of_the_name_not_a_value():
+    tables = find_tables(NOTES)
+    rate = NOTES.index("5.00%")
+
+    assert all(not (c.start <= rate < c.end) for c in tables.cells)
+    assert any(start <= rate < end for start, end in tables.label_spans)
+    assert [NOTES[c.start : c.end] for c in tables.cells if c.row_label.startswith("5.00%")] == [
+        "300",
+        "300",
+    ]
+
+
+def test_an_answer_repeating_a_number_from_a_row_label_is_grounded():
+    result = detect(
+        source_input(
+            "At December 31, 2018, $300 million of the 5.00% notes due 2019 were outstanding.",
+            NOTES,
+        )
+    )
+
+    assert _verdict(result, "5.00%").outcome == GROUNDED
+    assert _verdict(result, "$300 million").outcome in GROUNDED_OUTCOMES
+    assert _ungrounded(result) == []
+    assert result.flagged is False
+
+
+def test_a_wrong_coupon_for_the_notes_is_not_grounded():
+    result = detect(
+        source_input(
+            "At December 31, 2018, $300 million of the 5.25% notes due 2019 were outstanding.",
+            NOTES,
+        )
+    )
+
+    assert _verdict(result, "5.25%").grounded is False
+    assert result.flagged is True
