@@ -32,13 +32,16 @@ chromium:
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
 
+# Quiet set-up, then the logins last: they are what a person needs from this output.
 run: $(VENV)/.base-installed
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo
-	@echo "Serving on http://$(HOST):$(PORT)/  (API docs: http://$(HOST):$(PORT)/api/docs/)"
-	$(PY) manage.py runserver --noreload $(HOST):$(PORT)
+	@$(PY) manage.py migrate --noinput -v 0
+	@LOG_LEVEL=WARNING $(PY) manage.py seed_demo --site-url http://$(HOST):$(PORT)/
+	@echo "  API docs: http://$(HOST):$(PORT)/api/docs/   (PORT=$(PORT); make run PORT=8080 for another)"
+	@$(PY) manage.py runserver --noreload --skip-checks $(HOST):$(PORT)
 
-test: $(VENV)/.dev-installed chromium
+# The browser tests install Chromium themselves when they run (tests/browser/conftest.py), so
+# engine-only work needs no browser: make test PYTEST_ARGS="tests/engine -q".
+test: $(VENV)/.dev-installed
 	env -u CELERY_BROKER_URL REQUIRE_SERVICES=1 TESTING=1 \
 		DATABASE_URL=$(TEST_DATABASE_URL) TEST_REDIS_URL=$(TEST_REDIS_URL) \
 		$(PY) -m pytest $(PYTEST_ARGS)

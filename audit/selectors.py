@@ -1,16 +1,16 @@
-"""Reads of the audit log: one trace's events, recent traces, search, the chain's head."""
+"""Reads of the audit log: one trace's events, the trace index and its search, the chain's head."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from .models import AuditEvent
+from django.db.models import Max, QuerySet
 
-# The trace index looks at this many of the newest events: a GROUP BY over the whole table
-# would grow with the log.
-RECENT_WINDOW = 2000
+from .models import AuditEvent
+from .signals import trace_descriptions_requested
+from .timeline import TITLES
 
 
 def trace_events(trace_id: str) -> list[AuditEvent]:
@@ -27,6 +27,13 @@ class TraceSummary:
     started_at: datetime
     last_at: datetime
     actors: tuple[str, ...]
+    # What the trace is about, as the apps above the log describe it (see signals.py).
+    description: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        """The first step in words, for a trace no app describes (an accuracy run, a key)."""
+        return TITLES.get(self.first_event, self.first_event)
 
 
 def _summaries(rows: list[dict[str, Any]], limit: int) -> list[TraceSummary]:
@@ -55,22 +62,52 @@ def _summaries(rows: list[dict[str, Any]], limit: int) -> list[TraceSummary]:
 _SUMMARY_FIELDS = ("seq", "trace_id", "event_type", "actor_name", "created_at")
 
 
-def recent_traces(*, limit: int = 50) -> list[TraceSummary]:
-    """The traces with the newest events, newest first (counts within the recent window)."""
-    rows = list(AuditEvent.objects.order_by("-seq").values(*_SUMMARY_FIELDS)[:RECENT_WINDOW])
-    return _summaries(rows, limit)
+def trace_index(
+    *,
+    text: str = "",
+    event_type: str = "",
+    actor: str = "",
+    since: datetime | None = None,
+    until: datetime | None = None,
+) -> QuerySet[Any]:
+    """Traces with an event matching every given filter, the most recently active first.
 
-
-def traces_matching(prefix: str, *, limit: int = 50) -> list[TraceSummary]:
-    """Traces whose ID starts with prefix (an indexed search), newest first."""
-    trace_ids = list(
-        AuditEvent.objects.filter(trace_id__startswith=prefix)
-        .order_by("-seq")
-        .values_list("trace_id", flat=True)[: limit * 20]
+    `text` is any part of the trace ID; `actor` any part of an actor's name; the time range
+    is the events' time. One row per trace: {"trace_id", "last_seq"}, for a Paginator.
+    """
+    matching = AuditEvent.objects.all()
+    if text:
+        matching = matching.filter(trace_id__icontains=text)
+    if event_type:
+        matching = matching.filter(event_type=event_type)
+    if actor:
+        matching = matching.filter(actor_name__icontains=actor)
+    if since is not None:
+        matching = matching.filter(created_at__gte=since)
+    if until is not None:
+        matching = matching.filter(created_at__lt=until)
+    return (
+        matching.values("trace_id").annotate(last_seq=Max("seq")).order_by("-last_seq", "trace_id")
     )
-    wanted = list(dict.fromkeys(trace_ids))[:limit]
-    rows = list(AuditEvent.objects.filter(trace_id__in=wanted).values(*_SUMMARY_FIELDS))
-    return _summaries(rows, limit)
+
+
+def trace_summaries(trace_ids: list[str]) -> list[TraceSummary]:
+    """Each trace's whole story in one line, in the order given, with its description."""
+    rows = list(AuditEvent.objects.filter(trace_id__in=trace_ids).values(*_SUMMARY_FIELDS))
+    by_id = {summary.trace_id: summary for summary in _summaries(rows, len(trace_ids))}
+    descriptions: dict[str, dict[str, Any]] = {}
+    for _receiver, response in trace_descriptions_requested.send_robust(
+        sender=AuditEvent, trace_ids=list(trace_ids)
+    ):
+        if isinstance(response, dict):
+            descriptions.update(response)
+    summaries = []
+    for trace_id in trace_ids:
+        summary = by_id.get(trace_id)
+        if summary is not None:
+            summary.description.update(descriptions.get(trace_id, {}))
+            summaries.append(summary)
+    return summaries
 
 
 def trace_exists(trace_id: str) -> bool:

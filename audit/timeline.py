@@ -20,6 +20,8 @@ TITLES = {
     types.EXTERNAL_CHECKED: "External check",
     types.REVIEW_OPENED: "Review opened",
     types.REVIEW_ASSIGNED: "Review assigned",
+    types.REVIEW_RELEASED: "Review released",
+    types.REVIEW_REASSIGNED: "Review reassigned",
     types.REVIEW_DECIDED: "Review decided",
     types.REVIEW_REOPENED: "Review reopened",
     types.REVIEW_ESCALATED: "Review escalated",
@@ -244,6 +246,25 @@ def _assigned(entry: TimelineEntry, payload: dict, context: _Context) -> None:
     entry.summary = f"Review {entry.event.subject_id} assigned to {payload.get('assignee', '—')}."
 
 
+def _released(entry: TimelineEntry, payload: dict, context: _Context) -> None:
+    entry.summary = (
+        f"Review {entry.event.subject_id} released by {entry.event.actor_name}"
+        f" (was {payload.get('previous_assignee', '—')}); back in the queue."
+    )
+    if payload.get("reason"):
+        entry.facts.append(("Reason", _text(payload["reason"])))
+
+
+def _reassigned(entry: TimelineEntry, payload: dict, context: _Context) -> None:
+    previous = payload.get("previous_assignee") or "nobody"
+    entry.summary = (
+        f"Review {entry.event.subject_id} reassigned from {previous}"
+        f" to {payload.get('assignee', '—')} by {entry.event.actor_name}."
+    )
+    if payload.get("reason"):
+        entry.facts.append(("Reason", _text(payload["reason"])))
+
+
 def _decided(entry: TimelineEntry, payload: dict, context: _Context) -> None:
     decision = payload.get("decision")
     entry.summary = f"{DECISIONS.get(decision, _words(decision).capitalize())}."
@@ -289,6 +310,8 @@ RENDERERS: dict[str, Renderer] = {
     types.QUERY_FAILED: _failed,
     types.REVIEW_OPENED: _opened,
     types.REVIEW_ASSIGNED: _assigned,
+    types.REVIEW_RELEASED: _released,
+    types.REVIEW_REASSIGNED: _reassigned,
     types.REVIEW_DECIDED: _decided,
     types.REVIEW_REOPENED: _reopened,
     types.REVIEW_ESCALATED: _escalated,

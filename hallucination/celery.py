@@ -12,6 +12,15 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 
+@app.on_after_configure.connect
+def _in_process_broker(sender: Celery, **_: object) -> None:
+    """With no broker configured tasks run in-process, yet sending one still takes a producer
+    from the pool, whose connection without a URL warns that it falls back to 'localhost'.
+    The in-memory transport is what in-process means, and warns about nothing."""
+    if not sender.conf.broker_url:
+        sender.conf.broker_url = "memory://localhost/"
+
+
 @task_prerun.connect
 @task_postrun.connect
 def _close_old_connections(task: object = None, **_: object) -> None:

@@ -67,7 +67,6 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "django_htmx",
     "axes",
     "csp",
     "audit",
@@ -88,7 +87,6 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
     # Last, so a locked-out login answers before the view runs (django-axes).
     "axes.middleware.AxesMiddleware",
 ]

@@ -9,6 +9,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from hallucination.models import OUTCOME_CHOICES, STAKES_CHOICES, Claim
 
 from .models import OPEN_STATUSES, Review
+from .selectors import review_search
 
 OPEN = "open"
 ALL = "all"
@@ -20,8 +21,10 @@ STATUS_CHOICES = [
 
 
 class ReviewFilter(django_filters.FilterSet):
-    """Status (open by default), stakes, claim outcome, entity, assigned to me, date range."""
+    """Free text, status (open by default), stakes, claim outcome, entity, assigned to me,
+    escalated, date range."""
 
+    q = django_filters.CharFilter(method="filter_text", label="Search")
     status = django_filters.ChoiceFilter(
         choices=STATUS_CHOICES, method="filter_status", empty_label=None, label="Status"
     )
@@ -80,6 +83,29 @@ class ReviewFilter(django_filters.FilterSet):
         chosen = dict(self.form.cleaned_data)
         status = chosen.pop("status", OPEN)
         return status != OPEN or any(value not in (None, "", False) for value in chosen.values())
+
+    @property
+    def active_filters(self) -> list[str]:
+        """The filters beyond status and search that narrow the list, named for the summary."""
+        if not self.is_bound or not self.is_valid():
+            return []
+        chosen = self.form.cleaned_data
+        return [
+            str(self.form.fields[name].label)
+            for name in (
+                "stakes",
+                "outcome",
+                "entity",
+                "mine",
+                "escalated",
+                "created_from",
+                "created_to",
+            )
+            if chosen.get(name) not in (None, "", False)
+        ]
+
+    def filter_text(self, queryset: QuerySet[Review], name: str, value: str) -> QuerySet[Review]:
+        return review_search(queryset, value)
 
     def filter_status(self, queryset: QuerySet[Review], name: str, value: str) -> QuerySet[Review]:
         if value == OPEN:

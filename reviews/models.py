@@ -39,6 +39,7 @@ class Review(models.Model):
             ("claim_review", "Can claim a review (assign it to oneself)"),
             ("decide_review", "Can approve or reject a review"),
             ("reopen_review", "Can reopen a decided review"),
+            ("assign_review", "Can assign a review to someone else or take it over (leads)"),
         ]
 
     def __str__(self) -> str:
@@ -63,6 +64,8 @@ class ClaimDecision(models.Model):
         CORRECT = "correct", "Correct"
         BENIGN_APPROXIMATION = "benign_approximation", "Benign approximation"
         DERIVED_CORRECT = "derived_correct", "Derived correctly"
+        # The reviewer cannot tell; a rejection may carry it, an approval may not.
+        UNSURE = "unsure", "Unsure"
 
     review = models.ForeignKey(Review, on_delete=models.CASCADE, related_name="claim_decisions")
     claim = models.ForeignKey(
@@ -81,3 +84,11 @@ class ClaimDecision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.claim_id}: {self.label}"
+
+
+# Labels that call a claim right: an approval needs every claim to carry one of these.
+VALID_LABELS = (
+    ClaimDecision.Label.CORRECT,
+    ClaimDecision.Label.BENIGN_APPROXIMATION,
+    ClaimDecision.Label.DERIVED_CORRECT,
+)

@@ -1,4 +1,5 @@
-"""The review queue's answers to detection's requests: open a flagged query's review, escalate it.
+"""The review queue's answers to requests from below: open a flagged query's review, escalate
+it, and say what a trace is about for the audit log's index.
 
 A review is of a query and its page reads the claims and verdicts, so detection sits below the
 queue and asks through signals rather than calling these services. The receivers run inside
@@ -8,9 +9,11 @@ the sender's transaction: the review and its audit event commit or roll back wit
 from django.dispatch import receiver
 
 from audit.actors import Actor
+from audit.signals import trace_descriptions_requested
 from hallucination.models import Query
 from hallucination.signals import escalation_requested, review_requested
 
+from .selectors import trace_names
 from .services import review_escalate, review_open
 
 
@@ -26,3 +29,10 @@ def _escalate_review(
     review = getattr(query, "review", None)
     if review is not None:
         review_escalate(review=review, reason=reason, actor=actor)
+
+
+@receiver(trace_descriptions_requested, dispatch_uid="reviews.describe_traces")
+def _describe_traces(
+    sender: object, *, trace_ids: list[str], **_: object
+) -> dict[str, dict[str, object]]:
+    return trace_names(trace_ids)

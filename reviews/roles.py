@@ -1,4 +1,5 @@
-"""The three roles as Django groups: reviewers work the queue, auditors read, admins reopen."""
+"""The roles as Django groups: reviewers work the queue, leads also assign it, auditors read,
+admins reopen."""
 
 from django.apps import apps
 from django.contrib.auth.management import create_permissions
@@ -6,9 +7,10 @@ from django.contrib.auth.models import Group, Permission
 from django.db.models import Q
 
 REVIEWER = "reviewer"
+LEAD = "lead"
 AUDITOR = "auditor"
 ADMIN = "admin"
-ROLES = (REVIEWER, AUDITOR, ADMIN)
+ROLES = (REVIEWER, LEAD, AUDITOR, ADMIN)
 
 # Apps whose records a reader of the review trail needs to see.
 _READ_APPS = ("audit", "hallucination", "reviews", "verification")
@@ -20,8 +22,10 @@ _REVIEWER_READS = {
     "audit": ("auditevent",),
 }
 _REVIEWER_ACTIONS = ("reviews.claim_review", "reviews.decide_review")
+# A team lead hands reviews out, takes over one a reviewer left, and releases any.
+_LEAD_ACTIONS = (*_REVIEWER_ACTIONS, "reviews.assign_review")
 _ADMIN_ACTIONS = (
-    *_REVIEWER_ACTIONS,
+    *_LEAD_ACTIONS,
     "reviews.reopen_review",
     "auth.view_user",
     "auth.add_user",
@@ -65,13 +69,14 @@ def role_permission_names() -> dict[str, list[str]]:
     every_read = _every_view_permission()
     return {
         REVIEWER: sorted({*reviewer_reads, *_REVIEWER_ACTIONS}),
+        LEAD: sorted({*reviewer_reads, *_LEAD_ACTIONS}),
         AUDITOR: sorted(set(every_read)),
         ADMIN: sorted({*every_read, *_ADMIN_ACTIONS}),
     }
 
 
 def ensure_roles() -> dict[str, Group]:
-    """Create or update the three groups so each holds exactly its role's permissions.
+    """Create or update the groups so each holds exactly its role's permissions.
 
     Safe to call any number of times; also runs after every migrate (see ReviewsConfig).
     """

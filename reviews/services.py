@@ -1,16 +1,18 @@
 """Writes to the review queue, each with its audit event in the same transaction."""
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 
 from audit import events
 from audit.actors import Actor
 from audit.services import audit_event_record
+from hallucination.engine.types import APPROXIMATION
 from hallucination.models import Claim
 
 from .errors import ReviewConflict, ReviewInvalid, ReviewPermissionDenied
@@ -170,6 +172,16 @@ def _clean_labels(
             "hallucination: reject instead, or relabel the claim.",
             field="labels",
         )
+    unsure = [
+        claims[claim_id] for claim_id, label in clean.items() if label == ClaimDecision.Label.UNSURE
+    ]
+    if decision == Review.Status.APPROVED and unsure:
+        # An approval tells the accuracy report every claim was right; "unsure" is not that.
+        raise ReviewInvalid(
+            f"Approving says every claim is right, but {', '.join(unsure)} is labelled unsure: "
+            "skip the review for a colleague, or relabel the claim.",
+            field="labels",
+        )
     return clean
 
 
@@ -326,3 +338,238 @@ def review_escalate(*, review: Review, reason: str, actor: Actor) -> Review:
         robust=True,
     )
     return current
+
+
+# ---------------------------------------------------------------- assignment
+
+
+def _may_assign(user: Any) -> bool:
+    return user is not None and user.is_authenticated and user.has_perm("reviews.assign_review")
+
+
+def _locked(review: Review) -> Review:
+    return (
+        Review.objects.select_for_update(of=("self",))
+        .select_related("query", "assignee")
+        .get(pk=review.pk)
+    )
+
+
+def _check_version(current: Review, expected_version: int | None, user: Any) -> None:
+    if expected_version is not None and current.version != expected_version:
+        raise ReviewConflict(conflict_message(current, user), current_version=current.version)
+
+
+@transaction.atomic
+def review_release(
+    *, review: Review, user: Any, reason: str = "", expected_version: int | None = None
+) -> Review:
+    """Give a review someone holds back to the queue (in_review -> pending).
+
+    Its assignee may release it; so may a lead, for a reviewer who left it. Releasing a review
+    nobody holds changes nothing.
+    """
+    _require(user, "reviews.claim_review", "release reviews")
+    current = _locked(review)
+    if current.status in DECIDED_STATUSES:
+        raise ReviewConflict(conflict_message(current, user), current_version=current.version)
+    if current.assignee_id is None:
+        return current
+    if current.assignee_id != user.pk and not _may_assign(user):
+        raise ReviewPermissionDenied(
+            f"Review #{current.pk} is held by {_username(current.assignee)}; only they or a "
+            "lead can release it."
+        )
+    _check_version(current, expected_version, user)
+    previous = _username(current.assignee)
+    current.status = Review.Status.PENDING
+    current.assignee = None
+    current.version += 1
+    current.save(update_fields=["status", "assignee", "version", "updated_at"])
+    audit_event_record(
+        event_type=events.REVIEW_RELEASED,
+        actor=Actor.for_user(user),
+        trace_id=current.query.trace_id,
+        subject_type="review",
+        subject_id=str(current.pk),
+        payload={
+            "previous_assignee": previous,
+            "reason": (reason or "").strip(),
+            "version": current.version,
+        },
+    )
+    return current
+
+
+def _assignable(assignee: Any) -> None:
+    if assignee is None or not assignee.is_active or not assignee.has_perm("reviews.decide_review"):
+        name = _username(assignee)
+        raise ReviewInvalid(
+            f"{name} cannot decide reviews, so cannot be assigned one.", field="assignee"
+        )
+
+
+@transaction.atomic
+def review_reassign(
+    *,
+    review: Review,
+    user: Any,
+    assignee: Any,
+    reason: str = "",
+    expected_version: int | None = None,
+) -> Review:
+    """A lead hands an open review to a reviewer, or takes it over (assignee=user).
+
+    This is the only way to decide a review someone else holds: take it over first, on the
+    record, with the previous holder named in the audit event.
+    """
+    _require(user, "reviews.assign_review", "assign reviews to others or take them over")
+    _assignable(assignee)
+    current = _locked(review)
+    if current.status in DECIDED_STATUSES:
+        raise ReviewConflict(conflict_message(current, user), current_version=current.version)
+    _check_version(current, expected_version, user)
+    if current.assignee_id == assignee.pk:
+        return current
+    previous = _username(current.assignee) if current.assignee_id else None
+    current.status = Review.Status.IN_REVIEW
+    current.assignee = assignee
+    current.version += 1
+    current.save(update_fields=["status", "assignee", "version", "updated_at"])
+    audit_event_record(
+        event_type=events.REVIEW_REASSIGNED,
+        actor=Actor.for_user(user),
+        trace_id=current.query.trace_id,
+        subject_type="review",
+        subject_id=str(current.pk),
+        payload={
+            "previous_assignee": previous,
+            "assignee": assignee.get_username(),
+            "reason": (reason or "").strip(),
+            "version": current.version,
+        },
+    )
+    return current
+
+
+def review_claim_next(
+    *, user: Any, candidates: QuerySet[Review], exclude: Collection[int] = ()
+) -> Review | None:
+    """The next review for the user to work, claimed: one they already hold, else the first
+    pending one in the order of `candidates` (the queue as they sorted and filtered it).
+
+    Each attempt is review_claim's conditional update in its own transaction, so two reviewers
+    advancing at once take different reviews: the loser of a race moves on to the next row.
+    """
+    _require(user, "reviews.claim_review", "claim reviews")
+    remaining = candidates.exclude(pk__in=list(exclude))
+    held = remaining.filter(status=Review.Status.IN_REVIEW, assignee_id=user.pk).first()
+    if held is not None:
+        return held
+    for pk in remaining.filter(status=Review.Status.PENDING).values_list("pk", flat=True)[
+        :NEXT_ATTEMPTS
+    ]:
+        try:
+            return review_claim(review=Review(pk=pk), user=user)
+        except ReviewConflict:
+            continue
+    return None
+
+
+# How many pending reviews review_claim_next tries before it reports the queue as taken.
+NEXT_ATTEMPTS = 20
+
+
+# ---------------------------------------------------------------- bulk actions
+
+
+@dataclass
+class BulkOutcome:
+    """What a bulk action did: the reviews it changed and, for each one it could not, why."""
+
+    done: list[Review] = field(default_factory=list)
+    refused: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _each(review_ids: Iterable[int], action: Any) -> BulkOutcome:
+    """Run a one-review service on each review in turn.
+
+    Each review is its own transaction with its own audit event: a review someone else took
+    in the meantime is reported and does not undo the others.
+    """
+    outcome = BulkOutcome()
+    reviews = Review.objects.in_bulk(list(dict.fromkeys(review_ids)))
+    for review_id in dict.fromkeys(review_ids):
+        review = reviews.get(review_id)
+        if review is None:
+            outcome.refused.append((review_id, f"Review #{review_id} does not exist."))
+            continue
+        try:
+            outcome.done.append(action(review))
+        except (ReviewConflict, ReviewInvalid, ReviewPermissionDenied) as exc:
+            outcome.refused.append((review_id, getattr(exc, "message", None) or str(exc)))
+    return outcome
+
+
+def review_bulk_assign(*, review_ids: Iterable[int], user: Any, assignee: Any) -> BulkOutcome:
+    """Assign each review to the assignee: a claim for oneself, a reassignment by a lead."""
+    if assignee is not None and assignee.pk == getattr(user, "pk", None) and not _may_assign(user):
+        _require(user, "reviews.claim_review", "claim reviews")
+        return _each(review_ids, lambda review: review_claim(review=review, user=user))
+    _require(user, "reviews.assign_review", "assign reviews to others")
+    _assignable(assignee)
+    return _each(
+        review_ids,
+        lambda review: review_reassign(review=review, user=user, assignee=assignee),
+    )
+
+
+def bulk_labels(*, review: Review, decision: str) -> dict[int, str]:
+    """The labels a bulk decision gives every claim of a review.
+
+    Approving as clean: grounded claims as the detector grounded them, a flagged
+    approximation as benign, any other flag as correct. Rejecting: every flagged claim a
+    hallucination, grounded claims as grounded.
+    """
+    labels = {}
+    for claim in Claim.objects.filter(query_id=review.query_id).only("id", "outcome", "grounded"):
+        if claim.grounded:
+            label = (
+                ClaimDecision.Label.DERIVED_CORRECT
+                if claim.outcome in ("derived", "calculated")
+                else ClaimDecision.Label.CORRECT
+            )
+        elif decision == Review.Status.REJECTED:
+            label = ClaimDecision.Label.HALLUCINATION
+        elif claim.outcome == APPROXIMATION:
+            label = ClaimDecision.Label.BENIGN_APPROXIMATION
+        else:
+            label = ClaimDecision.Label.CORRECT
+        labels[claim.pk] = label.value
+    return labels
+
+
+def review_bulk_decide(
+    *, review_ids: Iterable[int], user: Any, decision: str, reason: str
+) -> BulkOutcome:
+    """Approve (every claim clean) or reject (every flag confirmed) several reviews at once.
+
+    Each is review_decide on its own, with its own audit event naming every claim's label.
+    """
+    _require(user, "reviews.decide_review", "decide reviews")
+    if decision not in DECISIONS:
+        raise ReviewInvalid("The decision must be 'approved' or 'rejected'.", field="decision")
+    if decision == Review.Status.REJECTED and not (reason or "").strip():
+        raise ReviewInvalid("A reason is required to reject reviews.", field="reason")
+
+    def decide(review: Review) -> Review:
+        return review_decide(
+            review=review,
+            user=user,
+            decision=decision,
+            reason=reason,
+            labels=bulk_labels(review=review, decision=decision),
+            expected_version=review.version,
+        )
+
+    return _each(review_ids, decide)

@@ -70,8 +70,9 @@ def _wants_json(request: HttpRequest) -> bool:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """handler500: a lost database is a 503 with Retry-After (JSON for API clients, a plain
-    page for browsers); anything else is a 500 in the same two shapes. Neither touches the
-    database or the session, which may be what failed."""
+    page for browsers); anything else is a 500, JSON or the app's 500 page. Neither touches
+    the database or the session, which may be what failed: the pages are rendered without
+    the request (no user, no context processors)."""
     exc = sys.exc_info()[1]
     database_down = isinstance(exc, OperationalError | InterfaceError)
     trace_id = getattr(request, "trace_id", None)

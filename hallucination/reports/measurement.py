@@ -22,7 +22,7 @@ from audit import events
 from audit.actors import Actor
 from audit.services import audit_event_record
 from audit.tracing import get_trace_id, new_trace_id
-from reviews.models import DECIDED_STATUSES, ClaimDecision, Review
+from reviews.models import DECIDED_STATUSES, VALID_LABELS, ClaimDecision, Review
 
 from ..conf import detector_settings, engine_config
 from ..engine import corpus as engine_corpus
@@ -465,7 +465,8 @@ def monitored_llm_rates(
         confirmed=Count("id", filter=Q(label=ClaimDecision.Label.HALLUCINATION)),
         flagged_valid=Count(
             "id",
-            filter=~Q(label=ClaimDecision.Label.HALLUCINATION) & Q(claim__grounded=False),
+            # "Unsure" is neither: it counts as reviewed, not as a valid claim flagged.
+            filter=Q(label__in=VALID_LABELS, claim__grounded=False),
         ),
     )
     valid = claims - decisions["confirmed"]

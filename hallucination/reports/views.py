@@ -5,16 +5,18 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
+from ..conf import detector_settings
 from ..delivery.notifications import paging_figures
 from ..models import AccuracyReport
 from . import accuracy, measurement
@@ -32,17 +34,32 @@ class ChartPoint:
     x: float
     y: float
     title: str
+    url: str = ""
 
 
 @dataclass(frozen=True)
 class Tick:
     position: float
     label: str
+    anchor: str = "middle"  # the SVG text-anchor: the first and last x labels stay inside
 
 
 @dataclass
-class LineChart:
-    """Everything the template needs to draw one line chart; no script runs in the browser."""
+class ChartSeries:
+    """One kind of run (corpus, reviewer decisions) drawn as its own line and marker shape."""
+
+    key: str
+    name: str
+    points: list[ChartPoint] = field(default_factory=list)
+
+    @property
+    def polyline(self) -> str:
+        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+
+
+@dataclass
+class TimeChart:
+    """Everything the template needs to draw one chart over time; no script runs in the browser."""
 
     title: str
     width: int
@@ -51,15 +68,25 @@ class LineChart:
     right: int
     top: int
     bottom: int
-    points: list[ChartPoint] = field(default_factory=list)
+    series: list[ChartSeries] = field(default_factory=list)
     y_ticks: list[Tick] = field(default_factory=list)
     x_ticks: list[Tick] = field(default_factory=list)
     target_y: float | None = None
     target_label: str = ""
 
     @property
-    def polyline(self) -> str:
-        return " ".join(f"{p.x:.1f},{p.y:.1f}" for p in self.points)
+    def points(self) -> list[ChartPoint]:
+        return [point for series in self.series for point in series.points]
+
+
+@dataclass(frozen=True)
+class RunValue:
+    """One run's value for a chart: when it ran, what it measured, where its details are."""
+
+    when: datetime
+    value: float | None
+    url: str = ""
+    label: str = ""
 
 
 def _nice_ceiling(value: float) -> float:
@@ -73,37 +100,66 @@ def _nice_ceiling(value: float) -> float:
     return 10 * power
 
 
-def line_chart(
+def time_chart(
     title: str,
-    runs: Sequence[tuple[str, float | None]],
+    series: Sequence[tuple[str, str, Sequence[RunValue]]],
     *,
     ceiling: float | None = None,
     target: float | None = None,
     width: int = 640,
-    height: int = 200,
-) -> LineChart:
-    """A chart of one fraction per run (oldest first) on a 0..ceiling percent scale.
+    height: int = 220,
+) -> TimeChart:
+    """A chart of one fraction per run, placed by date, one line per kind of run.
 
-    Runs without a value leave no point. Without a ceiling the scale fits the values and
-    twice the target, so the target line sits at a readable height.
+    `series` is (key, name, runs) per kind. Runs without a value leave no point. Without a
+    ceiling the scale fits the values and twice the target, so the target line sits at a
+    readable height.
     """
-    chart = LineChart(title=title, width=width, height=height, left=48, right=16, top=12, bottom=28)
-    values = [value for _, value in runs if value is not None]
+    chart = TimeChart(title=title, width=width, height=height, left=48, right=16, top=12, bottom=30)
+    values = [run.value for _, _, runs in series for run in runs if run.value is not None]
     top_value = ceiling or _nice_ceiling(max([*values, (target or 0) * 2, 0.01]))
     plot_width = width - chart.left - chart.right
     plot_height = height - chart.top - chart.bottom
+    moments = [run.when for _, _, runs in series for run in runs]
+    first, last = (min(moments), max(moments)) if moments else (None, None)
+    span = (last - first).total_seconds() if first and last else 0
+
+    def x_of(when: datetime) -> float:
+        if not span:
+            return chart.left + plot_width / 2
+        return chart.left + plot_width * (when - first).total_seconds() / span  # type: ignore[operator]
 
     def y_of(value: float) -> float:
         return chart.top + plot_height * (1 - min(value, top_value) / top_value)
 
-    step = plot_width / (len(runs) - 1) if len(runs) > 1 else 0
-    label_every = max(1, math.ceil(len(runs) / 10))
-    for index, (name, value) in enumerate(runs):
-        x = chart.left + (step * index if len(runs) > 1 else plot_width / 2)
-        if index % label_every == 0 or index == len(runs) - 1:
-            chart.x_ticks.append(Tick(position=x, label=name))
-        if value is not None:
-            chart.points.append(ChartPoint(x=x, y=y_of(value), title=f"{name}: {value:.2%}"))
+    for key, name, runs in series:
+        line = ChartSeries(key=key, name=name)
+        for run in sorted(runs, key=lambda run: run.when):
+            if run.value is None:
+                continue
+            line.points.append(
+                ChartPoint(
+                    x=x_of(run.when),
+                    y=y_of(run.value),
+                    title=f"{run.label or name} {run.when:%Y-%m-%d %H:%M}: {run.value:.2%}",
+                    url=run.url,
+                )
+            )
+        chart.series.append(line)
+    if first is not None and last is not None:
+        days = {when.date() for when in moments}
+        # Runs of one day are told apart by the hour; longer spans by the day.
+        shape = "%Y-%m-%d" if len(days) > 1 else "%Y-%m-%d %H:%M"
+        if span:
+            count = min(5, max(2, len(days)))
+            for index in range(count):
+                when = first + (last - first) * (index / (count - 1))
+                anchor = "start" if index == 0 else "end" if index == count - 1 else "middle"
+                chart.x_ticks.append(
+                    Tick(position=x_of(when), label=f"{when:{shape}}", anchor=anchor)
+                )
+        else:
+            chart.x_ticks.append(Tick(position=x_of(first), label=f"{first:{shape}}"))
     for fraction in (0, 0.5, 1):
         tick_value = top_value * fraction
         chart.y_ticks.append(Tick(position=y_of(tick_value), label=f"{tick_value:.0%}"))
@@ -209,9 +265,42 @@ def history_rows(history: Sequence[AccuracyReport]) -> list[dict[str, Any]]:
     ]
 
 
+# The kinds of run, each its own series: a labelled corpus and reviewer decisions measure
+# different things and are not one trend.
+SERIES = (
+    (AccuracyReport.GroundTruth.CORPUS, "Corpus runs"),
+    (AccuracyReport.GroundTruth.REVIEWS, "Reviewer-decision runs"),
+    (AccuracyReport.GroundTruth.BOTH, "Corpus and reviewer runs"),
+)
+
+
+def _series(
+    history: Sequence[AccuracyReport], metric: str
+) -> list[tuple[str, str, list[RunValue]]]:
+    return [
+        (
+            key,
+            name,
+            [
+                RunValue(
+                    when=report.created_at,
+                    value=getattr(report, metric),
+                    url=reverse("reports:run", args=[report.pk]) + "#latest-heading",
+                    label=f"Run #{report.pk}",
+                )
+                for report in history
+                if report.ground_truth == key
+            ],
+        )
+        for key, name in SERIES
+        if any(report.ground_truth == key for report in history)
+    ]
+
+
 @login_required
 @require_GET
-def reports_index(request: HttpRequest) -> HttpResponse:
+def reports_index(request: HttpRequest, pk: int | None = None) -> HttpResponse:
+    """The reports page; with a run's id, that run's matrix and metrics instead of the latest."""
     if not request.user.has_perm(VIEW_PERMISSION):
         raise PermissionDenied("Your role does not allow you to see accuracy reports.")
     try:
@@ -222,10 +311,13 @@ def reports_index(request: HttpRequest) -> HttpResponse:
     rates = measurement.monitored_llm_rates(since=now - timedelta(days=days), until=now)
     history = measurement.accuracy_reports_recent(limit=TREND_RUNS)
     latest = history[0] if history else None
-    trend = list(reversed(history))
-    runs = [f"#{report.pk}" for report in trend]
+    if pk is not None:
+        latest = next((report for report in history if report.pk == pk), None)
+        if latest is None:
+            latest = get_object_or_404(AccuracyReport, pk=pk)
     context: dict[str, Any] = {
         "latest": latest,
+        "is_latest": latest is not None and history and latest.pk == history[0].pk,
         "history": history_rows(history),
         "days": days,
         "rates": rates,
@@ -237,16 +329,12 @@ def reports_index(request: HttpRequest) -> HttpResponse:
             claims_per_escalation=rates["claims_per_escalation"],
             composite_fpr=rates["composite_false_positive_rate"],
         ),
-        "rate_chart": line_chart(
-            "Hallucination rate per run against the target",
-            [(run, report.hallucination_rate) for run, report in zip(runs, trend, strict=True)],
-            target=latest.target_rate if latest else None,
+        "rate_chart": time_chart(
+            "Hallucination rate by run date against the target",
+            _series(history, "hallucination_rate"),
+            target=float(detector_settings()["TARGET_RATE"]),
         ),
-        "f1_chart": line_chart(
-            "F1 per run",
-            [(run, report.f1) for run, report in zip(runs, trend, strict=True)],
-            ceiling=1.0,
-        ),
+        "f1_chart": time_chart("F1 by run date", _series(history, "f1"), ceiling=1.0),
     }
     if latest is not None:
         details = latest.details

@@ -4,12 +4,14 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import template
-from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from hallucination.engine import types as engine_types
-from reviews.selectors import ClaimRow, ReviewPage, Span, answer_parts
+from reviews import figures
+from reviews.forms import LABEL_KEYS
+from reviews.selectors import ClaimGroup, ReviewPage, answer_parts
 
 register = template.Library()
 
@@ -75,90 +77,83 @@ def details_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _shows_tag(row: ClaimRow, depth: int) -> bool:
-    # A grounded claim nested in another (the year of "Q3 2026") would only repeat the tick.
-    return depth == 0 or outcome_tone(row.claim.outcome) != "ok"
-
-
-def _claim_tag(row: ClaimRow) -> SafeString:
+def _claim_tag(group: ClaimGroup) -> SafeString:
     """The number and outcome after a claim; hidden words keep copied text from gluing them on.
 
-    Copied, "$0.81" then reads "$0.81 (claim 7: ✗ fabrication)" rather than "$0.817 ✗ fabrication".
+    Copied, "$0.81" then reads "$0.81 (claim 6: ✗ fabrication)" rather than "$0.816 ✗ fabrication".
     """
-    outcome = row.claim.outcome
+    outcome = group.outcome
     return format_html(
         '<span class="claim-tag"><span class="claim-sep"> (claim </span>{}'
         '<span class="claim-sep">:</span> <span aria-hidden="true">{}</span> {}'
         '<span class="claim-sep">)</span></span>',
-        row.number,
+        group.number,
         outcome_symbol(outcome),
         outcome_label(outcome),
     )
 
 
-def _spoken(span: Span, depth: int) -> str:
-    """A claim as a screen reader should say it: "$0.81 (claim 7: fabrication)", no symbols."""
-    text = "".join(
-        part if isinstance(part, str) else _spoken(part, depth + 1) for part in span.parts
-    )
-    if _shows_tag(span.row, depth):
-        text += f" (claim {span.row.number}: {outcome_label(span.row.claim.outcome)})"
-    return text
+@register.simple_tag
+def highlighted_answer(page: ReviewPage, selected: ClaimGroup | None = None) -> SafeString:
+    """The answer with every claim marked by tone, number and outcome words.
 
-
-def _render(parts: list, page: ReviewPage, selected: ClaimRow | None, depth: int) -> str:
+    Overlapping spans are one claim ("Q3 2026" with the "2026" inside it), marked once.
+    """
     html = []
-    for part in parts:
+    for part in answer_parts(page.review.query.answer, page.groups):
         if isinstance(part, str):
             html.append(format_html("{}", part))
             continue
-        html.append(_render_span(part, page, selected, depth))
-    return "".join(html)
-
-
-def _render_span(span: Span, page: ReviewPage, selected: ClaimRow | None, depth: int) -> str:
-    row = span.row
-    tone = outcome_tone(row.claim.outcome)
-    # Safe: _render escapes every piece of text it joins.
-    inner = mark_safe(_render(span.parts, page, selected, depth + 1))
-    is_selected = selected is not None and selected.claim.pk == row.claim.pk
-    classes = f"claim tone-{tone}" + (" is-selected" if is_selected else "")
-    tag = _claim_tag(row) if _shows_tag(row, depth) else ""
-    if depth > 0:
-        return format_html(
-            '<span class="{}" data-claim="{}" title="{}">{}{}</span>',
-            classes,
-            row.claim.pk,
-            f"{row.number}: {outcome_label(row.claim.outcome)}",
-            inner,
-            tag,
+        group = part
+        is_selected = selected is not None and selected.key == group.key
+        classes = f"claim tone-{outcome_tone(group.outcome)}" + (
+            " is-selected" if is_selected else ""
         )
-    review_id = page.review.pk
-    # Named explicitly: browsers add stray spaces around the tag when naming from content.
-    name = _spoken(span, depth)
-    return format_html(
-        '<a class="{}" id="claim-{}" data-claim="{}" href="?claim={}#evidence" '
-        'hx-get="{}" hx-target="#evidence" hx-swap="outerHTML" hx-push-url="?claim={}" '
-        'aria-label="{}"{}>'
-        "{}{}</a>",
-        classes,
-        row.number,
-        row.claim.pk,
-        row.claim.pk,
-        reverse("reviews:claim-evidence", args=[review_id, row.claim.pk]),
-        row.claim.pk,
-        name,
-        mark_safe(' aria-current="true"') if is_selected else "",
-        inner,
-        tag,
-    )
+        # Named explicitly: browsers add stray spaces around the tag when naming from content.
+        name = f"{group.text} (claim {group.number}: {outcome_label(group.outcome)})"
+        html.append(
+            format_html(
+                '<a class="{}" id="claim-{}" data-group="{}" href="?claim={}#evidence" '
+                'title="{}" aria-label="{}"{}>{}{}</a>',
+                classes,
+                group.number,
+                group.key,
+                group.key,
+                group.value_raw,
+                name,
+                mark_safe(' aria-current="true"') if is_selected else "",
+                group.text,
+                _claim_tag(group),
+            )
+        )
+    return mark_safe("".join(html))
 
 
-@register.simple_tag
-def highlighted_answer(page: ReviewPage, selected: ClaimRow | None = None) -> SafeString:
-    """The answer with every claim marked by tone, number and outcome words."""
-    parts = answer_parts(page.review.query.answer, page.rows)
-    return mark_safe(_render(parts, page, selected, 0))
+@register.filter
+def label_key(label: str) -> str:
+    """The key that gives a claim this label on the review page."""
+    return LABEL_KEYS.get(label, "").upper()
+
+
+@register.filter
+def human(value: Any, claim: Any) -> str:
+    """A verdict's value as a person reads it, in the claim's kind: 14.1975… -> 14.20%."""
+    if value is None or value == "":
+        return ""
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation:
+        return str(value)
+    places = 2 if claim.kind in ("percent", "percentage_points") else None
+    return figures.human_value(number, claim.kind, claim.unit, places=places)
+
+
+@register.filter
+def raw(value: Any) -> str:
+    try:
+        return figures.raw_value(Decimal(str(value)))
+    except (InvalidOperation, ValueError):
+        return "" if value is None else str(value)
 
 
 @register.filter
@@ -169,3 +164,32 @@ def percent(value: Any) -> str:
     number = (Decimal(str(value)) * 100).quantize(Decimal("0.1"))
     text = f"{number:f}".rstrip("0").rstrip(".")
     return f"{text}%"
+
+
+@register.filter
+def get_item(mapping: Any, key: str) -> Any:
+    return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def age(when: Any) -> str:
+    """How long ago, in the largest whole unit: "4 min", "3 h", "2 d"."""
+    if when is None:
+        return ""
+    seconds = max(0, int((timezone.now() - when).total_seconds()))
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    if seconds < 86400:
+        return f"{seconds // 3600} h"
+    return f"{seconds // 86400} d"
+
+
+@register.filter
+def accelerator(text: str, label: str) -> SafeString:
+    """A label's words with its key underlined: "Hallucination" with h -> <u>H</u>allucination."""
+    key = LABEL_KEYS.get(label, "")
+    text = str(text)
+    index = text.lower().find(key) if key else -1
+    if index < 0:
+        return format_html("{}", text)
+    return format_html('{}<u class="key">{}</u>{}', text[:index], text[index], text[index + 1 :])

@@ -33,3 +33,22 @@ def test_it_reports_degraded_but_ready_when_only_the_broker_is_unreachable(db, s
     assert response.status_code == 200
     assert response.json()["status"] == "degraded"
     assert response.json()["database"] == "ok"
+
+
+def test_the_error_handler_renders_the_500_page_without_the_database(rf):
+    """No `db` fixture: any query here would fail the test. The page is the app's, with the
+    trace ID to quote."""
+    from hallucination.operations.health import server_error
+
+    request = rf.get("/reviews/1/", HTTP_ACCEPT="text/html")
+    request.trace_id = "trace-500-page"
+    try:
+        raise RuntimeError("a bug")
+    except RuntimeError:  # the handler runs while Django handles the exception
+        response = server_error(request)
+
+    body = response.content.decode()
+    assert response.status_code == 500
+    assert "<h1>Something went wrong on our side</h1>" in body
+    assert "<code>trace-500-page</code>" in body
+    assert "Retry-After" not in response

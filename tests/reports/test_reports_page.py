@@ -69,10 +69,10 @@ def test_it_shows_the_trend_after_two_runs(decided_reviews, reviewer) -> None:  
     html = _client(reviewer).get(URL).content.decode()
     rate_chart = html[html.index('id="rate-chart"') : html.index('id="f1-chart"')]
     f1_chart = html[html.index('id="f1-chart"') :]
-    assert rate_chart.count("<circle") == 2
+    assert rate_chart.count('class="point"') == 2
     assert "<polyline" in rate_chart
     assert "target 5%" in rate_chart
-    assert f1_chart.count("<circle") == 2
+    assert f1_chart.count('class="point"') == 2
     assert "One run so far" not in html
     # F1 rose from 4/6 to 6/8 with the new true positive: the point titles say so.
     assert "66.67%</title>" in f1_chart and "75.00%</title>" in f1_chart
@@ -122,3 +122,46 @@ def test_it_accepts_a_window_in_days(reviewer, days: str) -> None:  # type: igno
     response = _client(reviewer).get(URL, {"days": days})
     assert response.status_code == 200
     assert f"last {days} days" in response.content.decode()
+
+
+def test_corpus_and_reviewer_runs_are_separate_series_each_point_opening_its_run(
+    decided_reviews, reviewer, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text(
+        '{"id": "c1", "source": "Revenue: $5M.", "answer": "Revenue was $5M.", "label": "clean"}\n'
+    )
+    accuracy_measure(corpus_paths=[str(corpus)], actor=Actor.system("tests"))
+    _measure()
+    corpus_run, reviews_run = (
+        AccuracyReport.objects.get(ground_truth="corpus"),
+        AccuracyReport.objects.get(ground_truth="reviews"),
+    )
+
+    html = _client(reviewer).get(URL).content.decode()
+
+    rate_chart = html[html.index('id="rate-chart"') : html.index('id="f1-chart"')]
+    corpus_series = rate_chart.split('data-series="corpus"', 1)[1].split("</g>", 1)[0]
+    reviews_series = rate_chart.split('data-series="reviews"', 1)[1].split("</g>", 1)[0]
+    assert f'href="/reports/runs/{corpus_run.pk}/#latest-heading"' in corpus_series
+    assert f'href="/reports/runs/{reviews_run.pk}/#latest-heading"' in reviews_series
+    assert "Corpus runs (1)" in rate_chart and "Reviewer-decision runs (1)" in rate_chart
+
+
+def test_a_run_opens_its_own_confusion_matrix(decided_reviews, reviewer) -> None:  # type: ignore[no-untyped-def]
+    _measure()
+    first = AccuracyReport.objects.get()
+    decide(
+        detected_query([("$7M", False)], flagged=True),
+        reviewer,
+        "rejected",
+        {"$7M": "hallucination"},
+    )
+    _measure()
+
+    html = _client(reviewer).get(f"/reports/runs/{first.pk}/").content.decode()
+
+    assert f"Run #{first.pk}" in html
+    assert "← latest run" in html
+    assert re.search(r'data-cell="tp">\s*<strong>2</strong>', html)
+    assert _client(reviewer).get("/reports/runs/999999/").status_code == 404

@@ -5,7 +5,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.core.exceptions import PermissionDenied
 from django.test import RequestFactory
 from django.urls import reverse
-from django.views.defaults import permission_denied
+from django.views.defaults import permission_denied, server_error
 from rest_framework.test import APIClient
 
 
@@ -73,3 +73,39 @@ def test_an_anonymous_visitor_gets_the_404_page_too(client, db):
 
     assert response.status_code == 404
     assert "<h1>Not found</h1>" in response.content.decode()
+
+
+def test_a_server_error_is_a_friendly_page_in_the_layout(rf):
+    request = rf.get("/reviews/1/")
+
+    response = server_error(request)
+
+    body = response.content.decode()
+    assert response.status_code == 500
+    assert "<h1>Something went wrong on our side</h1>" in body
+    assert '<link rel="stylesheet" href="/static/css/app.css">' in body
+    assert '<a href="/">← Back to the queue</a>' in body
+
+
+def test_an_unhandled_error_answers_with_the_500_page(client, reviewer, settings, monkeypatch):
+    settings.DEBUG = False
+    client.raise_request_exception = False
+    client.force_login(reviewer)
+
+    def broken(**kwargs):  # type: ignore[no-untyped-def]
+        raise RuntimeError("the database went away")
+
+    monkeypatch.setattr("reviews.views.selectors.review_page", broken)
+
+    response = client.get("/reviews/1/")
+
+    assert response.status_code == 500
+    assert "Something went wrong on our side" in response.content.decode()
+
+
+def test_the_404_page_points_to_the_search(client, reviewer):
+    client.force_login(reviewer)
+
+    body = client.get("/no-such-page/").content.decode()
+
+    assert "any part of a trace ID" in body

@@ -1,6 +1,7 @@
 """The queue page: open reviews by risk, filters, counts per status, pagination, claim in one click."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.utils import timezone
@@ -175,19 +176,6 @@ def test_an_auditor_cannot_claim_from_the_queue(client, auditor, review):
     assert Review.objects.get(pk=review.pk).assignee is None
 
 
-def test_an_htmx_filter_request_gets_only_the_results(client, reviewer, review):
-    client.force_login(reviewer)
-
-    response = client.get(
-        "/", {"stakes": "standard"}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="queue-results"
-    )
-
-    body = response.content.decode()
-    assert "<html" not in body
-    assert 'class="tabs"' in body
-    assert f'data-review="{review.pk}"' in body
-
-
 @pytest.mark.parametrize("reviews", [3, 30])
 def test_the_queue_page_query_count_does_not_grow_with_the_page(
     client, reviewer, django_assert_max_num_queries, reviews
@@ -219,3 +207,100 @@ def test_an_empty_result_of_a_filter_blames_the_filter(client, reviewer, review)
 
     assert "No reviews match these filters." in body
     assert "Queue clear" not in body
+
+
+def test_free_text_search_finds_question_answer_entity_and_any_part_of_the_trace(client, reviewer):
+    northwind = _open(entity="Northwind Holdings", question="How did Q3 go?")
+    contoso = _open(entity="Contoso", question="What about the dividend?")
+    client.force_login(reviewer)
+
+    assert _rows(client.get("/", {"q": "dividend"})) == [contoso.pk]
+    assert _rows(client.get("/", {"q": "northwind"})) == [northwind.pk]
+    assert set(_rows(client.get("/", {"q": "EPS was $0.81"}))) == {northwind.pk, contoso.pk}
+    middle = contoso.query.trace_id[10:20]
+    assert _rows(client.get("/", {"q": middle})) == [contoso.pk]
+
+
+@pytest.mark.parametrize(
+    ("sort", "expected"),
+    [
+        ("-risk", ["audit", "high", "standard"]),
+        ("risk", ["standard", "high", "audit"]),
+        ("-stakes", ["audit", "high", "standard"]),
+        ("stakes", ["standard", "high", "audit"]),
+        ("age", ["audit", "high", "standard"]),
+        ("-age", ["standard", "high", "audit"]),
+    ],
+)
+def test_columns_sort_both_ways(client, reviewer, sort, expected):
+    reviews = {stakes: _open(stakes=stakes) for stakes in ("standard", "high", "audit")}
+    # Oldest first: the standard review is the oldest.
+    for days, stakes in enumerate(("audit", "high", "standard")):
+        Review.objects.filter(pk=reviews[stakes].pk).update(
+            created_at=timezone.now() - dt.timedelta(days=days)
+        )
+    client.force_login(reviewer)
+
+    rows = _rows(client.get("/", {"sort": sort}))
+
+    assert rows == [reviews[stakes].pk for stakes in expected]
+
+
+def test_sorting_by_assignee_and_by_flagged_claims(client, reviewer, reviewer2):
+    mine = _open()
+    theirs = _open()
+    few = ReviewFactory(query=QueryFactory(ungrounded_count=1))
+    review_claim(review=mine, user=reviewer)
+    review_claim(review=theirs, user=reviewer2)
+    client.force_login(reviewer)
+
+    assert _rows(client.get("/", {"sort": "assignee"}))[:2] == [theirs.pk, mine.pk]
+    assert _rows(client.get("/", {"sort": "claims"}))[0] == few.pk
+
+
+def test_the_sort_header_links_keep_the_filters_and_say_the_direction(client, reviewer, review):
+    client.force_login(reviewer)
+
+    body = client.get("/", {"stakes": "standard", "sort": "risk"}).content.decode()
+
+    assert (
+        '<th scope="col" aria-sort="ascending" class="sortable"><a href="?stakes=standard&amp;sort=-risk">'
+        in body
+    )
+    assert 'aria-sort="none" class="sortable"><a href="?stakes=standard&amp;sort=-age">' in body
+
+
+def test_an_unknown_sort_falls_back_to_risk(client, reviewer):
+    low = _open()
+    high = _open(stakes="audit")
+    client.force_login(reviewer)
+
+    assert _rows(client.get("/", {"sort": "password"})) == [high.pk, low.pk]
+
+
+def test_the_filters_are_collapsed_and_say_which_are_active(client, reviewer, review):
+    client.force_login(reviewer)
+
+    plain = client.get("/").content.decode()
+    filtered = client.get("/", {"stakes": "standard", "escalated": "on"}).content.decode()
+
+    assert '<details class="filters card" id="filters">' in plain
+    assert (
+        '<span class="count">2</span> <span class="muted">Stakes, Escalated only</span>' in filtered
+    )
+
+
+def test_flagged_claims_inside_another_claim_are_listed_once(client, reviewer):
+    query = QueryFactory(answer="Revenue in Q3 2025 was $2 billion.", total_claims=3)
+    ClaimFactory(
+        query=query, text="Q3 2025", start=11, end=18, kind="date", outcome="period_mismatch"
+    )
+    ClaimFactory(query=query, text="2025", start=14, end=18, kind="date", outcome="period_mismatch")
+    ClaimFactory(query=query, text="$2 billion", start=23, end=33, outcome="fabrication")
+    review = review_open(query=query, actor=Actor.system("tests"))
+    client.force_login(reviewer)
+
+    body = client.get("/").content.decode()
+
+    row = body.split(f'data-review="{review.pk}"', 1)[1].split("</tr>", 1)[0]
+    assert re.findall(r"<code>([^<]+)</code>", row) == ["Q3 2025", "$2 billion"]
