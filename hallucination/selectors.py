@@ -228,6 +228,8 @@ def query_result(query: Query) -> dict[str, Any]:
             {"exact_matches": 0, "close_matches": [], "orphan_numbers": [], "suspicious": []},
         ),
         "findings": extras.get("findings", []),
+        # Which checks of the samples ran (labels, prose) and what they found.
+        "consistency": extras.get("consistency"),
         "corrected_answer": extras.get("corrected_answer"),
         "corrections": extras.get("corrections", []),
         # A review opens only once detection has finished: no need to look for one before.

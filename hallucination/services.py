@@ -380,6 +380,7 @@ def query_store_detection(*, query: Query, result: t.DetectionResult, actor: Act
     query.result_extras = {
         "validation": data["validation"],
         "findings": data["findings"],
+        "consistency": data["consistency"],
         "corrected_answer": data["corrected_answer"],
         "corrections": data["corrections"],
     }

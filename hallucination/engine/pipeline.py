@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from . import zero_math
 from .answer import read_answer
-from .consistency import apply_consistency
+from .consistency import apply_consistency, check_samples
 from .correction import apply_corrections, corrections_for
 from .decide import Decider
 from .extraction import MAX_TEXT_CHARS
@@ -75,6 +75,8 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
     findings.extend(zero_math_findings)
     findings.extend(_injection_findings(inp, index, verdicts))
     verdicts = apply_consistency(verdicts, inp.samples, config)
+    consistency, consistency_findings = check_samples(answer, inp.samples, config)
+    findings.extend(consistency_findings)
 
     result = summarize(
         answer,
@@ -84,6 +86,7 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
         findings=findings,
         config=config,
     )
+    result = replace(result, consistency=consistency)
     elapsed = (time.perf_counter() - started) * 1000
     return _with_elapsed(result, elapsed)
 
