@@ -91,11 +91,20 @@ def claims_with_verdicts(query: Query) -> QuerySet[Claim]:
 
 
 def deciding_verdict(claim: Claim) -> Verdict | None:
-    """The verdict that gave the claim its current outcome: the latest with that outcome."""
+    """The verdict that gave the claim its current outcome: the latest with that outcome.
+
+    An external check that only confirms an earlier finding (`status: confirmed`) decides
+    nothing: the earlier verdict keeps its expected value, formula and correction.
+    """
     verdicts = list(claim.verdicts.all())
     if not verdicts:
         return None
-    matching = [v for v in verdicts if v.outcome == claim.outcome] or verdicts
+    matching = [v for v in verdicts if v.outcome == claim.outcome]
+    matching = (
+        [v for v in matching if (v.details or {}).get("status") != "confirmed"]
+        or matching
+        or verdicts
+    )
     return max(matching, key=lambda v: (v.created_at, _LAYER_ORDER.get(v.layer, 0), v.pk))
 
 

@@ -91,6 +91,8 @@ def test_after_the_external_layer_the_result_is_one_picture(
     assert net_income["replacement"] == "$298 million"
     assert net_income["reason"] == "contradicted: the source gives $298 [filing]"
     assert "Net income was $298 million" in result["corrected_answer"]
+    # Corrections detection made read as it wrote them, not as the database pads them.
+    assert "up 14.20% year over year" in result["corrected_answer"]
     assert_one_picture(result, CANONICAL_ANSWER)
 
 
