@@ -91,11 +91,20 @@ def claims_with_verdicts(query: Query) -> QuerySet[Claim]:
 
 
 def deciding_verdict(claim: Claim) -> Verdict | None:
-    """The verdict that gave the claim its current outcome: the latest with that outcome."""
+    """The verdict that gave the claim its current outcome: the latest with that outcome.
+
+    An external check that only confirms an earlier finding (`status: confirmed`) decides
+    nothing: the earlier verdict keeps its expected value, formula and correction.
+    """
     verdicts = list(claim.verdicts.all())
     if not verdicts:
         return None
-    matching = [v for v in verdicts if v.outcome == claim.outcome] or verdicts
+    matching = [v for v in verdicts if v.outcome == claim.outcome]
+    matching = (
+        [v for v in matching if (v.details or {}).get("status") != "confirmed"]
+        or matching
+        or verdicts
+    )
     return max(matching, key=lambda v: (v.created_at, _LAYER_ORDER.get(v.layer, 0), v.pk))
 
 
@@ -142,6 +151,60 @@ def claim_result(claim: Claim) -> dict[str, Any]:
     }
 
 
+def _exact_expected(verdict: Verdict) -> Decimal | None:
+    """The expected value as the layer wrote it: 14.20, not the column's 14.200000000000.
+
+    Detection keeps its own spelling in the details (a correction writes `14.20%` from it);
+    a value without one is read without its padding zeros.
+    """
+    written = (verdict.details or {}).get("expected_value")
+    if isinstance(written, str):
+        exact = _decimal_or_none(written)
+        if exact is not None:
+            return exact
+    return verdict.expected_value.normalize() if verdict.expected_value is not None else None
+
+
+def claim_engine_verdict(claim: Claim) -> t.ClaimVerdict:
+    """A stored claim as the engine's verdict on it: its current outcome, with the evidence of
+    the verdict that gave it that outcome (for corrections and seed 000's summary)."""
+    verdict = deciding_verdict(claim)
+    nearest = None
+    if verdict is not None and verdict.nearest_value is not None:
+        nearest = t.NearestValue(
+            text=verdict.nearest_text,
+            value=verdict.nearest_value.normalize(),
+            source_id=verdict.nearest_source_id,
+            start=verdict.nearest_start or 0,
+            end=verdict.nearest_end or 0,
+        )
+    return t.ClaimVerdict(
+        claim=t.Claim(
+            text=claim.text,
+            start=claim.start,
+            end=claim.end,
+            kind=claim.kind,
+            value=claim.value.normalize(),
+            unit=claim.unit,
+            precision=claim.precision.normalize() if claim.precision is not None else None,
+            label=claim.label,
+            period=claim.period,
+            approximate=claim.approximate,
+        ),
+        outcome=claim.outcome,
+        layer=verdict.layer if verdict is not None else t.LAYER_GROUNDING,
+        nearest=nearest,
+        expected_value=_exact_expected(verdict) if verdict is not None else None,
+        formula=(verdict.formula or None) if verdict is not None else None,
+        confidence=verdict.confidence if verdict is not None else Decimal(1),
+    )
+
+
+def query_engine_verdicts(query: Query) -> list[t.ClaimVerdict]:
+    """Every claim of a query, in answer order, as the engine's verdicts (see above)."""
+    return [claim_engine_verdict(claim) for claim in claims_with_verdicts(query)]
+
+
 def query_result(query: Query) -> dict[str, Any]:
     """The DESIGN.md result JSON for a query, plus its status and identifiers."""
     extras = query.result_extras or {}
@@ -174,6 +237,8 @@ def query_result(query: Query) -> dict[str, Any]:
             {"exact_matches": 0, "close_matches": [], "orphan_numbers": [], "suspicious": []},
         ),
         "findings": extras.get("findings", []),
+        # Which checks of the samples ran (labels, prose) and what they found.
+        "consistency": extras.get("consistency"),
         "corrected_answer": extras.get("corrected_answer"),
         "corrections": extras.get("corrections", []),
         # A review opens only once detection has finished: no need to look for one before.

@@ -7,7 +7,7 @@ import hashlib
 import json
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
@@ -26,7 +26,6 @@ from . import engine
 from .celery import app
 from .conf import detector_settings, engine_config
 from .engine import types as t
-from .engine.zero_math import FLAGGING_FINDINGS  # findings that flag an answer on their own
 from .models import (
     STAKES_CHOICES,
     ApiClient,
@@ -37,7 +36,7 @@ from .models import (
     Source,
     Verdict,
 )
-from .selectors import query_detection_input, trace_held_by_another
+from .selectors import query_detection_input, query_engine_verdicts, trace_held_by_another
 from .signals import escalation_requested, query_finished, review_requested
 
 logger = logging.getLogger(__name__)
@@ -381,6 +380,7 @@ def query_store_detection(*, query: Query, result: t.DetectionResult, actor: Act
     query.result_extras = {
         "validation": data["validation"],
         "findings": data["findings"],
+        "consistency": data["consistency"],
         "corrected_answer": data["corrected_answer"],
         "corrections": data["corrections"],
     }
@@ -480,8 +480,16 @@ def _verdict_row(*, claim: Claim, verdict: t.ClaimVerdict) -> Verdict:
         expected_value=verdict.expected_value,
         formula=(verdict.formula or "")[:500],
         confidence=verdict.confidence,
-        details=_json_safe(verdict.details),
+        details=_json_safe(_with_exact_expected(verdict)),
     )
+
+
+def _with_exact_expected(verdict: t.ClaimVerdict) -> dict[str, Any]:
+    """The details, with the expected value as the engine wrote it (`14.20`): the column pads
+    it to twelve places, and a correction redrawn later must read as detection wrote it."""
+    if verdict.expected_value is None:
+        return dict(verdict.details)
+    return {**verdict.details, "expected_value": format(verdict.expected_value, "f")}
 
 
 def _json_safe(value: Any) -> Any:
@@ -646,31 +654,53 @@ def query_abandon(*, query: Query, actor: Actor, reason: str) -> Query:
 # ---------------------------------------------------------------- later layers
 
 
-def _refresh_query_score(query: Query) -> None:
-    """Recount a query after a later layer changed a claim's outcome."""
-    claims = list(query.claims.only("grounded"))
-    total = len(claims)
-    grounded = sum(1 for c in claims if c.grounded)
-    query.total_claims = total
-    query.grounded_count = grounded
-    query.ungrounded_count = total - grounded
-    query.grounding_rate = (
-        (Decimal(grounded) / Decimal(total)).quantize(Decimal("0.0001")) if total else None
-    )
-    threshold = query.gate_threshold
-    query.gate_passed = query.grounding_rate is None or (
-        threshold is not None and query.grounding_rate >= threshold
-    )
-    findings = {f.get("code") for f in query.result_extras.get("findings", [])}
-    query.flagged = total > 0 and (
-        query.ungrounded_count > 0 or not query.gate_passed or bool(findings & FLAGGING_FINDINGS)
-    )
-    if query.original_confidence is not None:
-        penalty = Decimal(str(detector_settings()["CONFIDENCE_PENALTY"])) / 100
-        adjusted = (
-            query.original_confidence - penalty if query.flagged else query.original_confidence
+def _refresh_query_result(query: Query) -> None:
+    """Redraw every part of a query's result that follows from its claims' outcomes.
+
+    A later layer changed a claim's outcome: the counts, the gate, the flag, the adjusted
+    confidence, seed 000's summary, the corrections and the corrected answer are all derived
+    again by the engine's own `summarize`, from the verdicts as they now stand, so the stored
+    result (and what the API and the webhook send) is never half old, half new.
+    """
+    verdicts = query_engine_verdicts(query)
+    extras = dict(query.result_extras or {})
+    findings = [
+        t.Finding(
+            code=str(f.get("code", "")),
+            message=str(f.get("message", "")),
+            start=f.get("start"),
+            end=f.get("end"),
         )
-        query.adjusted_confidence = max(Decimal(0), adjusted)
+        for f in extras.get("findings", [])
+    ]
+    config = engine_config()
+    if query.gate_threshold is not None:
+        # The gate the query was scored against, whatever the settings say today.
+        config = replace(
+            config, gate_standard=query.gate_threshold, gate_audit=query.gate_threshold
+        )
+    result = engine.summarize(
+        query.answer,
+        verdicts,
+        stakes=query.stakes,
+        original_confidence=query.original_confidence,
+        findings=findings,
+        config=config,
+    )
+    data = result.to_dict()
+    query.total_claims = result.total_claims
+    query.grounded_count = result.grounded_count
+    query.ungrounded_count = result.ungrounded_count
+    query.grounding_rate = result.grounding_rate
+    query.gate_passed = result.gate_passed
+    query.flagged = result.flagged
+    query.adjusted_confidence = result.adjusted_confidence
+    extras.update(
+        validation=data["validation"],
+        corrected_answer=data["corrected_answer"],
+        corrections=data["corrections"],
+    )
+    query.result_extras = extras
 
 
 def claim_outcome_after(*, current: str, verdict_outcome: str) -> str:
@@ -731,7 +761,7 @@ def claim_verdict_add(
         outcome=new_outcome, grounded=new_outcome in t.GROUNDED_OUTCOMES
     )
     claim.outcome, claim.grounded = new_outcome, new_outcome in t.GROUNDED_OUTCOMES
-    _refresh_query_score(query)
+    _refresh_query_result(query)
     query.save()
     audit_event_record(
         event_type=events.EXTERNAL_CHECKED

@@ -265,6 +265,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "QueryStatusEnum": "hallucination.models.Query.Status",
         "ReviewStatusEnum": "reviews.models.Review.Status",
+        "ConsistencyStatusEnum": "hallucination.engine.types.CONSISTENCY_STATUSES",
     },
 }
 
@@ -286,6 +287,14 @@ _profile = _PROFILES[HALLUCINATION_PROFILE]
 def _non_negative(name: str, value: float) -> float:
     if value < 0:
         raise ImproperlyConfigured(f"{name} must not be negative (got {value}).")
+    return value
+
+
+def _fraction(name: str, value: float) -> float:
+    if not 0 < value <= 1:
+        raise ImproperlyConfigured(
+            f"{name} must be a fraction above 0 and at most 1, such as 0.8 (got {value})."
+        )
     return value
 
 
@@ -317,6 +326,19 @@ HALLUCINATION = {
         "HALLUCINATION_CONSISTENCY_THRESHOLD",
         env.float("HALLUCINATION_CONSISTENCY_THRESHOLD", default=1.0),
     ),
+    # Categorical labels across samples (long / short / none): the majority's share of the
+    # votes must reach this fraction (seed 003's minimum-quorum gate).
+    "LABEL_QUORUM": _fraction(
+        "HALLUCINATION_LABEL_QUORUM", env.float("HALLUCINATION_LABEL_QUORUM", default=0.8)
+    ),
+    # Free-form prose across samples: mean pairwise similarity below this is inconsistent
+    # (calibrated for the model requirements/embeddings.txt installs; docs/detection.md).
+    # The check runs only with the optional model of requirements/embeddings.txt installed
+    # (and PROSE_EMBEDDINGS on); otherwise results report it "not checked".
+    "PROSE_SIMILARITY": _fraction(
+        "HALLUCINATION_PROSE_SIMILARITY", env.float("HALLUCINATION_PROSE_SIMILARITY", default=0.9)
+    ),
+    "PROSE_EMBEDDINGS": env.bool("HALLUCINATION_PROSE_EMBEDDINGS", default=True),
     "TARGET_TIME_MS": env.int("HALLUCINATION_TARGET_TIME_MS", default=100),
     "TARGET_RATE": env.float("HALLUCINATION_TARGET_RATE", default=0.05),
     "VERIFY_CURRENCY": env.bool("HALLUCINATION_VERIFY_CURRENCY", default=True),

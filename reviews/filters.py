@@ -6,6 +6,12 @@ import django_filters
 from django import forms
 from django.db.models import Exists, OuterRef, QuerySet
 
+from hallucination.api.filters import (
+    ReadableDateFilter,
+    StrictBooleanFilter,
+    StrictCheckboxInput,
+    choice_filter,
+)
 from hallucination.models import OUTCOME_CHOICES, STAKES_CHOICES, Claim
 
 from .models import OPEN_STATUSES, Review
@@ -25,31 +31,29 @@ class ReviewFilter(django_filters.FilterSet):
     escalated, date range."""
 
     q = django_filters.CharFilter(method="filter_text", label="Search")
-    status = django_filters.ChoiceFilter(
-        choices=STATUS_CHOICES, method="filter_status", empty_label=None, label="Status"
+    status = choice_filter(STATUS_CHOICES, method="filter_status", empty_label=None, label="Status")
+    stakes = choice_filter(
+        STAKES_CHOICES, field_name="query__stakes", empty_label="Any", label="Stakes"
     )
-    stakes = django_filters.ChoiceFilter(
-        field_name="query__stakes", choices=STAKES_CHOICES, empty_label="Any", label="Stakes"
-    )
-    outcome = django_filters.ChoiceFilter(
-        choices=OUTCOME_CHOICES, method="filter_outcome", empty_label="Any", label="Claim outcome"
+    outcome = choice_filter(
+        OUTCOME_CHOICES, method="filter_outcome", empty_label="Any", label="Claim outcome"
     )
     entity = django_filters.CharFilter(
         field_name="query__entity", lookup_expr="icontains", label="Entity"
     )
-    mine = django_filters.BooleanFilter(
-        method="filter_mine", widget=forms.CheckboxInput, label="Assigned to me"
+    mine = StrictBooleanFilter(
+        method="filter_mine", widget=StrictCheckboxInput, label="Assigned to me"
     )
-    escalated = django_filters.BooleanFilter(
-        method="filter_escalated", widget=forms.CheckboxInput, label="Escalated only"
+    escalated = StrictBooleanFilter(
+        method="filter_escalated", widget=StrictCheckboxInput, label="Escalated only"
     )
-    created_from = django_filters.DateFilter(
+    created_from = ReadableDateFilter(
         field_name="created_at",
         lookup_expr="date__gte",
         label="From",
         widget=forms.DateInput(attrs={"type": "date"}),
     )
-    created_to = django_filters.DateFilter(
+    created_to = ReadableDateFilter(
         field_name="created_at",
         lookup_expr="date__lte",
         label="To",

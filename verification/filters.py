@@ -2,6 +2,7 @@
 
 import django_filters
 
+from hallucination.api.filters import ReadableDateFilter
 from hallucination.models import ReferenceFact
 
 
@@ -10,8 +11,10 @@ class ReferenceFactFilter(django_filters.FilterSet):
     metric = django_filters.CharFilter(lookup_expr="iexact")
     period = django_filters.CharFilter(lookup_expr="iexact")
     unit = django_filters.CharFilter(lookup_expr="iexact")
-    as_of = django_filters.DateFromToRangeFilter(
-        help_text="as_of_after / as_of_before, YYYY-MM-DD."
+    # Two parameters, each named in its own error (a range field would answer "as_of").
+    as_of_after = ReadableDateFilter(field_name="as_of", lookup_expr="gte", help_text="YYYY-MM-DD.")
+    as_of_before = ReadableDateFilter(
+        field_name="as_of", lookup_expr="lte", help_text="YYYY-MM-DD."
     )
     search = django_filters.CharFilter(
         field_name="entity", lookup_expr="icontains", help_text="Part of the entity's name."
@@ -19,4 +22,4 @@ class ReferenceFactFilter(django_filters.FilterSet):
 
     class Meta:
         model = ReferenceFact
-        fields = ["entity", "metric", "period", "unit", "as_of", "search"]
+        fields = ["entity", "metric", "period", "unit", "search"]

@@ -75,6 +75,11 @@ def claim_targets(*, query: Query, claims: list[Claim]) -> list[ClaimTarget]:
                 sources=links,
                 nearest_source_id=verdict.nearest_source_id if verdict else "",
                 outcome=claim.outcome,
+                earlier_expected=(
+                    verdict.expected_value.normalize()
+                    if verdict is not None and verdict.expected_value is not None
+                    else None
+                ),
             )
         )
     return targets

@@ -18,6 +18,7 @@ from typing import Any
 
 from hallucination.engine import extract_claims, lexicon
 from hallucination.engine.candidates import kind_compatible, usable_for
+from hallucination.engine.types import UNGROUNDED_OUTCOMES
 from hallucination.engine.types import Claim as EngineClaim
 from hallucination.engine.values import at_precision
 from hallucination.outbound.guard import (
@@ -37,6 +38,9 @@ from .market_data import MarketDataAdapter, MarketDataError
 VERIFIED = "verified"
 CONTRADICTED = "contradicted"
 INCONCLUSIVE = "inconclusive"
+# Agrees with what an earlier layer already found wrong, from the same evidence: recorded,
+# never escalated (seed 003 pages on a new, independent disagreement only).
+CONFIRMED = "confirmed"
 
 RECOMPUTE = "recompute"
 SOURCE_FETCH = "source_fetch"
@@ -81,15 +85,16 @@ class ClaimTarget:
     entity: str = ""
     sources: tuple[SourceLink, ...] = ()
     nearest_source_id: str = ""
-    # The claim's outcome after the deterministic layers.
+    # The claim's outcome after the deterministic layers, and the value they said it should be.
     outcome: str = ""
+    earlier_expected: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CheckResult:
     check_name: str
-    status: str  # verified | contradicted | inconclusive
-    outcome: str | None = None  # the verdict's outcome when verified or contradicted
+    status: str  # verified | contradicted | confirmed | inconclusive
+    outcome: str | None = None  # the verdict's outcome unless inconclusive
     found_value: Decimal | None = None
     found_text: str = ""
     where: str = ""
@@ -210,6 +215,24 @@ def _recomputed_agrees(target: ClaimTarget, result: Decimal) -> bool:
     return target.value == result or at_precision(target.value, result, target.precision)
 
 
+def _confirms_earlier_finding(target: ClaimTarget, expected: Decimal, *, formula_from: str) -> bool:
+    """Whether a recomputation that disagrees with the claim only repeats the first pass.
+
+    It does when the deterministic layers already left the claim ungrounded and either the
+    formula is the one their derivation recorded (the same arithmetic over the same source
+    values) or the value it gives is the one they expected, at the claim's precision. A
+    recomputation against a claim they grounded, or giving another value than theirs, is a
+    disagreement of its own.
+    """
+    if target.outcome not in UNGROUNDED_OUTCOMES:
+        return False
+    if formula_from == "derivation":
+        return True
+    return target.earlier_expected is not None and values_agree(
+        expected, target.earlier_expected, claim_precision=target.precision
+    )
+
+
 def recompute(target: ClaimTarget) -> CheckResult:
     """Re-derive a computed claim with the calculator from its recorded or written formula."""
     started = time.monotonic()
@@ -240,6 +263,22 @@ def recompute(target: ClaimTarget) -> CheckResult:
         agree, result = True, result * 100
         details["scaled"] = "x100"
     expected = _quantized(result, target.precision.normalize()) if target.precision else result
+    if not agree and _confirms_earlier_finding(target, expected, formula_from=origin):
+        # The deterministic layers already found this claim wrong from these very figures;
+        # the calculator saying so again is no independent contradiction (docs/verification.md).
+        details["confirms"] = target.outcome
+        return CheckResult(
+            RECOMPUTE,
+            CONFIRMED,
+            outcome=target.outcome,
+            found_value=_stored(result),
+            found_text=format_result(result),
+            where="calculator",
+            expected_value=_stored(expected),
+            formula=calculation.expression,
+            elapsed_ms=_elapsed(started),
+            details=details,
+        )
     return CheckResult(
         RECOMPUTE,
         VERIFIED if agree else CONTRADICTED,

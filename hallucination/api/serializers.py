@@ -249,6 +249,37 @@ class CorrectionSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
+class LabelVoteSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    start = serializers.IntegerField()
+    end = serializers.IntegerField()
+    family = serializers.CharField(
+        help_text="direction (long/short/none) or rating (buy/hold/sell)."
+    )
+    label = serializers.CharField(help_text="The answer's label, normalised.")
+    votes = serializers.DictField(child=serializers.IntegerField())
+    majority = serializers.CharField()
+    majority_fraction = serializers.CharField()
+    quorum = serializers.CharField()
+    status = serializers.ChoiceField(choices=t.CONSISTENCY_STATUSES)
+
+
+class ProseCheckSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=t.CONSISTENCY_STATUSES)
+    mean_similarity = serializers.CharField(allow_null=True)
+    threshold = serializers.CharField()
+    model = serializers.CharField(allow_null=True)
+    reason = serializers.CharField(allow_null=True, help_text="Why it was not checked.")
+
+
+class ConsistencySerializer(serializers.Serializer):
+    """The checks of the samples beyond each claim's own dispersion (seed 003, layer 2)."""
+
+    samples = serializers.IntegerField()
+    labels = LabelVoteSerializer(many=True)
+    prose = ProseCheckSerializer(allow_null=True)
+
+
 class ReviewRefSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
@@ -277,6 +308,9 @@ class QueryResultSerializer(serializers.Serializer):
     claims = ClaimResultSerializer(many=True)
     validation = ValidationSerializer()
     findings = FindingSerializer(many=True)
+    consistency = ConsistencySerializer(
+        allow_null=True, help_text="Null for results detected before it was recorded."
+    )
     corrected_answer = serializers.CharField(allow_null=True)
     corrections = CorrectionSerializer(many=True)
     review = ReviewRefSerializer(allow_null=True)

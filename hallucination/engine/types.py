@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
+
+# A sentence-embedding model as the prose consistency check uses it: texts in, one vector
+# per text out (hallucination/engine/embeddings.py adapts the optional installed one).
+Embedder = Callable[[Sequence[str]], Sequence[Sequence[float]]]
 
 # Claim kinds (DESIGN.md "Claims and outcomes").
 CURRENCY = "currency"
@@ -146,6 +151,15 @@ class EngineConfig:
     ratio_tolerance: Decimal = Decimal("0.01")
     date_tolerance_days: int = 0
     consistency_threshold: Decimal = Decimal("0.01")
+    # Categorical labels across samples: the majority must reach this share of the votes.
+    label_quorum: Decimal = Decimal("0.8")
+    # Free-form prose: mean pairwise similarity below this is inconsistent. Seed 003's ~0.80
+    # is for MiniLM-style scores; the model of requirements/embeddings.txt scores higher
+    # across the board (paraphrases 0.95-0.97, one off-topic sample in four 0.87), so 0.9.
+    prose_similarity_threshold: Decimal = Decimal("0.9")
+    # None: the prose check is reported "not checked" (no model installed, or switched off).
+    prose_embedder: Embedder | None = None
+    prose_model: str = ""
     confidence_penalty: Decimal = Decimal("20")
     gate_standard: Decimal = Decimal("0.7")
     gate_audit: Decimal = Decimal("0.9")
@@ -279,6 +293,53 @@ class ValidationSummary:
     suspicious: tuple[str, ...] = ()
 
 
+# Statuses of a consistency check.
+CONSISTENT = "consistent"
+NOT_CHECKED = "not_checked"
+CONSISTENCY_STATUSES = (CONSISTENT, INCONSISTENT, NOT_CHECKED)
+
+
+@dataclass(frozen=True, slots=True)
+class LabelMention:
+    """A categorical label in a text: `long` in "Signal: long", `sell` in "Rating: Sell"."""
+
+    family: str  # direction | rating
+    label: str  # normalised: long, short, none; buy, hold, sell
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class LabelVote:
+    """One label of the answer against the samples' labels in the same place."""
+
+    mention: LabelMention
+    votes: tuple[tuple[str, int], ...]  # (label, count), most votes first
+    majority: str
+    majority_fraction: Decimal
+    quorum: Decimal
+    status: str  # consistent | inconsistent | not_checked
+
+
+@dataclass(frozen=True, slots=True)
+class ProseCheck:
+    """Mean pairwise similarity of the answer and its samples, or why it was not checked."""
+
+    status: str  # consistent | inconsistent | not_checked
+    threshold: Decimal
+    mean_similarity: Decimal | None = None
+    model: str = ""
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ConsistencyReport:
+    samples: int
+    labels: tuple[LabelVote, ...] = ()
+    prose: ProseCheck | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class DetectionResult:
     verdicts: tuple[ClaimVerdict, ...]
@@ -292,6 +353,7 @@ class DetectionResult:
     corrections: tuple[Correction, ...] = ()
     findings: tuple[Finding, ...] = ()
     elapsed_ms: float = 0.0
+    consistency: ConsistencyReport | None = None
 
     @property
     def total_claims(self) -> int:
@@ -387,6 +449,7 @@ def result_to_dict(result: DetectionResult) -> dict[str, Any]:
             {"code": f.code, "message": f.message, "start": f.start, "end": f.end}
             for f in result.findings
         ],
+        "consistency": consistency_to_dict(result.consistency),
         "corrected_answer": result.corrected_answer,
         "corrections": [
             {
@@ -398,4 +461,39 @@ def result_to_dict(result: DetectionResult) -> dict[str, Any]:
             }
             for c in result.corrections
         ],
+    }
+
+
+def consistency_to_dict(report: ConsistencyReport | None) -> dict[str, Any] | None:
+    if report is None:
+        return None
+    prose = report.prose
+    return {
+        "samples": report.samples,
+        "labels": [
+            {
+                "text": vote.mention.text,
+                "start": vote.mention.start,
+                "end": vote.mention.end,
+                "family": vote.mention.family,
+                "label": vote.mention.label,
+                "votes": dict(vote.votes),
+                "majority": vote.majority,
+                "majority_fraction": _dec(vote.majority_fraction),
+                "quorum": _dec(vote.quorum),
+                "status": vote.status,
+            }
+            for vote in report.labels
+        ],
+        "prose": (
+            {
+                "status": prose.status,
+                "mean_similarity": _dec(prose.mean_similarity),
+                "threshold": _dec(prose.threshold),
+                "model": prose.model or None,
+                "reason": prose.reason or None,
+            }
+            if prose is not None
+            else None
+        ),
     }

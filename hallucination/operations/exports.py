@@ -16,6 +16,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+import django_filters
 from django.db import transaction
 from django.db.models import QuerySet
 
@@ -25,8 +26,8 @@ from audit.services import audit_event_record
 from reviews.filters import ReviewFilter
 from reviews.models import Review
 
-from ..api.filters import QueryFilter
-from ..models import Claim, Query, Verdict
+from ..api.filters import QueryFilter, choice_filter
+from ..models import KIND_CHOICES, LAYER_CHOICES, OUTCOME_CHOICES, Claim, Query, Verdict
 
 # Rows fetched from the server-side cursor at a time: about 0.9 KB of Python objects each, so a
 # chunk of 500 keeps well under a megabyte alive whatever the size of the export.
@@ -59,19 +60,43 @@ def _query_rows(queries: QuerySet[Query], params: Mapping[str, Any]) -> QuerySet
     return queries.order_by("created_at", "id")
 
 
+class ClaimExportFilter(django_filters.FilterSet):
+    """The claims export's own filters, on top of its queries' ones."""
+
+    outcome = choice_filter(OUTCOME_CHOICES)
+    kind = choice_filter(KIND_CHOICES)
+
+    class Meta:
+        model = Claim
+        fields = ["outcome", "kind"]
+
+
+class VerdictExportFilter(django_filters.FilterSet):
+    """The verdicts export's own filters, on top of its queries' ones."""
+
+    outcome = choice_filter(OUTCOME_CHOICES)
+    layer = choice_filter(LAYER_CHOICES)
+
+    class Meta:
+        model = Verdict
+        fields = ["outcome", "layer"]
+
+
+def _filtered(filterset: django_filters.FilterSet) -> QuerySet:
+    if not filterset.is_valid():
+        raise ExportInvalid("Invalid filters.", filterset.errors)
+    return filterset.qs
+
+
 def _claim_rows(queries: QuerySet[Query], params: Mapping[str, Any]) -> QuerySet:
     claims = Claim.objects.filter(query__in=queries.values("pk"))
-    for name in ("outcome", "kind"):
-        if params.get(name):
-            claims = claims.filter(**{name: params[name]})
+    claims = _filtered(ClaimExportFilter(dict(params), queryset=claims))
     return claims.order_by("query_id", "position")
 
 
 def _verdict_rows(queries: QuerySet[Query], params: Mapping[str, Any]) -> QuerySet:
     verdicts = Verdict.objects.filter(claim__query__in=queries.values("pk"))
-    for name in ("outcome", "layer"):
-        if params.get(name):
-            verdicts = verdicts.filter(**{name: params[name]})
+    verdicts = _filtered(VerdictExportFilter(dict(params), queryset=verdicts))
     return verdicts.order_by("claim_id", "created_at", "id")
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import types as t
+from ..engine.scoring import FLAGGING_FINDINGS
 
 HALLUCINATED = "hallucinated"
 CLEAN = "clean"
@@ -37,12 +38,11 @@ PATTERN_BARS: dict[str, float] = {
 }
 UNSPECIFIED_KIND = "unspecified"
 
-# Findings that flag an answer on their own (docs/detection.md, "Score and flag"). A checksum
-# or a citation is not a numeric claim, so a hallucinated span such as "[Verified: A7B3C2D1]"
-# is caught by the finding that points at it.
-SPAN_MARKING_FINDINGS = frozenset(
-    {"checksum_mismatch", "citation_mismatch", "citation_unresolved", "prompt_injection"}
-)
+# Findings that flag an answer on their own (docs/detection.md, "Score and flag"). A checksum,
+# a citation or a trade call is not a numeric claim, so a hallucinated span such as
+# "[Verified: A7B3C2D1]" or the "long" of "Signal: long" is caught by the finding that points
+# at it.
+SPAN_MARKING_FINDINGS = FLAGGING_FINDINGS
 
 # Seed 003's healthy range for the human-in-the-loop step.
 CLAIMS_PER_ESCALATION_RANGE = (100, 1000)

@@ -106,6 +106,32 @@ def test_a_standard_stakes_flag_sends_nothing(
     assert not WebhookDelivery.objects.filter(query=query).exists()
 
 
+@pytest.mark.parametrize("stakes", ["standard", "high"])
+def test_a_recomputation_that_confirms_a_drift_pages_nobody(
+    llm_service, on_call, receiver, django_capture_on_commit_callbacks, stakes
+):
+    # 14.8% is wrong ((1.85 - 1.62) / 1.62 is 14.2%): detection says so, and the external
+    # layer's recomputation from the same two figures agrees. No new disagreement: the
+    # answer waits in the queue, and nobody is woken.
+    payload = {
+        "answer": "In Q3 2026, revenue was $1.85 billion, up 14.8% year over year from $1.62 billion.",
+        "sources": [{"id": "filing", "text": CANONICAL_SOURCE}],
+        "stakes": stakes,
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        response = llm_service.post("/api/v1/queries/", payload, format="json")
+    query = Query.objects.get(pk=response.json()["id"])
+
+    drift = query.claims.get(text="14.8%")
+    assert drift.outcome == "arithmetic_drift"
+    assert drift.verdicts.filter(layer="external", check_name="recompute").exists()
+    review = Review.objects.get(query=query)
+    assert review.escalated is False
+    assert mail.outbox == []
+    assert receiver.connections == 0
+    assert not WebhookDelivery.objects.filter(query=query, kind="escalation").exists()
+
+
 def test_an_external_contradiction_at_standard_stakes_pages(
     llm_service,
     filing_page,

@@ -9,7 +9,7 @@ import pytest
 
 from hallucination.engine import detect
 from hallucination.engine.corpus import load_corpus
-from hallucination.engine.zero_math import FLAGGING_FINDINGS
+from hallucination.engine.scoring import FLAGGING_FINDINGS
 
 CORPUS_DIR = Path(__file__).resolve().parents[1] / "corpus"
 CASES = load_corpus([CORPUS_DIR]) if CORPUS_DIR.is_dir() else []

@@ -78,3 +78,10 @@ def test_the_lenient_profile_sets_seed_001s_tolerances():
     result = _manage({"HALLUCINATION_PROFILE": "lenient"}, "shell", "-c", code)
 
     assert result.stdout.strip().splitlines()[-1].split() == ["5.0", "2.0", "5.0", "0"]
+
+
+def test_it_refuses_a_label_quorum_that_is_not_a_fraction():
+    result = _manage({"HALLUCINATION_LABEL_QUORUM": "80"}, "check")
+
+    assert result.returncode != 0
+    assert "HALLUCINATION_LABEL_QUORUM" in result.stderr

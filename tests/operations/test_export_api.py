@@ -102,6 +102,42 @@ def test_a_bad_filter_is_a_400_naming_it(llm_service):
     assert "status" in json.dumps(response.json())
 
 
+@pytest.mark.parametrize(
+    ("path", "field"),
+    [
+        ("queries.csv?flagged=maybe", "flagged"),
+        ("queries.csv?created_after=soon", "created_after"),
+        ("claims.csv?outcome=wrongish", "outcome"),
+        ("claims.jsonl?kind=vibes", "kind"),
+        ("verdicts.csv?layer=astral", "layer"),
+        ("verdicts.csv?outcome=meh", "outcome"),
+    ],
+)
+def test_every_filter_refuses_a_value_it_cannot_read(llm_service, own_queries, path, field):
+    response = llm_service.get(f"/api/v1/exports/{path}")
+
+    assert response.status_code == 400
+    assert list(response.json()["detail"]) == [field]
+    assert not AuditEvent.objects.filter(event_type="data.exported").exists()
+
+
+def test_a_reviewer_s_review_export_refuses_a_flag_it_cannot_read(client):
+    client.force_login(UserFactory(username="rhea", roles=["reviewer"]))
+
+    response = client.get("/api/v1/exports/reviews.csv?escalated=maybe")
+
+    assert response.status_code == 400
+    assert list(response.json()["detail"]) == ["escalated"]
+
+
+def test_claims_and_verdicts_filter_by_kind_and_layer(llm_service, own_queries):
+    claims = jsonl_rows(llm_service.get("/api/v1/exports/claims.jsonl?kind=currency"))
+    verdicts = jsonl_rows(llm_service.get("/api/v1/exports/verdicts.jsonl?layer=external"))
+
+    assert {c["kind"] for c in claims} == {"currency"}
+    assert verdicts == []
+
+
 def test_an_unknown_export_is_a_404(llm_service):
     assert llm_service.get("/api/v1/exports/secrets.csv").status_code == 404
     assert llm_service.get("/api/v1/exports/queries.xlsx").status_code == 404

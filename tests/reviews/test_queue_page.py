@@ -108,8 +108,8 @@ def test_a_bad_filter_value_is_reported_and_lists_nothing(client, reviewer, revi
     assert response.status_code == 200
     assert _rows(response) == []
     body = response.content.decode()
-    assert "Enter a valid date." in body
-    assert "Select a valid choice." in body
+    assert "Must be a date as YYYY-MM-DD (got &#x27;yesterday-ish&#x27;)." in body
+    assert "&#x27;galactic&#x27; is not one of: standard, high, audit." in body
 
 
 def test_the_status_tabs_count_what_the_other_filters_select(client, reviewer):

@@ -48,6 +48,40 @@ def test_a_bad_filter_is_a_400_naming_it(api, reviewer, review):
     assert "status" in response.json()["detail"]
 
 
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({"escalated": "maybe"}, "escalated"),
+        ({"mine": "perhaps"}, "mine"),
+        ({"stakes": "extreme"}, "stakes"),
+        ({"outcome": "wrongish"}, "outcome"),
+        ({"created_from": "last tuesday"}, "created_from"),
+        ({"created_to": "2026-02-30"}, "created_to"),
+    ],
+)
+def test_every_filter_refuses_a_value_it_cannot_read(api, reviewer, review, params, field):
+    api.force_authenticate(reviewer)
+
+    response = api.get("/api/v1/reviews/", params)
+
+    assert response.status_code == 400, response.json()
+    assert list(response.json()["detail"]) == [field]
+    assert repr(next(iter(params.values()))) in response.json()["detail"][field][0]
+
+
+def test_the_flags_read_true_and_false(api, reviewer, review):
+    api.force_authenticate(reviewer)
+    Review.objects.filter(pk=review.pk).update(escalated=True)
+
+    escalated = api.get("/api/v1/reviews/", {"escalated": "true"}).json()["results"]
+    anything = api.get("/api/v1/reviews/", {"escalated": "false"}).json()["results"]
+    mine = api.get("/api/v1/reviews/", {"mine": "1"}).json()["results"]
+
+    assert [item["id"] for item in escalated] == [review.pk]
+    assert [item["id"] for item in anything] == [review.pk]  # unticked means "any"
+    assert mine == []
+
+
 def test_one_review_comes_with_its_claims_and_labels(api, reviewer, review):
     api.force_authenticate(reviewer)
 

@@ -14,6 +14,7 @@ from hallucination.services import api_client_key_create
 from reviews.models import Review
 from tests.integration.conftest import celery_broker, start_worker, stop_process, wait_for
 from tests.outbound.servers import LocalServer, start_server
+from tests.result_picture import assert_one_picture
 
 pytestmark = pytest.mark.integration
 __all__ = ["celery_broker"]  # a fixture, used by name below
@@ -90,3 +91,7 @@ def test_an_audit_submission_gets_external_verdicts_and_an_escalated_review(work
     assert review.escalated is True
     escalation = AuditEvent.objects.get(trace_id=query.trace_id, event_type="review.escalated")
     assert escalation.actor_name.startswith("worker:verifier@")
+    # What the API returns now is what the worker's verdicts say, summary and corrections too.
+    result = api.get(f"/api/v1/queries/{query_id}/").json()
+    assert "Net income was $298 million" in result["corrected_answer"]
+    assert_one_picture(result, CANONICAL_ANSWER)

@@ -4,6 +4,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from verification.verifiers import (
+    CONFIRMED,
     CONTRADICTED,
     INCONCLUSIVE,
     VERIFIED,
@@ -52,6 +53,51 @@ def test_it_evaluates_the_formula_the_derivation_layer_recorded():
     result = recompute(drifted)
     assert result.status == CONTRADICTED
     assert result.expected_value == Decimal("13.9")
+
+
+SURPRISE = "Earnings surprise: (0.50 - 0.45) / 0.45 * 100 = "
+
+
+def test_a_recomputation_that_agrees_with_the_drift_already_found_only_confirms_it():
+    # Detection recomputed seed 000's surprise from the same figures and found 11.11: doing
+    # it again is no independent contradiction, and nothing more to escalate.
+    drifted = _percent(
+        "10.96", text_before=SURPRISE, outcome="arithmetic_drift", earlier_expected=Decimal("11.11")
+    )
+
+    result = recompute(drifted)
+
+    assert result.status == CONFIRMED
+    assert result.outcome == "arithmetic_drift"
+    assert result.expected_value == Decimal("11.11")
+    assert result.details["confirms"] == "arithmetic_drift"
+
+
+def test_the_derivation_layer_s_own_formula_recomputed_confirms_its_drift():
+    drifted = _percent(
+        "14.8", "0.1", formula="(4.1B - 3.6B) / 3.6B * 100", outcome="arithmetic_drift"
+    )
+
+    result = recompute(drifted)
+
+    assert (result.status, result.outcome) == (CONFIRMED, "arithmetic_drift")
+    assert result.expected_value == Decimal("13.9")
+
+
+def test_a_recomputation_that_finds_another_value_than_the_first_pass_contradicts():
+    drifted = _percent(
+        "10.96", text_before=SURPRISE, outcome="arithmetic_drift", earlier_expected=Decimal("12.5")
+    )
+
+    result = recompute(drifted)
+
+    assert (result.status, result.outcome) == (CONTRADICTED, "contradicted")
+
+
+def test_a_recomputation_against_a_claim_the_first_pass_grounded_contradicts():
+    grounded = _percent("10.96", text_before=SURPRISE, outcome="grounded")
+
+    assert recompute(grounded).status == CONTRADICTED
 
 
 def test_a_ratio_formula_checks_a_claim_written_in_percent():

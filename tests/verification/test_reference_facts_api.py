@@ -77,6 +77,30 @@ def test_the_list_filters_by_entity_metric_and_period(fact_reader, llm_service):
     assert len(llm_service.get(URL, {"search": "wind"}).json()["results"]) == 2
 
 
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({"as_of_after": "last week"}, "as_of_after"),
+        ({"as_of_before": "2026-02-30"}, "as_of_before"),
+    ],
+)
+def test_a_date_it_cannot_read_is_a_400_naming_the_parameter(fact_reader, params, field):
+    response = fact_reader.get(URL, params)
+
+    assert response.status_code == 400, response.json()
+    assert list(response.json()["detail"]) == [field]
+    assert repr(next(iter(params.values()))) in response.json()["detail"][field][0]
+
+
+def test_the_list_filters_by_as_of_dates(fact_reader):
+    ReferenceFactFactory(entity="Northwind", metric="eps", period="Q2 2026", as_of="2026-07-30")
+    ReferenceFactFactory(entity="Northwind", metric="eps", period="Q3 2026", as_of="2026-10-28")
+
+    response = fact_reader.get(URL, {"as_of_after": "2026-08-01"})
+
+    assert [r["period"] for r in response.json()["results"]] == ["Q3 2026"]
+
+
 def test_a_person_without_the_view_permission_cannot_list(db):
     from rest_framework.test import APIClient
 

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from hallucination.demo.queries import CANONICAL_ANSWER, CANONICAL_SOURCE
 from hallucination.models import Query
 from reviews.models import Review
+from tests.result_picture import assert_one_picture
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +67,33 @@ def test_an_audit_submission_is_checked_against_its_source_page_and_escalated(
     assert claims["$1.62 billion"]["grounded"] is True
     review = Review.objects.get(query=query)
     assert review.escalated is True
+
+
+def test_after_the_external_layer_the_result_is_one_picture(
+    llm_service, server, loopback_allowed, django_capture_on_commit_callbacks
+):
+    url = server.route("/q3.html", body=(PAGES / "northwind_q3_2026_restated.html").read_bytes())
+    payload = {
+        "answer": CANONICAL_ANSWER,
+        "sources": [{"id": "filing", "text": CANONICAL_SOURCE, "url": url}],
+        "stakes": "audit",
+        "confidence": "0.9",
+        "entity": "Northwind Industries",
+        "period": "Q3 2026",
+    }
+
+    _, result = _submit(llm_service, payload, django_capture_on_commit_callbacks)
+
+    # The snippet grounded $312 million; the filing says $298 million. Detection's summary
+    # and corrections had it right; after the filing spoke they must say so too.
+    assert "$312 million" in result["validation"]["suspicious"]
+    (net_income,) = [c for c in result["corrections"] if c["text"] == "$312 million"]
+    assert net_income["replacement"] == "$298 million"
+    assert net_income["reason"] == "contradicted: the source gives $298 [filing]"
+    assert "Net income was $298 million" in result["corrected_answer"]
+    # Corrections detection made read as it wrote them, not as the database pads them.
+    assert "up 14.20% year over year" in result["corrected_answer"]
+    assert_one_picture(result, CANONICAL_ANSWER)
 
 
 def test_a_standard_submission_sends_only_its_ungrounded_claims_out(

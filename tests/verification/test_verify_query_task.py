@@ -235,9 +235,55 @@ def test_a_derivation_formula_is_recomputed(filing):
     verify_query.apply(args=[str(query.pk)])
 
     verdict = Verdict.objects.get(claim=claim, layer="external", check_name="recompute")
-    assert verdict.outcome == "contradicted"
+    # The same formula over the same figures: it confirms the drift, it does not contradict.
+    assert (verdict.outcome, verdict.details["status"]) == ("arithmetic_drift", "confirmed")
     assert verdict.expected_value == Decimal("13.9")
     assert verdict.formula == "(4.1e9 - 3.6e9) / 3.6e9 * 100"
+
+
+@pytest.mark.parametrize("stakes", ["standard", "high", "audit"])
+def test_a_recomputation_that_confirms_a_drift_does_not_escalate(stakes):
+    query = QueryFactory(
+        answer="Revenue grew 14.8% year over year.",
+        stakes=stakes,
+        status=Query.Status.VERIFYING,
+        gate_threshold=Decimal("0.9") if stakes == "audit" else Decimal("0.7"),
+        total_claims=1,
+        ungrounded_count=1,
+        grounded_count=0,
+        grounding_rate=Decimal("0"),
+    )
+    claim = ClaimFactory(
+        query=query,
+        kind="percent",
+        text="14.8%",
+        start=13,
+        end=18,
+        value=Decimal("14.8"),
+        unit="%",
+        precision=Decimal("0.1"),
+        label="revenue",
+        outcome="arithmetic_drift",
+        grounded=False,
+    )
+    VerdictFactory(
+        claim=claim,
+        layer="derivation",
+        outcome="arithmetic_drift",
+        grounded=False,
+        expected_value=Decimal("13.9"),
+        formula="(4.1B - 3.6B) / 3.6B * 100",
+    )
+
+    verify_query.apply(args=[str(query.pk)])
+
+    review = Review.objects.get(query=query)  # still flagged: a reviewer sees it
+    assert review.escalated is False
+    assert not AuditEvent.objects.filter(
+        trace_id=query.trace_id, event_type="review.escalated"
+    ).exists()
+    claim.refresh_from_db()
+    assert claim.outcome == "arithmetic_drift"
 
 
 def test_a_market_data_claim_is_checked_against_the_configured_quote(server, settings):
@@ -295,3 +341,41 @@ def test_an_unexpected_error_is_retried_and_the_query_still_finishes(filing, mon
     assert calls == [False] * verify_query.max_retries + [True]
     query.refresh_from_db()
     assert query.status == Query.Status.DONE
+
+
+def test_a_recomputation_that_contradicts_a_grounded_claim_escalates():
+    # The first pass grounded 10.96% (a source quoted it); the answer's own formula gives
+    # 11.11: a disagreement only the external layer saw.
+    answer = "Surprise: (0.50 - 0.45) / 0.45 * 100 = 10.96%."
+    query = QueryFactory(
+        answer=answer,
+        stakes="high",
+        status=Query.Status.VERIFYING,
+        gate_threshold=Decimal("0.7"),
+        flagged=False,
+        total_claims=1,
+        grounded_count=1,
+        ungrounded_count=0,
+        grounding_rate=Decimal("1"),
+    )
+    start = answer.index("10.96%")
+    claim = ClaimFactory(
+        query=query,
+        kind="percent",
+        text="10.96%",
+        start=start,
+        end=start + 6,
+        value=Decimal("10.96"),
+        unit="%",
+        precision=Decimal("0.01"),
+        label="eps surprise",
+        outcome="grounded",
+        grounded=True,
+    )
+    VerdictFactory(claim=claim)
+
+    verify_query.apply(args=[str(query.pk)])
+
+    verdict = Verdict.objects.get(claim=claim, layer="external", check_name="recompute")
+    assert (verdict.outcome, verdict.expected_value) == ("contradicted", Decimal("11.11"))
+    assert Review.objects.get(query=query).escalated is True
