@@ -638,6 +638,14 @@ class Decider:
         lines = {cd.line_of(o) for o in operands}
         if len(lines) < 2:
             return None  # one metric summed over periods is not a partial list of parts
+        partial = self._partial_list(operands)
+        if partial is not None:
+            # Seed 000: "total options volume" summed over the 2 expirations a tool listed
+            # of the 10 it says exist. Partial data presented as a total.
+            listed, available = partial
+            verdict = self._aggregation(claim, derivation, None)
+            details = {**verdict.details, "reason": f"the sum covers {listed} of {available} items"}
+            return replace(verdict, details=details)
         group = self._group_of(operands)
         if group:
             totals = [f for f in group if f.label_words & _TOTAL_WORDS and f not in operands]
@@ -683,6 +691,37 @@ class Decider:
             formula=derivation.formula,
             details=details,
         )
+
+    def _partial_list(self, operands: tuple[Claim, ...]) -> tuple[int, int] | None:
+        """(items listed, items that exist) when the operands are items of one list in a tool
+        output whose sibling count says the list is partial ("expirations_available": 10
+        beside two "expirations")."""
+        lists = set()
+        for operand in operands:
+            parts = operand.citation.split(".") if operand.citation else []
+            if len(parts) < 3 or not parts[-2].isdigit():
+                return None
+            lists.add(".".join(parts[:-2]))
+        if len(lists) != 1:
+            return None
+        (list_path,) = lists
+        parent, _dot, name = list_path.rpartition(".")
+        listed = {
+            key[len(list_path) + 1 :].split(".", 1)[0]
+            for key in self.index.json_paths
+            if key.startswith(list_path + ".")
+        }
+        stem = name.rstrip("s")[:6].lower()
+        for key, value in self.index.json_paths.items():
+            key_parent, _dot, segment = key.rpartition(".")
+            segment = segment.lower()
+            if key_parent != parent or not stem or stem not in segment:
+                continue
+            if not any(word in segment for word in _COUNT_SEGMENT_WORDS):
+                continue
+            if value == value.to_integral_value() and len(listed) < value <= 100_000:
+                return len(listed), int(value)
+        return None
 
     def _group_of(self, operands: tuple[Claim, ...]) -> list[Claim]:
         """The values the operands are listed among: one table column, or one JSON object's
@@ -730,7 +769,13 @@ class Decider:
         counted = claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and all(
             label[1:] in lx.COUNT_LABELS for label in mine
         )
-        if mine and theirs and not mine & theirs and not reading.label_inherited and not counted:
+        if (
+            mine
+            and theirs
+            and not _related(mine, theirs)
+            and not reading.label_inherited
+            and not counted
+        ):
             return False
         return segments_compatible(claim, source, self.index)
 
@@ -743,7 +788,9 @@ class Decider:
         if same_metric and not lx.periods_compatible(claim.period, source.period):
             outcome, reason = PERIOD_MISMATCH, f"the value is the {source.period} figure"
         elif (
-            _canonical(claim) and _canonical(source) and not _canonical(claim) & _canonical(source)
+            _canonical(claim)
+            and _canonical(source)
+            and not _related(_canonical(claim), _canonical(source))
         ):
             outcome, reason = SUBSTITUTION, f"value belongs to {source.label or 'another metric'}"
         elif not lx.periods_compatible(claim.period, source.period):
@@ -849,6 +896,9 @@ class Decider:
             found = self._dates_within_days(key, self.config.date_tolerance_days)
         if not found and len(key) == 7:
             found = [c for c in self.index.all_dates() if c.period.startswith(key)][:1]
+        if not found and key.startswith("--"):
+            # "the March 27 expiry" against "2026-03-27": a day without its year
+            found = [c for c in self.index.all_dates() if c.period.endswith(key[1:])][:1]
         if found:
             usable = [c for c in found if cd.usable_for(claim, c)] or found
             best = min(usable, key=lambda c: (c.period != key, c.nested != claim.nested))
@@ -885,6 +935,7 @@ class Decider:
 
 
 _WHOLE_COMPANY = frozenset({"total", "consolidated"})
+_COUNT_SEGMENT_WORDS = ("available", "count", "total", "num")
 _EXPRESSION_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # Numbers a formula brings of its own: a percentage's 100, periods in a year, thousands.
 _CALCULATOR_CONSTANTS = frozenset(
@@ -898,6 +949,12 @@ def _sibling_shape(path: str) -> tuple[str, str]:
     if len(parts) < 2:
         return ("", path)
     return (".".join(parts[:-2]), parts[-1])
+
+
+def _related(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Known metrics that are one, or one a kind of the other ("@options volume" of
+    "@volume", "@eps surprise" of "@eps")."""
+    return any(a[1:] in b[1:] or b[1:] in a[1:] for a in mine for b in theirs)
 
 
 def _canonical(claim: Claim) -> frozenset[str]:

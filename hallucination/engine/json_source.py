@@ -51,11 +51,15 @@ _MARGIN_AMOUNT_KEYS = regex.compile(
     r"^(?:free_|used_|initial_|maintenance_|required_)?margin(?:_used|_required|_amount)?$",
     regex.IGNORECASE,
 )
+# A key word starts the key, follows an underscore or starts a camel-case word: "win_rate",
+# "winRate", "rate"; never inside another word ("expirations" holds no ratio, "corporate"
+# no rate).
+_WORD_START = r"(?:^|(?<=_)|(?<=[a-z])(?=[A-Z]))"
 _PERCENT_KEYS = regex.compile(
-    r"(?:rate|pct|percent|percentage|margin|yield|growth|return|occupancy|surprise)",
-    regex.IGNORECASE,
+    _WORD_START
+    + r"(?i:rate|pct|percent|percentage|margin|yield|growth|return|occupancy|surprise)"
 )
-_RATIO_KEYS = regex.compile(r"(?:ratio|factor|coverage|dscr|multiple|sharpe)", regex.IGNORECASE)
+_RATIO_KEYS = regex.compile(_WORD_START + r"(?i:ratio|factor|coverage|dscr|multiple|sharpe)")
 _COUNT_KEYS = regex.compile(
     r"(?:^|_)(?:total_)?(?:count|num|number|positions|trades|wins|losses|contracts|volume|"
     r"shares|employees|customers|days)(?:$|_)",
@@ -104,8 +108,29 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
         return None
     result = JsonSource()
     _scan_numbers(text, source_id, result)
+    _with_record_dates(result)
     _read_structure(document, result)
     return result
+
+
+def _with_record_dates(result: JsonSource) -> None:
+    """A record in a list with a date of its own ({"date": "2026-03-27", "volume": 76378}):
+    the date is the period of the record's numbers."""
+    dates: dict[str, str] = {}
+    for claim in result.claims:
+        parent = claim.citation.rpartition(".")[0]
+        if claim.kind == DATE and not claim.nested and parent.rpartition(".")[2].isdigit():
+            dates.setdefault(parent, claim.period)
+    if not dates:
+        return
+    result.claims = [
+        replace(claim, period=dates[parent])
+        if claim.kind != DATE
+        and not claim.period
+        and (parent := claim.citation.rpartition(".")[0]) in dates
+        else claim
+        for claim in result.claims
+    ]
 
 
 def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:

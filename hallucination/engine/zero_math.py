@@ -27,6 +27,7 @@ _CITATION = regex.compile(r"\[Source:\s*([^\]\n]{1,300}?)\s*\]", regex.IGNORECAS
 _CHECKSUM = regex.compile(r"\[Verified:\s*([^\]\n]{0,40}?)\s*\]", regex.IGNORECASE)
 _AVERAGE = regex.compile(r"\b(?:average|avg\.?|mean)\b", regex.IGNORECASE)
 _RAW_LIST = regex.compile(r"\[\s*-?[0-9.]+(?:\s*,\s*-?[0-9.]+){1,50}\s*\]")
+_COUNTED_LIST = regex.compile(r"[^\S\n]*(?:[a-z ]{0,20})?:\s*\[\s*-?[0-9.]+(?:\s*,\s*-?[0-9.]+){0,50}\s*\]")
 
 FLAGGING_FINDINGS = frozenset(
     {
@@ -39,6 +40,8 @@ FLAGGING_FINDINGS = frozenset(
         # citation or the checksum is a breach of the contract, not a style note.
         "checksum_required",
         "citation_required",
+        # Seed 002's anti-aggregation rule: an average reported without its raw values.
+        "average_without_raw",
     }
 )
 
@@ -226,10 +229,20 @@ def check(
             )
         )
 
+    # Seed 002's raw values before an average ("last 5: [0.05, 0.06, ...]") are shown as the
+    # tool gave them, one list: its numbers need no citation each.
+    raw_lists = [m.span() for m in _RAW_LIST.finditer(answer)]
     for i, verdict in enumerate(verdicts):
         claim = verdict.claim
         if claim.kind == DATE or claim.nested:
             continue
+        if any(s <= claim.start and claim.end <= e for s, e in raw_lists):
+            cited.add(i)
+        listed = _COUNTED_LIST.match(answer, claim.end)
+        if listed and not verdict.grounded and claim.value == listed.group().count(",") + 1:
+            # "last 5: [0.05, 0.06, 0.08, 0.05, 0.06]": the count of the values it shows.
+            verdicts[i] = verdict = replace(verdict, outcome=GROUNDED, layer=LAYER_POLICY)
+            cited.add(i)
         if claim.approximate:
             findings.append(
                 Finding(

@@ -1,0 +1,111 @@
+"""Tool outputs (seeds 000 and 002): partial lists presented as totals, averages without
+their raw values, days without a year, keys that hold a metric's word inside another word."""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+from hallucination.engine import detect
+from hallucination.engine.sources import extract_source
+from hallucination.engine.types import (
+    GROUNDED,
+    UNSUPPORTED_AGGREGATION,
+    DetectionInput,
+    SourceDocument,
+)
+
+
+def _detect(answer: str, tool: dict, tool_id: str = "chain"):
+    return detect(
+        DetectionInput(answer=answer, sources=(SourceDocument(tool_id, json.dumps(tool)),))
+    )
+
+
+def _chain(available: int) -> dict:
+    return {
+        "tool": "get_options_chain",
+        "ticker": "AVGO",
+        "expirations_available": available,
+        "expirations": [
+            {"date": "2026-03-20", "volume": 20893},
+            {"date": "2026-03-27", "volume": 76378},
+        ],
+    }
+
+
+def test_a_sum_of_two_of_ten_listed_items_presented_as_the_total_is_flagged():
+    result = _detect("Total options volume for AVGO today is 97,271 contracts.", _chain(10))
+
+    (verdict,) = result.verdicts
+    assert verdict.outcome == UNSUPPORTED_AGGREGATION
+    assert verdict.details["reason"] == "the sum covers 2 of 10 items"
+
+
+def test_the_same_sum_cited_operand_by_operand_is_still_partial_data():
+    result = _detect(
+        "Total options volume for AVGO today is 97,271 contracts (20,893 + 76,378).", _chain(10)
+    )
+
+    assert result.flagged is True
+
+
+def test_a_sum_of_every_listed_item_is_the_total():
+    assert _detect("Total options volume today is 97,271 contracts.", _chain(2)).flagged is False
+
+
+def test_a_per_item_value_named_by_its_day_is_grounded():
+    result = _detect("Options volume for the March 27 expiry was 76,378 contracts.", _chain(10))
+
+    assert [v.outcome for v in result.verdicts] == [GROUNDED, GROUNDED]
+
+
+def test_a_per_item_value_given_for_another_day_is_flagged():
+    result = _detect("Options volume for the March 27 expiry was 20,893 contracts.", _chain(10))
+
+    assert result.flagged is True
+
+
+def test_a_key_holding_a_metric_word_inside_another_word_is_not_that_metric():
+    (available,) = [
+        c for c in extract_source("chain", json.dumps(_chain(10))).claims if c.value == 10
+    ]
+
+    assert available.kind != "ratio"  # "expirations" holds no "ratio"
+
+
+CHECKSUM = f"{zlib.crc32(b'0.06') & 0xFFFFFFFF:08X}"
+HISTORY = {
+    "summary": {"avg_lot": 0.06},
+    "last_5_lots": [0.05, 0.06, 0.08, 0.05, 0.06],
+    "_accuracy_report": {
+        "checksum": CHECKSUM,
+        "checksum_input": "0.06",
+        "metrics": [
+            {
+                "path": "summary.avg_lot",
+                "value": 0.06,
+                "citation": "Average lot: 0.06 [Source: hist.summary.avg_lot]",
+            }
+        ],
+    },
+}
+
+
+def test_an_average_shown_alone_is_flagged():
+    answer = f"Average lot size: 0.06 lots [Source: hist.summary.avg_lot]\n[Verified: {CHECKSUM}]"
+
+    result = _detect(answer, HISTORY, "hist")
+    assert "average_without_raw" in {f.code for f in result.findings}
+    assert result.flagged is True
+
+
+def test_an_average_shown_after_its_raw_values_is_not_flagged():
+    answer = (
+        "Lots, last 5: [0.05, 0.06, 0.08, 0.05, 0.06] → Average: 0.06 lots (for reference only) "
+        f"[Source: hist.summary.avg_lot]\n[Verified: {CHECKSUM}]"
+    )
+
+    result = _detect(answer, HISTORY, "hist")
+    assert result.findings == ()
+    assert result.flagged is False
