@@ -56,8 +56,7 @@ _MARGIN_AMOUNT_KEYS = regex.compile(
 # no rate).
 _WORD_START = r"(?:^|(?<=_)|(?<=[a-z])(?=[A-Z]))"
 _PERCENT_KEYS = regex.compile(
-    _WORD_START
-    + r"(?i:rate|pct|percent|percentage|margin|yield|growth|return|occupancy|surprise)"
+    _WORD_START + r"(?i:rate|pct|percent|percentage|margin|yield|growth|return|occupancy|surprise)"
 )
 _RATIO_KEYS = regex.compile(_WORD_START + r"(?i:ratio|factor|coverage|dscr|multiple|sharpe)")
 _COUNT_KEYS = regex.compile(

@@ -27,7 +27,9 @@ _CITATION = regex.compile(r"\[Source:\s*([^\]\n]{1,300}?)\s*\]", regex.IGNORECAS
 _CHECKSUM = regex.compile(r"\[Verified:\s*([^\]\n]{0,40}?)\s*\]", regex.IGNORECASE)
 _AVERAGE = regex.compile(r"\b(?:average|avg\.?|mean)\b", regex.IGNORECASE)
 _RAW_LIST = regex.compile(r"\[\s*-?[0-9.]+(?:\s*,\s*-?[0-9.]+){1,50}\s*\]")
-_COUNTED_LIST = regex.compile(r"[^\S\n]*(?:[a-z ]{0,20})?:\s*\[\s*-?[0-9.]+(?:\s*,\s*-?[0-9.]+){0,50}\s*\]")
+_COUNTED_LIST = regex.compile(
+    r"[^\S\n]*(?:[a-z ]{0,20})?:\s*\[\s*-?[0-9.]+(?:\s*,\s*-?[0-9.]+){0,50}\s*\]"
+)
 
 FLAGGING_FINDINGS = frozenset(
     {
