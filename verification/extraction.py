@@ -56,6 +56,13 @@ _NUMBER = re.compile(
     r"(?:\s?(?P<trailing_scale>thousand|million|billion|trillion|bn|mn|mm|tn)\b)?",
     re.IGNORECASE,
 )
+_COMPOUND_AFTER = re.compile(r"-[A-Za-z]")
+# Words that make the number after them another figure than the metric's current value.
+_QUALIFIED = re.compile(
+    r"\b(?:high|low|average|avg|target|estimate|consensus|guidance|forecast|prior|previous)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_BREAK = re.compile(r";|\band\b")
 _PERIOD_MARKER = re.compile(r"(?:\bQ[1-4]|\bFY|\bH[12]|\bCY)\s?'?$", re.IGNORECASE)
 _DOCUMENT_SCALE = re.compile(
     r"\(?\s*in\s+(?:us\s*)?(?:\$\s*|usd\s*|dollars\s*)?(thousands|millions|billions)\b",
@@ -348,7 +355,7 @@ def label_anchored_values(
         line_end = len(text) if line_end == -1 else line_end
         line_start = text.rfind("\n", 0, label_match.start()) + 1
         segment_end = min(line_end, label_match.end() + window)
-        position = label_match.end()
+        position = gap_start = label_match.end()
         while position < segment_end:
             match = _NUMBER.search(text, position, segment_end)
             if match is None:
@@ -357,6 +364,13 @@ def label_anchored_values(
             digits_start = match.start("digits")
             if text[max(0, digits_start - 1) : digits_start].isalpha():
                 continue  # inside a word or code: "10-K", "A1"
+            if _COMPOUND_AFTER.match(text, match.end("digits")):
+                continue  # part of a name: "52-week high", "10-year", "3-month"
+            if _CLAUSE_BREAK.search(text, label_match.end(), digits_start):
+                break  # "Revenue rose; margin was 12%": another clause's number
+            if _QUALIFIED.search(text, gap_start, digits_start):
+                gap_start = match.end()
+                continue  # "Share price: 52-week high $187.20": another figure of the metric
             if _looks_like_year(match, text) or _PERIOD_MARKER.search(
                 text[max(0, digits_start - 5) : digits_start]
             ):

@@ -101,3 +101,31 @@ def test_a_long_run_of_digits_is_read_only_within_the_window():
     text = "Revenue " + "9" * 200_000
     (found,) = label_anchored_values(text, ["revenue"], window=100)
     assert len(found.text) <= 100
+
+
+# ------------------------------------------------------------------ one clause, one metric
+
+
+def _anchored(text: str, *phrases: str) -> list[Decimal]:
+    return [v.value for v in label_anchored_values(text, list(phrases))]
+
+
+def test_a_hyphenated_compound_after_a_label_is_part_of_a_name_not_its_value():
+    assert _anchored("Share price: 52-week high $187.20, current $142.50", "share price") == [
+        Decimal("142.50")
+    ]
+
+
+def test_the_value_right_after_a_label_is_read():
+    assert _anchored("Share price: $142.50 at the close", "share price") == [Decimal("142.50")]
+
+
+def test_a_qualified_figure_of_the_metric_is_not_its_current_value():
+    text = "Revenue: consensus $4.0 billion, actual $4.1 billion"
+
+    assert _anchored(text, "revenue") == [Decimal("4.1E9")]
+
+
+def test_a_semicolon_or_a_conjunction_starts_another_clauses_binding():
+    assert _anchored("Revenue rose; margin was 12%", "revenue") == []
+    assert _anchored("Revenue grew and the margin was 12%", "revenue") == []
