@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -13,7 +14,7 @@ from .consistency import apply_consistency, check_samples
 from .correction import apply_corrections, corrections_for
 from .decide import Decider
 from .extraction import MAX_TEXT_CHARS
-from .scoring import adjusted_confidence, is_flagged, validation_summary
+from .scoring import ENTITY_MISMATCH, adjusted_confidence, is_flagged, validation_summary
 from .sources import build_index
 from .types import (
     BPS,
@@ -74,6 +75,7 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
     verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)
     findings.extend(zero_math_findings)
     findings.extend(_injection_findings(inp, index, verdicts))
+    findings.extend(_entity_findings(answer, index, verdicts))
     verdicts = apply_consistency(verdicts, inp.samples, config)
     consistency, consistency_findings = check_samples(answer, inp.samples, config)
     findings.extend(consistency_findings)
@@ -134,6 +136,86 @@ def summarize(
 
 def _with_elapsed(result: DetectionResult, elapsed_ms: float) -> DetectionResult:
     return replace(result, elapsed_ms=round(elapsed_ms, 3))
+
+
+# "AMD's revenue", "NVIDIA's data center revenue": a name that owns a figure. The generic
+# owners a sentence may start with are not names.
+_OWNER = re.compile(r"\b([A-Z][A-Za-z0-9&.\-]{1,30}(?:\s+[A-Z][A-Za-z0-9&.\-]{1,30}){0,3})['’]s\b")
+_GENERIC_OWNERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "its",
+        "our",
+        "their",
+        "company",
+        "company's",
+        "management",
+        "board",
+        "group",
+        "firm",
+        "bank",
+        "fund",
+        "trust",
+        "today",
+        "tomorrow",
+        "yesterday",
+        "year",
+        "quarter",
+        "month",
+        "week",
+        "segment",
+        "division",
+        "unit",
+        "business",
+        "industry",
+        "market",
+        "sector",
+        "country",
+        "nation",
+        "state",
+        "government",
+        "federal",
+    ]
+)
+
+
+def _entity_findings(answer: str, index, verdicts) -> list[Finding]:
+    """A company the answer names as a figure's owner that no source mentions ("AMD's
+    revenue" answered from an NVIDIA filing): a finding that flags, naming the companies
+    the sources do discuss, when a figure follows the name in its sentence."""
+    if ("'" not in answer and "’" not in answer) or not index.texts:
+        return []
+    lowered = "\n".join(index.texts.values()).lower()
+    out = []
+    for match in _OWNER.finditer(answer):
+        name = match.group(1)
+        words = name.lower().split()
+        if words[0] in _GENERIC_OWNERS or any(w in lowered for w in (name.lower(), words[0])):
+            continue
+        end = answer.find(".", match.end())
+        sentence_end = len(answer) if end < 0 else end
+        owned = [
+            v.claim
+            for v in verdicts
+            if match.end() <= v.claim.start < sentence_end and v.claim.kind != DATE
+        ]
+        if not owned:
+            continue
+        discussed = sorted(n for n in index.companies() if n and n[0].isalpha())[:3]
+        out.append(
+            Finding(
+                code=ENTITY_MISMATCH,
+                message=f"the sources do not mention {name}"
+                + (f"; they discuss {', '.join(discussed)}" if discussed else ""),
+                start=match.start(1),
+                end=match.end(1),
+            )
+        )
+    return out
 
 
 def _injection_findings(inp: DetectionInput, index, verdicts) -> list[Finding]:

@@ -18,7 +18,11 @@ from .types import (
 )
 
 # Findings that flag an answer on their own (docs/detection.md "Score and flag").
-FLAGGING_FINDINGS = zero_math.FLAGGING_FINDINGS | consistency.FLAGGING_FINDINGS
+# A figure attributed to a company the sources never mention (seed 003 layer 1: proper nouns).
+ENTITY_MISMATCH = "entity_mismatch"
+FLAGGING_FINDINGS = (
+    zero_math.FLAGGING_FINDINGS | consistency.FLAGGING_FINDINGS | frozenset({ENTITY_MISMATCH})
+)
 
 
 def grounding_rate(verdicts: list[ClaimVerdict]) -> Decimal | None:
