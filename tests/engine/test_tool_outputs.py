@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import zlib
 
+import pytest
+
 from hallucination.engine import detect
 from hallucination.engine.sources import extract_source
 from hallucination.engine.types import (
@@ -109,3 +111,54 @@ def test_an_average_shown_after_its_raw_values_is_not_flagged():
     result = _detect(answer, HISTORY, "hist")
     assert result.findings == ()
     assert result.flagged is False
+
+
+# ------------------------------------------------------------------ entities
+
+NVIDIA = "NVIDIA Corporation reported Q3 2026 revenue of $1.85 billion."
+
+
+def _one_source(answer: str, text: str):
+    return detect(DetectionInput(answer=answer, sources=(SourceDocument("filing", text),)))
+
+
+def test_a_figure_owned_by_a_company_the_sources_never_mention_is_flagged():
+    result = _one_source("AMD's revenue was $1.85 billion in Q3 2026.", NVIDIA)
+
+    (finding,) = result.findings
+    assert finding.code == "entity_mismatch"
+    assert "AMD" in finding.message and "nvidia" in finding.message
+    assert result.flagged is True
+
+
+def test_the_same_figure_owned_by_the_company_the_sources_discuss_is_grounded():
+    assert _one_source("NVIDIA's revenue was $1.85 billion in Q3 2026.", NVIDIA).flagged is False
+
+
+def test_a_generic_owner_is_not_a_company_name():
+    result = _one_source("The company's revenue was $1.85 billion in Q3 2026.", NVIDIA)
+
+    assert result.findings == ()
+
+
+# ------------------------------------------------------------------ period wording
+
+
+@pytest.mark.parametrize(
+    "named",
+    ["2Q25", "Q2 fiscal 2025", "the second quarter of fiscal 2025", "Q2 2025"],
+)
+def test_every_spelling_of_a_quarter_is_that_quarter(named):
+    source = "Revenue for the three months ended June 30, 2025 was $412 million."
+
+    assert _one_source(f"Revenue in {named} was $412 million.", source).flagged is False
+
+
+@pytest.mark.parametrize("named", ["3Q25", "Q3 fiscal 2025", "the third quarter of fiscal 2025"])
+def test_another_quarter_in_any_spelling_is_not_that_quarter(named):
+    source = (
+        "Revenue for the three months ended June 30, 2025 was $412 million, and for the three "
+        "months ended September 30, 2025 it was $398 million."
+    )
+
+    assert _one_source(f"Revenue in {named} was $412 million.", source).flagged is True
