@@ -149,6 +149,8 @@ def corrections_for(answer: str, verdicts: list[ClaimVerdict]) -> list[Correctio
             continue
         if verdict.expected_value is None:
             continue
+        if verdict.details.get("citation") and verdict.details.get("matched"):
+            continue  # the citation names another metric's path: the figure alone won't do
         if verdict.details.get("currency", claim.unit) != claim.unit:
             continue  # "$2,318 million" for €2,318 million: the currency, not the digits
         new_value = verdict.expected_value
