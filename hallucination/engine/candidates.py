@@ -900,14 +900,23 @@ def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]
     return values
 
 
-def derivation_matches(reading: Reading, derivation: Derivation) -> bool:
+def derivation_matches(reading: Reading, derivation: Derivation, *, broad: bool = False) -> bool:
     """The derivation gives the claim at the precision written, with the sign its words say
-    where the operands' order makes the sign meaningful."""
+    where the operands' order makes the sign meaningful. A formula the sentence does not
+    describe (`broad`) must give a figure of one significant digit exactly, as a stated
+    value must (`approximately $4 million` is not 2.8 + 1.5)."""
     claim = reading.claim
     target = abs(claim.value)
     precision = claim.precision or Decimal(1)
     sign = signed_direction(reading)
+    exact = (
+        broad
+        and significant_digits(claim) < 2
+        and claim.kind not in (PERCENT, PERCENTAGE_POINTS, BPS)
+    )
     for value in derivation_values(reading, derivation):
+        if exact and abs(value) != target:
+            continue
         if not at_precision(target, value, precision):
             continue
         if (

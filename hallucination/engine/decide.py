@@ -309,15 +309,6 @@ class Decider:
                     return self._derived(claim, derivation, found, reading)
 
         # 5. Positive evidence only.
-        if claim.approximate:
-            near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
-            if near is not None:
-                return ClaimVerdict(
-                    claim=claim,
-                    outcome=APPROXIMATION,
-                    nearest=nearest_value(near),
-                    expected_value=near.value if c.binding and c.binding.strong else None,
-                )
         scaled = cd.scaled_matches(claim, self.index)
         if scaled:
             source, factor = scaled[0]
@@ -334,7 +325,7 @@ class Decider:
             # about 4.0%": a figure computed without saying how may use the sentence before.
             cited += [x.value for x in self._cited_in(reading, found, reading.sentence - 1)]
         for derivation in cd.broad_derivations(reading, self.index, cited):
-            if cd.derivation_matches(reading, derivation):
+            if cd.derivation_matches(reading, derivation, broad=True):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         if claim.kind in _AMOUNTS and claim.label_words & _TOTAL_WORDS:
@@ -344,6 +335,16 @@ class Decider:
             parts = self._sum_of_parts(claim, total, cited)
             if parts is not None:
                 return self._aggregation(claim, parts, total)
+        # A hedged figure near a value of its metric that no formula explains.
+        if claim.approximate:
+            near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
+            if near is not None:
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=APPROXIMATION,
+                    nearest=nearest_value(near),
+                    expected_value=near.value if c.binding and c.binding.strong else None,
+                )
         if c.prose_stated is not None and not reading.derived:
             # Nothing explains the figure, and the sources' prose gives the metric one value.
             stated = c.prose_stated

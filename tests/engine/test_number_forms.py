@@ -653,3 +653,30 @@ def test_swapped_quantities_with_their_nouns_are_flagged():
     answer = "The airline operated 7,340 departures and ended the period with 41,206 employees."
 
     assert detect(source_input(answer, STATS)).flagged is True
+
+
+# ------------------------------------------------------------------ hedged derived figures
+
+EBITDA = "Revenue for 2024 was $5.84 billion. Adjusted EBITDA was $742 million in 2024."
+
+
+def test_a_hedged_figure_a_formula_explains_is_derived_not_an_approximation():
+    # 742 / 5840 = 12.71%
+    answer = "Adjusted EBITDA was $742 million, a margin of about 12.7%."
+
+    assert detect(source_input(answer, EBITDA)).flagged is False
+
+
+def test_a_hedged_figure_no_formula_explains_is_still_flagged():
+    answer = "Adjusted EBITDA was $742 million, a margin of about 14.7%."
+
+    assert detect(source_input(answer, EBITDA)).flagged is True
+
+
+def test_a_one_digit_hedge_is_not_explained_by_a_formula_that_only_rounds_to_it():
+    source = "| | 2024 |\n|---|---|\n| Acquisition costs | 2.8 |\n| Integration costs | 1.5 |"
+
+    result = detect(
+        source_input("Acquisition-related costs were approximately $4 million.", source)
+    )
+    assert result.flagged is True
