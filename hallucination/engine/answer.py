@@ -293,6 +293,19 @@ def read_answer(answer: str) -> AnswerReading:
         # "from $1.62 billion", "against estimated EPS of $0.45", "compared with 23.5": the
         # figure the change or comparison is measured from.
         base = clauses.introduces_base(window or " ".join(before_words[-1:]))
+        previous = readings[-1] if readings else None
+        if (
+            not cues
+            and previous is not None
+            and previous.sentence == k
+            and SHARE in previous.cues
+            and previous.other_label
+            and claim.kind == previous.claim.kind
+            and _ELIDED_VERB.search(window)
+        ):
+            # "the United States accounted for 55.4% of total revenue, Europe for 24.6%": the
+            # verb and its whole are left out of the list's later items.
+            cues, other = previous.cues, previous.other_label
         readings.append(
             Reading(
                 claim=replace(claim, label_words=own),
@@ -443,6 +456,10 @@ def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[st
     if not match or not (cues & {SHARE, RATIO_CUE, COMPARISON}):
         return frozenset()
     return labels.label_words(match.group(1))
+
+
+# A list item that leaves its verb out: ", Europe for", "and Asia Pacific for".
+_ELIDED_VERB = re.compile(r"^\s*,?\s*(?:and\s+)?[A-Za-z][\w .&'-]{0,40}?\s+(?:for|at)\s*$")
 
 
 def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:

@@ -680,3 +680,36 @@ def test_a_one_digit_hedge_is_not_explained_by_a_formula_that_only_rounds_to_it(
         source_input("Acquisition-related costs were approximately $4 million.", source)
     )
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ elided list items
+
+REGIONS = """Revenue by region (in millions)
+| | Fiscal 2024 |
+|---|---:|
+| United States | 2,216 |
+| Europe | 984 |
+| Asia Pacific | 612 |
+| Rest of world | 188 |
+| Total revenue | 4,000 |
+"""
+
+
+def test_list_items_that_leave_out_the_verb_are_shares_of_the_same_whole():
+    # 2216 / 4000 = 55.4%, 984 / 4000 = 24.6%, 612 / 4000 = 15.3%
+    answer = (
+        "In fiscal 2024 the United States accounted for 55.4% of total revenue, Europe for "
+        "24.6% and Asia Pacific for 15.3%."
+    )
+
+    assert detect(source_input(answer, REGIONS)).flagged is False
+
+
+def test_a_wrong_share_in_an_elided_list_is_flagged():
+    answer = (
+        "In fiscal 2024 the United States accounted for 55.4% of total revenue, Europe for "
+        "26.4% and Asia Pacific for 15.3%."
+    )
+
+    result = detect(source_input(answer, REGIONS))
+    assert _verdict(result, "26.4%").grounded is False
