@@ -118,6 +118,7 @@ _COUNT_AFTER = re.compile(
     re.IGNORECASE,
 )
 _SYMBOL_CHARS = frozenset("$€£¥₹")
+_PREFIXED_DOLLARS = ("US$", "HK$", "C$", "A$", "S$", "R$")
 _SCALE_CHARS = frozenset(" KkMmBbTt")
 _UNIT_CHARS = frozenset(" %pbxX×")
 _ORDINAL_AFTER = re.compile(r"(st|nd|rd|th)(?![\w])")
@@ -694,11 +695,15 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     currency = ""
     k = pos - 1 if pos > 0 and text[pos - 1] == " " else pos
     if k > 0 and text[k - 1] in _SYMBOL_CHARS:
-        for symbol in ("US$", "HK$", "C$", "A$", "S$", "R$", "$", "€", "£", "¥", "₹"):
-            if k - len(symbol) >= 0 and text.startswith(symbol, k - len(symbol)):
-                currency = lx.CURRENCY_SYMBOLS[symbol]
-                pos = k - len(symbol)
-                break
+        symbol = text[k - 1]
+        if symbol == "$":
+            # Only a dollar sign has longer forms; the first one written before it wins.
+            for prefixed in _PREFIXED_DOLLARS:
+                if k - len(prefixed) >= 0 and text.startswith(prefixed, k - len(prefixed)):
+                    symbol = prefixed
+                    break
+        currency = lx.CURRENCY_SYMBOLS[symbol]
+        pos = k - len(symbol)
     if not currency and k > 2 and text[k - 1].isupper():
         code = _CODE_BEFORE.search(text[max(0, pos - 5) : pos])
         if code:
@@ -907,6 +912,9 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
     anchor_starts = [r.start for r in anchors]
     number_ends = [r.end for r in reads]
     has_cells = bool(doc.tables.cells)
+    # The qualifier categories the text has marks of: most texts have few, and a category
+    # with no mark anywhere needs no lookup for each number.
+    marked = marks.starts.keys()
     claims: list[Claim] = []
     for index, read in enumerate(reads):
         cell = doc.cell(read.start) if has_cells else None
@@ -930,7 +938,11 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 period, anchor_start = _period_for(
                     doc, read, anchors, anchor_starts, clause_start, clause_end
                 )
-            prior = marks.last_between("prior", max(clause_start, read.start - 60), read.start)
+            prior = (
+                marks.last_between("prior", max(clause_start, read.start - 60), read.start)
+                if "prior" in marked
+                else -1
+            )
             if prior >= 0 and marks.ends["prior"][prior] > anchor_start:
                 # "a year earlier" with no period of its own after it: the period is unknown.
                 period = ""
@@ -960,21 +972,30 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
             cell_key = None
 
         for category in ("superseded", "hypothetical"):
-            if _qualified(marks, category, clause_start, read, after):
+            if category in marked and _qualified(marks, category, clause_start, read, after):
                 qualifiers.add(category)
-        if marks.any_between(
-            "estimate", max(before, read.start - 50), read.start
-        ) or marks.any_between("estimate", read.end, min(after, read.end + 25)):
+        if "estimate" in marked and (
+            marks.any_between("estimate", max(before, read.start - 50), read.start)
+            or marks.any_between("estimate", read.end, min(after, read.end + 25))
+        ):
             qualifiers.add("estimate")
-        if marks.any_between("total", max(before, read.start - 60), read.start):
+        if "total" in marked and marks.any_between(
+            "total", max(before, read.start - 60), read.start
+        ):
             qualifiers.add("total")
-        if marks.any_between("consolidated", clause_start, clause_end):
+        if "consolidated" in marked and marks.any_between("consolidated", clause_start, clause_end):
             qualifiers.add("consolidated")
-        if doc.source_id and marks.any_between("injection", clause_start, clause_end):
+        if (
+            doc.source_id
+            and "injection" in marked
+            and marks.any_between("injection", clause_start, clause_end)
+        ):
             qualifiers.add("injected")
         qualifiers |= table_qualifiers
-        found = marks.last_between("segment", max(clause_start, read.start - 120), read.start)
-        if found < 0:
+        found = -1
+        if "segment" in marked:
+            found = marks.last_between("segment", max(clause_start, read.start - 120), read.start)
+        if found < 0 and "segment" in marked:
             following = marks.starts.get("segment", [])
             k = bisect.bisect_left(following, read.end)
             if k < len(following) and following[k] < min(clause_end, read.end + 60):
