@@ -88,6 +88,8 @@ def kind_compatible(claim: Claim, source: Claim) -> bool:
 
 def usable_for(claim: Claim, source: Claim) -> bool:
     """Superseded and hypothetical values ground only a claim carrying the same qualifier."""
+    if not source.qualifiers:
+        return True  # most values carry none
     if "injected" in source.qualifiers:
         return False
     for qualifier in ("superseded", "hypothetical"):
@@ -206,10 +208,11 @@ def matches(claim: Claim, index: SourceIndex, tolerance: Decimal = Decimal(0)) -
         if not claim.scale_origin:
             for source in index.written_between(claim.kind, low, high):
                 found[id(source)] = source
-        for factor in _THOUSANDS:
-            for source in index.written_between(claim.kind, low / factor, high / factor):
-                if not source.scale_origin:
-                    found[id(source)] = source
+        if index.has_unscaled(claim.kind):  # else nothing below can be found
+            for factor in _THOUSANDS:
+                for source in index.written_between(claim.kind, low / factor, high / factor):
+                    if not source.scale_origin:
+                        found[id(source)] = source
     out = [
         s
         for s in found.values()
@@ -874,10 +877,11 @@ def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]
         value = value / 100
     values = [value]
     if claim.kind in _AMOUNTS and derivation.kind in (DIFFERENCE, SUM_OF, AVERAGE_OF):
-        scales = {o.scale for o in derivation.operands}
-        if not claim.scale_origin and len(scales) == 1 and (scale := scales.pop()) != 1:
-            values.append(value / scale)
-        if claim.scale_origin and all(not o.scale_origin for o in derivation.operands):
+        if not claim.scale_origin:
+            scales = {o.scale for o in derivation.operands}
+            if len(scales) == 1 and (scale := scales.pop()) != 1:
+                values.append(value / scale)
+        elif all(not o.scale_origin for o in derivation.operands):
             # Operands of unknown scale (a table with no caption): any scale of their digits.
             values.extend(value * factor for factor in _THOUSANDS)
     return values
@@ -889,10 +893,10 @@ def derivation_matches(reading: Reading, derivation: Derivation) -> bool:
     claim = reading.claim
     target = abs(claim.value)
     precision = claim.precision or Decimal(1)
-    sign = signed_direction(reading)
     for value in derivation_values(reading, derivation):
         if not at_precision(target, value, precision):
             continue
+        sign = signed_direction(reading)
         if (
             derivation.oriented
             and sign

@@ -143,6 +143,7 @@ class SourceIndex:
     _written: dict[str, _Bucket] = field(default_factory=dict)
     _labelled: dict[tuple[str, str], _Bucket] = field(default_factory=dict)
     _dates: dict[str, list[Claim]] = field(default_factory=dict)
+    _unscaled: set[str] = field(default_factory=set)  # families holding a value of unknown scale
     by_label: dict[str, list[Claim]] = field(default_factory=dict)
     by_word: dict[str, list[Claim]] = field(default_factory=dict)
     rows: dict[tuple[str, int, int], list[Claim]] = field(default_factory=dict)
@@ -182,6 +183,8 @@ class SourceIndex:
         written = self._written.setdefault(family, _Bucket())
         written.keys.append(written_norm(claim))
         written.claims.append(claim)
+        if not claim.scale_origin:
+            self._unscaled.add(family)
         if claim.label:
             labelled = self._labelled.setdefault((family, claim.label), _Bucket())
             labelled.keys.append(norm(claim))
@@ -254,6 +257,10 @@ class SourceIndex:
             if bucket is not None:
                 yield from bucket.between(low, high)
 
+    def has_unscaled(self, kind: str) -> bool:
+        """Some source value of a kind compatible with `kind` states no scale."""
+        return any(family in self._unscaled for family in COMPATIBLE_FAMILIES[kind])
+
     def near(self, kind: str, value: Decimal, label: str = "") -> Iterator[Claim]:
         for family in COMPATIBLE_FAMILIES[kind]:
             bucket = self._labelled.get((family, label)) if label else self._buckets.get(family)
@@ -263,7 +270,8 @@ class SourceIndex:
     def sharing_words(self, words: frozenset[str], limit: int = 6_000) -> list[Claim]:
         """Source values whose label shares a word with `words`, rarest words first."""
         weight = self.weights
-        ordered = sorted(words, key=lambda w: -(weight(w) if weight else 0))
+        # Rarest first; a stable sort keeps equal weights in the order of `words`.
+        ordered = sorted(words, key=weight, reverse=True) if weight else list(words)
         seen: set[int] = set()
         out: list[Claim] = []
         for word in ordered:
