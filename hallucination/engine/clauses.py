@@ -189,7 +189,8 @@ def read_clauses(
         own = labels.label_words(window)
         inherited = False
         following = starts[i + 1] if i + 1 < len(claims) else s_end
-        linked = _LINKED_AFTER.match(text[: min(s_end, following)], claim.end)
+        # endpos reads the text as if it ended there, without copying all that comes before.
+        linked = _LINKED_AFTER.match(text, claim.end, min(s_end, following))
         linked_words = set(labels.words(linked.group(1))) if linked else set()
         after_label = (
             labels.label_words(linked.group(1))
