@@ -33,6 +33,7 @@ from .types import (
     PERCENT,
     RATIO,
     Claim,
+    replace_claim,
 )
 
 # Derivation cues.
@@ -299,7 +300,7 @@ def read_answer(answer: str) -> AnswerReading:
         base = clauses.introduces_base(window or " ".join(before_words[-1:]))
         readings.append(
             Reading(
-                claim=replace(claim, label_words=own),
+                claim=replace_claim(claim, label_words=own),
                 index=i,
                 sentence=k,
                 label_inherited=read[i].inherited,

@@ -12,7 +12,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from . import clauses, labels
@@ -33,6 +33,7 @@ from .types import (
     DetectionInput,
     ProvidedMetric,
     ReferenceFact,
+    replace_claim,
 )
 
 FAMILY = {
@@ -479,7 +480,7 @@ def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
             # "Revenue was $358.7 million, compared to $331.2 million": the figure a
             # change is measured from.
             changes["qualifiers"] = claim.qualifiers | {"base"}
-        out.append(replace(claim, **changes) if changes else claim)
+        out.append(replace_claim(claim, **changes) if changes else claim)
     return out
 
 
