@@ -696,8 +696,9 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     k = pos - 1 if pos > 0 and text[pos - 1] == " " else pos
     if k > 0 and text[k - 1] in _SYMBOL_CHARS:
         symbol = text[k - 1]
-        if symbol == "$":
-            # Only a dollar sign has longer forms; the first one written before it wins.
+        if symbol == "$" and k >= 2 and text[k - 2].isupper():
+            # Only a dollar sign has longer forms (a capital before it: "US$", "C$"); the
+            # first one written before it wins.
             for prefixed in _PREFIXED_DOLLARS:
                 if k - len(prefixed) >= 0 and text.startswith(prefixed, k - len(prefixed)):
                     symbol = prefixed
