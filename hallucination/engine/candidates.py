@@ -166,10 +166,12 @@ def value_matches(claim: Claim, source: Claim, tolerance: Decimal = Decimal(0)) 
     """The claim states the source value: equal at the claim's precision (a claim of one
     significant digit needs the value itself), or within `tolerance`, relatively; never in
     another currency ("$4.1 billion" is not "€4.1 billion")."""
-    if other_currency(claim, source):
-        return False
-    target = norm(claim)
-    precision = _precision(claim)
+    return _states(claim, source, tolerance, *_matching_terms(claim))
+
+
+def _matching_terms(claim: Claim) -> tuple[Decimal, Decimal, bool]:
+    """What a source value is compared with: the claim's magnitude, its precision, and
+    whether only the value itself will do (worked out once for all the values tried)."""
     # "$4 billion" is one significant digit: rounding $4.2 billion to it would accept almost
     # anything, so only the value itself grounds it. A whole percentage is how a rate is
     # normally written ("grew 9%" for 9.3%).
@@ -178,6 +180,20 @@ def value_matches(claim: Claim, source: Claim, tolerance: Decimal = Decimal(0)) 
         PERCENTAGE_POINTS,
         BPS,
     )
+    return norm(claim), _precision(claim), exact_only
+
+
+def _states(
+    claim: Claim,
+    source: Claim,
+    tolerance: Decimal,
+    target: Decimal,
+    precision: Decimal,
+    exact_only: bool,
+) -> bool:
+    """`value_matches`, with the claim's `_matching_terms` given."""
+    if other_currency(claim, source):
+        return False
     for reading in _readings_of(claim, source):
         if reading == target:
             return True
@@ -213,10 +229,11 @@ def matches(claim: Claim, index: SourceIndex, tolerance: Decimal = Decimal(0)) -
                 for source in index.written_between(claim.kind, low / factor, high / factor):
                     if not source.scale_origin:
                         found[id(source)] = source
+    terms = _matching_terms(claim)
     out = [
         s
         for s in found.values()
-        if kind_compatible(claim, s) and value_matches(claim, s, tolerance)
+        if kind_compatible(claim, s) and _states(claim, s, tolerance, *terms)
     ]
     out.sort(key=lambda s: (s.source_id, s.start))
     return out
