@@ -390,11 +390,13 @@ def _bind(
         named[key] = max(named.get(key, 0.0), value)
     if not lines:
         return None
+    # (Lists rather than generators inside max() and tuple() below: they are short, and
+    # bind runs for every claim and every operand.)
     ranked = sorted(line_best.items(), key=lambda item: -item[1][0])
     _best_key, (best, recall, best_label) = ranked[0]
     # Another line with the same label is no rival if it says the same; one with another
     # label that scores close is.
-    runner_up = max((v for key, (v, _r, label) in ranked[1:] if label != best_label), default=0.0)
+    runner_up = max([v for key, (v, _r, label) in ranked[1:] if label != best_label], default=0.0)
     strong = recall >= MIN_RECALL and best - runner_up >= BIND_MARGIN
     same_label_lines = [key for key, (v, _r, label) in ranked if label == best_label]
     # The line's values: its best-named column(s), and the columns whose headers add words
@@ -405,7 +407,7 @@ def _bind(
         for value, source in lines[key]
         if value >= named[key] - COLUMN_SLACK
     ]
-    facts = tuple(source for _value, source in near)
+    facts = tuple([source for _value, source in near])
     # A value for the claim's own period. A value of no stated period says nothing of it,
     # unless the line gives no period at all (a release about one quarter: "EPS: $0.78";
     # a segment table under an "FY2025" caption): then its best-named value.
@@ -415,14 +417,14 @@ def _bind(
         else []
     )
     if not fitting and (not period or all(not c.period for _v, c in near)):
-        top = max(v for v, _c in near)
+        top = max([v for v, _c in near])
         fitting = [(v, c) for v, c in near if v >= top - 1e-9]
         if len({c.period for _v, c in fitting}) > 1:
             fitting = []
     if claim is not None and any(not other_currency(claim, c) for _v, c in fitting):
         fitting = [(v, c) for v, c in fitting if not other_currency(claim, c)]
-    top_fitting = max((v for v, _c in fitting), default=0.0)
-    in_period = tuple(c for v, c in fitting if v >= top_fitting - 1e-9)
+    top_fitting = max([v for v, _c in fitting], default=0.0)
+    in_period = tuple([c for v, c in fitting if v >= top_fitting - 1e-9])
     return Binding(label=best_label, facts=facts, in_period=in_period, strong=strong, score=best)
 
 
@@ -544,6 +546,7 @@ class Derivation:
         return ""
 
 
+_SCALES_LARGEST_FIRST = sorted(lx.SCALE_SUFFIX.items(), reverse=True)
 _WRITTEN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 
 
@@ -559,7 +562,7 @@ def short(claim: Claim) -> str:
         except InvalidOperation:
             pass
     if claim.kind == CURRENCY or (claim.kind in _AMOUNTS and abs(value) >= 1_000_000):
-        for scale, (letter, _word) in sorted(lx.SCALE_SUFFIX.items(), reverse=True):
+        for scale, (letter, _word) in _SCALES_LARGEST_FIRST:
             if abs(value) >= scale:
                 return f"{plain((value / scale).normalize())}{letter}"
     return plain(value)
