@@ -458,6 +458,10 @@ def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[st
 def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
     """An answer that states its own scale ("the following figures (in millions): $4,835")
     has the bare figures after it read at that scale."""
+    # Every caption names one of the scale words: a quick test, sure for ASCII text.
+    lowered = text.lower()
+    if text.isascii() and not any(word in lowered for word in _CAPTION_SCALES):
+        return claims
     found = list(_ANSWER_CAPTION.finditer(text))
     if not found:
         return claims

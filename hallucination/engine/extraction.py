@@ -51,7 +51,15 @@ _GROUPED = re.compile(
 _DECIMAL_COMMA = re.compile(r"[0-9]{1,3},[0-9]{1,2}")
 _DECIMAL_TAIL = re.compile(r"[.,][0-9]{1,2}\Z")
 _NOT_DIGIT = re.compile(r"[^0-9]")
-_NUMBER_RUN = re.compile(f"{_GROUPED.pattern}|{_TOKEN.pattern}")
+# The runs of `_GROUPED` or else `_TOKEN` (f"{_GROUPED.pattern}|{_TOKEN.pattern}", as a test
+# checks), with their first digit written once in front: a pattern that opens with a digit
+# lets the search skip to the next digit rather than try both branches at every character.
+_NUMBER_RUN = re.compile(
+    r"[0-9](?:(?<![0-9.,'’][0-9])[0-9]{0,2}"
+    r"(?:(?:['’\u00a0\u202f\u2009][0-9]{3})+(?:[.,][0-9]{1,2})?(?![0-9])"
+    r"|(?: [0-9]{3})+,[0-9]{1,2}(?![0-9]))"
+    r"|[0-9]*(?:[.,][0-9]+)*)"
+)
 _VALID_NUMBER = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
 _BRACKETED = re.compile(r"\[(?:Source|Verified|Sources|Ref)\s*:[^\]\n]{0,400}\]", re.IGNORECASE)
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]{1,400}")
