@@ -21,7 +21,9 @@ from . import labels
 from .types import COUNT, CURRENCY, DATE, NUMBER, PERCENT, RATIO, Claim
 
 MAX_WINDOW_CHARS = 160
-_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n")
+# (The same as r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n", as a test checks, with the
+# character class first so that the search skips to candidates.)
+_SENTENCE_END = re.compile(r"[.!?\n](?:(?<=[.!?])(?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|(?<=\n))")
 _ABBREVIATION_END = re.compile(
     r"\b(?:approx|vs|inc|corp|co|ltd|no|u\.s|e\.g|i\.e|mr|ms|dr|dec|jan|feb|mar|apr|jun|jul|aug|"
     r"sep|sept|oct|nov)\Z",
