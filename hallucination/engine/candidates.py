@@ -887,6 +887,15 @@ def broad_derivations(
     return out
 
 
+def _no_scale_stated(operands: tuple[Claim, ...]) -> bool:
+    # A loop rather than all() over a generator, which costs five times as much: this runs
+    # for every formula a wide search tries.
+    for operand in operands:  # noqa: SIM110
+        if operand.scale_origin:
+            return False
+    return True
+
+
 def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]:
     """What the derivation gives, in the claim's terms: a ratio as a percentage for a
     percentage claim, and for a bare amount ("a decline of 403") the result at the scale
@@ -911,25 +920,16 @@ def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]
     return values
 
 
-def _no_scale_stated(operands: tuple[Claim, ...]) -> bool:
-    # A loop rather than all() over a generator, which costs five times as much: this runs
-    # for every formula a wide search tries.
-    for operand in operands:  # noqa: SIM110
-        if operand.scale_origin:
-            return False
-    return True
-
-
 def derivation_matches(reading: Reading, derivation: Derivation) -> bool:
     """The derivation gives the claim at the precision written, with the sign its words say
     where the operands' order makes the sign meaningful."""
     claim = reading.claim
     target = abs(claim.value)
     precision = claim.precision or Decimal(1)
+    sign = signed_direction(reading)
     for value in derivation_values(reading, derivation):
         if not at_precision(target, value, precision):
             continue
-        sign = signed_direction(reading)
         if (
             derivation.oriented
             and sign

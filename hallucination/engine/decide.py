@@ -717,14 +717,12 @@ class Decider:
         claim = reading.claim
         if not lx.periods_compatible(claim.period, source.period):
             return False
-        mine = _canonical(claim)
-        if mine and not reading.label_inherited:
-            theirs = _canonical(source)
-            counted = claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and all(
-                label[1:] in lx.COUNT_LABELS for label in mine
-            )
-            if theirs and not mine & theirs and not counted:
-                return False
+        mine, theirs = _canonical(claim), _canonical(source)
+        counted = claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and all(
+            label[1:] in lx.COUNT_LABELS for label in mine
+        )
+        if mine and theirs and not mine & theirs and not reading.label_inherited and not counted:
+            return False
         return segments_compatible(claim, source, self.index)
 
     def _misplaced(self, claim: Claim, found: list[Claim], binding: Binding | None) -> ClaimVerdict:
