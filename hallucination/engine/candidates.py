@@ -194,6 +194,8 @@ def _states(
     """`value_matches`, with the claim's `_matching_terms` given."""
     if other_currency(claim, source):
         return False
+    if norm(source) == target:
+        return True  # the first reading of every source value, and the usual match
     for reading in _readings_of(claim, source):
         if reading == target:
             return True
