@@ -65,6 +65,7 @@ _BRACKETED = re.compile(r"\[(?:Source|Verified|Sources|Ref)\s*:[^\]\n]{0,400}\]"
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]{1,400}")
 _EMAIL_LOCAL = re.compile(r"[\w.+-]{1,64}\Z")
 _EMAIL_DOMAIN = re.compile(r"@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
+_SECURITY_WORDS = frozenset({"isin", "cusip", "sedol", "figi", "lei"})
 _SECURITY_ID = re.compile(r"(?:ISIN|CUSIP|SEDOL|FIGI|LEI)\s*:?\s*[A-Z0-9]{6,20}\b", re.IGNORECASE)
 # Clause ends: a sentence stop followed by space, a semicolon, a line break.
 # (The same as r"[.!?](?=\s|\Z)|[;\n]", as a test checks, with the character class first so
@@ -392,11 +393,12 @@ def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
         if local and domain:
             spans.append((at - len(local.group()), domain.end()))
         at = text.find("@", at + 1)
-    for i, word in enumerate(marks.words):
-        if word in ("isin", "cusip", "sedol", "figi", "lei"):
-            code = _SECURITY_ID.match(text, marks.word_starts[i])
-            if code:
-                spans.append(code.span())
+    if not _SECURITY_WORDS.isdisjoint(marks.words):  # one pass in C before the loop
+        for i, word in enumerate(marks.words):
+            if word in _SECURITY_WORDS:
+                code = _SECURITY_ID.match(text, marks.word_starts[i])
+                if code:
+                    spans.append(code.span())
     spans.sort()
     return spans
 
