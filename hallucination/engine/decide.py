@@ -864,7 +864,7 @@ def _sibling_shape(path: str) -> tuple[str, str]:
 def _canonical(claim: Claim) -> frozenset[str]:
     """The known metrics a value's label names (`@eps`, `@net income`)."""
     if not claim.label_words:
-        return frozenset()  # as most values of a long unlabelled text: no words to go through
+        return frozenset()  # as for most values of a long text with no labels
     return frozenset(w for w in claim.label_words if w.startswith("@"))
 
 
