@@ -33,6 +33,7 @@ from .types import (
     PERCENT,
     RATIO,
     Claim,
+    replace_claim,
 )
 
 # Derivation cues.
@@ -151,6 +152,7 @@ _SHARE_WORDS = frozenset(
 _RATIO_WORDS = frozenset({"times", "ratio", "multiple"})
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
+_FROM_TO = re.compile(r"\bfrom\b.*\bto\b", re.IGNORECASE)
 _ADJACENT = re.compile(r"((?:[A-Za-z]+ +){1,2})\(?[$€£]?\Z")
 _SPLIT_PHRASES = re.compile(r",\s*|\s+and\s+|\s+plus\s+|\s*;\s*", re.IGNORECASE)
 _ANSWER_CAPTION = re.compile(
@@ -227,6 +229,7 @@ def read_answer(answer: str) -> AnswerReading:
             periods_of[sentence_of[j]] = (*periods_of.get(sentence_of[j], ()), c.period)
         elif c.kind != DATE:
             figures_in[sentence_of[j]] = figures_in.get(sentence_of[j], 0) + 1
+    from_to_of: dict[int, bool] = {}  # sentence -> it says "from ... to ..."
     readings: list[Reading] = []
     for i, claim in enumerate(claims):
         k = sentence_of[i]
@@ -289,7 +292,9 @@ def read_answer(answer: str) -> AnswerReading:
             # "average holding time was 3.4 hours": a metric named average, not an average
             # the answer took over periods or items it names.
             cues = cues - {SUM, AVERAGE}
-        from_to = bool(re.search(r"\bfrom\b.*\bto\b", text[s_start:s_end], re.IGNORECASE))
+        if k not in from_to_of:
+            from_to_of[k] = _FROM_TO.search(text[s_start:s_end]) is not None
+        from_to = from_to_of[k]
         # "from $1.62 billion", "against estimated EPS of $0.45", "compared with 23.5": the
         # figure the change or comparison is measured from.
         base = clauses.introduces_base(window or " ".join(before_words[-1:]))
@@ -308,7 +313,7 @@ def read_answer(answer: str) -> AnswerReading:
             cues, other = previous.cues, previous.other_label
         readings.append(
             Reading(
-                claim=replace(claim, label_words=own),
+                claim=replace_claim(claim, label_words=own),
                 index=i,
                 sentence=k,
                 label_inherited=read[i].inherited,
@@ -444,16 +449,21 @@ def _cues(
     return frozenset(cues)
 
 
+_OTHER_SIDE = re.compile(
+    r"\s*(?:(?:higher|lower|more|less|greater|smaller|above|below)\s+)?"
+    r"(?:than|of|times|compared\s+with|versus|vs\.?)\s+(?:the\s+|its\s+|their\s+)?"
+    r"((?:[^,;.()$€£0-9]|[0-9]{4}|Q[1-4]|FY)[^,;()$€£]{1,119}?)(?=[,;()$€£]|\.(?:\s|\Z)|\Z|\s+(?:of|at|in)\s+[$€£0-9])",
+    re.IGNORECASE,
+)
+_OTHER_SIDE_CUES = frozenset({SHARE, RATIO_CUE, COMPARISON})
+
+
 def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[str]:
     """The other side named after a claim: "of fair value in 2009", "than beginning balance"."""
-    match = re.match(
-        r"\s*(?:(?:higher|lower|more|less|greater|smaller|above|below)\s+)?"
-        r"(?:than|of|times|compared\s+with|versus|vs\.?)\s+(?:the\s+|its\s+|their\s+)?"
-        r"((?:[^,;.()$€£0-9]|[0-9]{4}|Q[1-4]|FY)[^,;()$€£]{1,119}?)(?=[,;()$€£]|\.(?:\s|\Z)|\Z|\s+(?:of|at|in)\s+[$€£0-9])",
-        after,
-        re.IGNORECASE,
-    )
-    if not match or not (cues & {SHARE, RATIO_CUE, COMPARISON}):
+    if not cues & _OTHER_SIDE_CUES:
+        return frozenset()  # only a share, a ratio or a comparison has another side
+    match = _OTHER_SIDE.match(after)
+    if not match:
         return frozenset()
     return labels.label_words(match.group(1))
 
@@ -465,6 +475,10 @@ _ELIDED_VERB = re.compile(r"^\s*,?\s*(?:and\s+)?[A-Za-z][\w .&'-]{0,40}?\s+(?:fo
 def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
     """An answer that states its own scale ("the following figures (in millions): $4,835")
     has the bare figures after it read at that scale."""
+    # Every caption names one of the scale words: a quick test, sure for ASCII text.
+    lowered = text.lower()
+    if text.isascii() and not any(word in lowered for word in _CAPTION_SCALES):
+        return claims
     found = list(_ANSWER_CAPTION.finditer(text))
     if not found:
         return claims

@@ -88,6 +88,8 @@ def kind_compatible(claim: Claim, source: Claim) -> bool:
 
 def usable_for(claim: Claim, source: Claim) -> bool:
     """Superseded and hypothetical values ground only a claim carrying the same qualifier."""
+    if not source.qualifiers:
+        return True  # most values carry none
     if "injected" in source.qualifiers:
         return False
     for qualifier in ("superseded", "hypothetical"):
@@ -164,10 +166,12 @@ def value_matches(claim: Claim, source: Claim, tolerance: Decimal = Decimal(0)) 
     """The claim states the source value: equal at the claim's precision (a claim of one
     significant digit needs the value itself), or within `tolerance`, relatively; never in
     another currency ("$4.1 billion" is not "€4.1 billion")."""
-    if other_currency(claim, source):
-        return False
-    target = norm(claim)
-    precision = _precision(claim)
+    return _states(claim, source, tolerance, *_matching_terms(claim))
+
+
+def _matching_terms(claim: Claim) -> tuple[Decimal, Decimal, bool]:
+    """What a source value is compared with: the claim's magnitude, its precision, and
+    whether only the value itself will do (worked out once for all the values tried)."""
     # "$4 billion" is one significant digit: rounding $4.2 billion to it would accept almost
     # anything, so only the value itself grounds it. A whole percentage is how a rate is
     # normally written ("grew 9%" for 9.3%).
@@ -176,6 +180,22 @@ def value_matches(claim: Claim, source: Claim, tolerance: Decimal = Decimal(0)) 
         PERCENTAGE_POINTS,
         BPS,
     )
+    return norm(claim), _precision(claim), exact_only
+
+
+def _states(
+    claim: Claim,
+    source: Claim,
+    tolerance: Decimal,
+    target: Decimal,
+    precision: Decimal,
+    exact_only: bool,
+) -> bool:
+    """`value_matches`, with the claim's `_matching_terms` given."""
+    if other_currency(claim, source):
+        return False
+    if norm(source) == target:
+        return True  # the first reading of every source value, and the usual match
     for reading in _readings_of(claim, source):
         if reading == target:
             return True
@@ -206,14 +226,16 @@ def matches(claim: Claim, index: SourceIndex, tolerance: Decimal = Decimal(0)) -
         if not claim.scale_origin:
             for source in index.written_between(claim.kind, low, high):
                 found[id(source)] = source
-        for factor in _THOUSANDS:
-            for source in index.written_between(claim.kind, low / factor, high / factor):
-                if not source.scale_origin:
-                    found[id(source)] = source
+        if index.has_unscaled(claim.kind):  # else nothing below can be found
+            for factor in _THOUSANDS:
+                for source in index.written_between(claim.kind, low / factor, high / factor):
+                    if not source.scale_origin:
+                        found[id(source)] = source
+    terms = _matching_terms(claim)
     out = [
         s
         for s in found.values()
-        if kind_compatible(claim, s) and value_matches(claim, s, tolerance)
+        if kind_compatible(claim, s) and _states(claim, s, tolerance, *terms)
     ]
     out.sort(key=lambda s: (s.source_id, s.start))
     return out
@@ -370,11 +392,13 @@ def _bind(
         named[key] = max(named.get(key, 0.0), value)
     if not lines:
         return None
+    # (Lists rather than generators inside max() and tuple() below: they are short, and
+    # bind runs for every claim and every operand.)
     ranked = sorted(line_best.items(), key=lambda item: -item[1][0])
     _best_key, (best, recall, best_label) = ranked[0]
     # Another line with the same label is no rival if it says the same; one with another
     # label that scores close is.
-    runner_up = max((v for key, (v, _r, label) in ranked[1:] if label != best_label), default=0.0)
+    runner_up = max([v for key, (v, _r, label) in ranked[1:] if label != best_label], default=0.0)
     strong = recall >= MIN_RECALL and best - runner_up >= BIND_MARGIN
     same_label_lines = [key for key, (v, _r, label) in ranked if label == best_label]
     # The line's values: its best-named column(s), and the columns whose headers add words
@@ -385,7 +409,7 @@ def _bind(
         for value, source in lines[key]
         if value >= named[key] - COLUMN_SLACK
     ]
-    facts = tuple(source for _value, source in near)
+    facts = tuple([source for _value, source in near])
     # A value for the claim's own period. A value of no stated period says nothing of it,
     # unless the line gives no period at all (a release about one quarter: "EPS: $0.78";
     # a segment table under an "FY2025" caption): then its best-named value.
@@ -395,14 +419,14 @@ def _bind(
         else []
     )
     if not fitting and (not period or all(not c.period for _v, c in near)):
-        top = max(v for v, _c in near)
+        top = max([v for v, _c in near])
         fitting = [(v, c) for v, c in near if v >= top - 1e-9]
         if len({c.period for _v, c in fitting}) > 1:
             fitting = []
     if claim is not None and any(not other_currency(claim, c) for _v, c in fitting):
         fitting = [(v, c) for v, c in fitting if not other_currency(claim, c)]
-    top_fitting = max((v for v, _c in fitting), default=0.0)
-    in_period = tuple(c for v, c in fitting if v >= top_fitting - 1e-9)
+    top_fitting = max([v for v, _c in fitting], default=0.0)
+    in_period = tuple([c for v, c in fitting if v >= top_fitting - 1e-9])
     return Binding(label=best_label, facts=facts, in_period=in_period, strong=strong, score=best)
 
 
@@ -472,25 +496,29 @@ class Derivation:
 
     @property
     def value(self) -> Decimal:
-        values = [c.value for c in self.operands]
+        # Formulas of two operands read them directly: a wide search tries hundreds of them.
+        operands = self.operands
+        kind = self.kind
         try:
-            if self.kind == GROWTH:
-                return (values[0] - values[1]) / abs(values[1]) * 100
-            if self.kind == DIFFERENCE:
-                return values[0] - values[1]
-            if self.kind == SPREAD:
-                return (values[0] - values[1]) * self.factor
-            if self.kind == RATIO_OF:
-                return values[0] / values[1]
-            if self.kind == SHARE_OF:
-                return values[0] / values[1] * 100
-            if self.kind == SUM_OF:
+            if kind == GROWTH:
+                base = operands[1].value
+                return (operands[0].value - base) / abs(base) * 100
+            if kind == DIFFERENCE:
+                return operands[0].value - operands[1].value
+            if kind == SPREAD:
+                return (operands[0].value - operands[1].value) * self.factor
+            if kind == RATIO_OF:
+                return operands[0].value / operands[1].value
+            if kind == SHARE_OF:
+                return operands[0].value / operands[1].value * 100
+            values = [c.value for c in operands]
+            if kind == SUM_OF:
                 return sum(values, Decimal(0))
-            if self.kind == AVERAGE_OF:
+            if kind == AVERAGE_OF:
                 return sum(values, Decimal(0)) / len(values)
-            if self.kind == ANNUALIZING:
+            if kind == ANNUALIZING:
                 return values[0] * self.factor
-            if self.kind == MARGIN_OF:
+            if kind == MARGIN_OF:
                 return (values[0] - values[1]) / values[0] * 100
         except (InvalidOperation, DivisionByZero, IndexError):
             pass
@@ -520,6 +548,7 @@ class Derivation:
         return ""
 
 
+_SCALES_LARGEST_FIRST = sorted(lx.SCALE_SUFFIX.items(), reverse=True)
 _WRITTEN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 
 
@@ -535,7 +564,7 @@ def short(claim: Claim) -> str:
         except InvalidOperation:
             pass
     if claim.kind == CURRENCY or (claim.kind in _AMOUNTS and abs(value) >= 1_000_000):
-        for scale, (letter, _word) in sorted(lx.SCALE_SUFFIX.items(), reverse=True):
+        for scale, (letter, _word) in _SCALES_LARGEST_FIRST:
             if abs(value) >= scale:
                 return f"{plain((value / scale).normalize())}{letter}"
     return plain(value)
@@ -877,6 +906,15 @@ def broad_derivations(
     return out
 
 
+def _no_scale_stated(operands: tuple[Claim, ...]) -> bool:
+    # A loop rather than all() over a generator, which costs five times as much: this runs
+    # for every formula a wide search tries.
+    for operand in operands:  # noqa: SIM110
+        if operand.scale_origin:
+            return False
+    return True
+
+
 def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]:
     """What the derivation gives, in the claim's terms: a ratio as a percentage for a
     percentage claim, and for a bare amount ("a decline of 403") the result at the scale
@@ -891,10 +929,11 @@ def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]
         value = value / 100
     values = [value]
     if claim.kind in _AMOUNTS and derivation.kind in (DIFFERENCE, SUM_OF, AVERAGE_OF):
-        scales = {o.scale for o in derivation.operands}
-        if not claim.scale_origin and len(scales) == 1 and (scale := scales.pop()) != 1:
-            values.append(value / scale)
-        if claim.scale_origin and all(not o.scale_origin for o in derivation.operands):
+        if not claim.scale_origin:
+            scales = {o.scale for o in derivation.operands}
+            if len(scales) == 1 and (scale := scales.pop()) != 1:
+                values.append(value / scale)
+        elif _no_scale_stated(derivation.operands):
             # Operands of unknown scale (a table with no caption): any scale of their digits.
             values.extend(value * factor for factor in _THOUSANDS)
     return values

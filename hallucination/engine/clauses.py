@@ -21,7 +21,9 @@ from . import labels
 from .types import COUNT, CURRENCY, DATE, NUMBER, PERCENT, RATIO, Claim
 
 MAX_WINDOW_CHARS = 160
-_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n")
+# (The same as r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n", as a test checks, with the
+# character class first so that the search skips to candidates.)
+_SENTENCE_END = re.compile(r"[.!?\n](?:(?<=[.!?])(?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|(?<=\n))")
 _ABBREVIATION_END = re.compile(
     r"\b(?:approx|vs|inc|corp|co|ltd|no|u\.s|e\.g|i\.e|mr|ms|dr|dec|jan|feb|mar|apr|jun|jul|aug|"
     r"sep|sept|oct|nov)\Z",
@@ -212,7 +214,8 @@ def read_clauses(
         own = labels.label_words(window)
         inherited = False
         following = starts[i + 1] if i + 1 < len(claims) else s_end
-        linked = _LINKED_AFTER.match(text[: min(s_end, following)], claim.end)
+        # endpos reads the text as if it ended there, without copying all that comes before.
+        linked = _LINKED_AFTER.match(text, claim.end, min(s_end, following))
         linked_words = set(labels.words(linked.group(1))) if linked else set()
         after_label = (
             labels.label_words(linked.group(1))

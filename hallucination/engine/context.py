@@ -334,12 +334,15 @@ def find_marks(text: str) -> Marks:
         longest = _LABEL_FIRST.get(word)
         if not longest:
             continue
-        for size in range(min(longest, MAX_PHRASE_WORDS, n - i), 0, -1):
-            if size > 1 and not all(
-                _gap_is_separator(text, word_ends[k], word_starts[k + 1])
-                for k in range(i, i + size - 1)
-            ):
-                continue
+        widest = min(longest, MAX_PHRASE_WORDS, n - i)
+        # A phrase of `size` words needs separator gaps between all of them: count the gaps
+        # once rather than again for every size tried.
+        joined = 1
+        while joined < widest and _gap_is_separator(
+            text, word_ends[i + joined - 1], word_starts[i + joined]
+        ):
+            joined += 1
+        for size in range(joined, 0, -1):
             label = lx.label_of_folded(" ".join(words[i : i + size]))
             if label:
                 marks.label_starts.append(word_starts[i])

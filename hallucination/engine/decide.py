@@ -960,6 +960,8 @@ def _related(mine: frozenset[str], theirs: frozenset[str]) -> bool:
 
 def _canonical(claim: Claim) -> frozenset[str]:
     """The known metrics a value's label names (`@eps`, `@net income`)."""
+    if not claim.label_words:
+        return frozenset()  # as for most values of a long text with no labels
     return frozenset(w for w in claim.label_words if w.startswith("@"))
 
 

@@ -51,15 +51,26 @@ _GROUPED = re.compile(
 _DECIMAL_COMMA = re.compile(r"[0-9]{1,3},[0-9]{1,2}")
 _DECIMAL_TAIL = re.compile(r"[.,][0-9]{1,2}\Z")
 _NOT_DIGIT = re.compile(r"[^0-9]")
-_NUMBER_RUN = re.compile(f"{_GROUPED.pattern}|{_TOKEN.pattern}")
+# The runs of `_GROUPED` or else `_TOKEN` (f"{_GROUPED.pattern}|{_TOKEN.pattern}", as a test
+# checks), with their first digit written once in front: a pattern that opens with a digit
+# lets the search skip to the next digit rather than try both branches at every character.
+_NUMBER_RUN = re.compile(
+    r"[0-9](?:(?<![0-9.,'’][0-9])[0-9]{0,2}"
+    r"(?:(?:['’\u00a0\u202f\u2009][0-9]{3})+(?:[.,][0-9]{1,2})?(?![0-9])"
+    r"|(?: [0-9]{3})+,[0-9]{1,2}(?![0-9]))"
+    r"|[0-9]*(?:[.,][0-9]+)*)"
+)
 _VALID_NUMBER = re.compile(r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?")
 _BRACKETED = re.compile(r"\[(?:Source|Verified|Sources|Ref)\s*:[^\]\n]{0,400}\]", re.IGNORECASE)
 _URL = re.compile(r"(?:https?://|www\.)[^\s)\]>]{1,400}")
 _EMAIL_LOCAL = re.compile(r"[\w.+-]{1,64}\Z")
 _EMAIL_DOMAIN = re.compile(r"@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
+_SECURITY_WORDS = frozenset({"isin", "cusip", "sedol", "figi", "lei"})
 _SECURITY_ID = re.compile(r"(?:ISIN|CUSIP|SEDOL|FIGI|LEI)\s*:?\s*[A-Z0-9]{6,20}\b", re.IGNORECASE)
 # Clause ends: a sentence stop followed by space, a semicolon, a line break.
-_CLAUSE_END = re.compile(r"[.!?](?=\s|\Z)|[;\n]")
+# (The same as r"[.!?](?=\s|\Z)|[;\n]", as a test checks, with the character class first so
+# that the search skips to candidates rather than trying both branches everywhere.)
+_CLAUSE_END = re.compile(r"[.!?;\n](?:(?<=[.!?])(?=\s|\Z)|(?<=[;\n]))")
 _ABBREVIATIONS = frozenset(
     {"approx", "vs", "inc", "corp", "co", "ltd", "no", "u.s", "e.g", "i.e", "mr", "ms", "dr", "fig"}
 )
@@ -118,6 +129,7 @@ _COUNT_AFTER = re.compile(
     re.IGNORECASE,
 )
 _SYMBOL_CHARS = frozenset("$€£¥₹")
+_PREFIXED_DOLLARS = ("US$", "HK$", "C$", "A$", "S$", "R$")
 _SCALE_CHARS = frozenset(" KkMmBbTt")
 _UNIT_CHARS = frozenset(" %pbxX×")
 _ORDINAL_AFTER = re.compile(r"(st|nd|rd|th)(?![\w])")
@@ -391,11 +403,12 @@ def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
         if local and domain:
             spans.append((at - len(local.group()), domain.end()))
         at = text.find("@", at + 1)
-    for i, word in enumerate(marks.words):
-        if word in ("isin", "cusip", "sedol", "figi", "lei"):
-            code = _SECURITY_ID.match(text, marks.word_starts[i])
-            if code:
-                spans.append(code.span())
+    if not _SECURITY_WORDS.isdisjoint(marks.words):  # one pass in C before the loop
+        for i, word in enumerate(marks.words):
+            if word in _SECURITY_WORDS:
+                code = _SECURITY_ID.match(text, marks.word_starts[i])
+                if code:
+                    spans.append(code.span())
     spans.sort()
     return spans
 
@@ -704,11 +717,16 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     currency = ""
     k = pos - 1 if pos > 0 and text[pos - 1] == " " else pos
     if k > 0 and text[k - 1] in _SYMBOL_CHARS:
-        for symbol in ("US$", "HK$", "C$", "A$", "S$", "R$", "$", "€", "£", "¥", "₹"):
-            if k - len(symbol) >= 0 and text.startswith(symbol, k - len(symbol)):
-                currency = lx.CURRENCY_SYMBOLS[symbol]
-                pos = k - len(symbol)
-                break
+        symbol = text[k - 1]
+        if symbol == "$" and k >= 2 and text[k - 2].isupper():
+            # Only a dollar sign has longer forms (a capital before it: "US$", "C$"); the
+            # first one written before it wins.
+            for prefixed in _PREFIXED_DOLLARS:
+                if k - len(prefixed) >= 0 and text.startswith(prefixed, k - len(prefixed)):
+                    symbol = prefixed
+                    break
+        currency = lx.CURRENCY_SYMBOLS[symbol]
+        pos = k - len(symbol)
     if not currency and k > 2 and text[k - 1].isupper():
         code = _CODE_BEFORE.search(text[max(0, pos - 5) : pos])
         if code:
@@ -917,6 +935,9 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
     anchor_starts = [r.start for r in anchors]
     number_ends = [r.end for r in reads]
     has_cells = bool(doc.tables.cells)
+    # The qualifier categories the text has marks of: most texts have few, and a category
+    # with no mark anywhere needs no lookup for each number.
+    marked = marks.starts.keys()
     claims: list[Claim] = []
     for index, read in enumerate(reads):
         cell = doc.cell(read.start) if has_cells else None
@@ -940,7 +961,11 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 period, anchor_start = _period_for(
                     doc, read, anchors, anchor_starts, clause_start, clause_end
                 )
-            prior = marks.last_between("prior", max(clause_start, read.start - 60), read.start)
+            prior = (
+                marks.last_between("prior", max(clause_start, read.start - 60), read.start)
+                if "prior" in marked
+                else -1
+            )
             if prior >= 0 and marks.ends["prior"][prior] > anchor_start:
                 # "a year earlier" with no period of its own after it: the period is unknown.
                 period = ""
@@ -970,21 +995,30 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
             cell_key = None
 
         for category in ("superseded", "hypothetical"):
-            if _qualified(marks, category, clause_start, read, after):
+            if category in marked and _qualified(marks, category, clause_start, read, after):
                 qualifiers.add(category)
-        if marks.any_between(
-            "estimate", max(before, read.start - 50), read.start
-        ) or marks.any_between("estimate", read.end, min(after, read.end + 25)):
+        if "estimate" in marked and (
+            marks.any_between("estimate", max(before, read.start - 50), read.start)
+            or marks.any_between("estimate", read.end, min(after, read.end + 25))
+        ):
             qualifiers.add("estimate")
-        if marks.any_between("total", max(before, read.start - 60), read.start):
+        if "total" in marked and marks.any_between(
+            "total", max(before, read.start - 60), read.start
+        ):
             qualifiers.add("total")
-        if marks.any_between("consolidated", clause_start, clause_end):
+        if "consolidated" in marked and marks.any_between("consolidated", clause_start, clause_end):
             qualifiers.add("consolidated")
-        if doc.source_id and marks.any_between("injection", clause_start, clause_end):
+        if (
+            doc.source_id
+            and "injection" in marked
+            and marks.any_between("injection", clause_start, clause_end)
+        ):
             qualifiers.add("injected")
         qualifiers |= table_qualifiers
-        found = marks.last_between("segment", max(clause_start, read.start - 120), read.start)
-        if found < 0:
+        found = -1
+        if "segment" in marked:
+            found = marks.last_between("segment", max(clause_start, read.start - 120), read.start)
+        if found < 0 and "segment" in marked:
             following = marks.starts.get("segment", [])
             k = bisect.bisect_left(following, read.end)
             if k < len(following) and following[k] < min(clause_end, read.end + 60):

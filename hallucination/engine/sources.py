@@ -12,7 +12,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from . import clauses, labels, tables
@@ -34,6 +34,7 @@ from .types import (
     DetectionInput,
     ProvidedMetric,
     ReferenceFact,
+    replace_claim,
 )
 
 FAMILY = {
@@ -84,14 +85,12 @@ class _Bucket:
         self.keys = [self.keys[i] for i in order]
         self.claims = [self.claims[i] for i in order]
 
-    def between(self, low: Decimal, high: Decimal, limit: int = 400) -> Iterator[Claim]:
+    def between(self, low: Decimal, high: Decimal, limit: int = 400) -> list[Claim]:
+        """The first `limit` values from `low` to `high`, in key order (two binary searches
+        and a slice: a long answer of bare figures asks this hundreds of times)."""
         i = bisect.bisect_left(self.keys, low)
-        n = len(self.keys)
-        seen = 0
-        while i < n and self.keys[i] <= high and seen < limit:
-            yield self.claims[i]
-            i += 1
-            seen += 1
+        end = bisect.bisect_right(self.keys, high, i, min(len(self.keys), i + limit))
+        return self.claims[i:end]
 
     def around(self, value: Decimal, width: int = 6) -> Iterator[Claim]:
         i = bisect.bisect_left(self.keys, value)
@@ -148,6 +147,7 @@ class SourceIndex:
     _written: dict[str, _Bucket] = field(default_factory=dict)
     _labelled: dict[tuple[str, str], _Bucket] = field(default_factory=dict)
     _dates: dict[str, list[Claim]] = field(default_factory=dict)
+    _unscaled: set[str] = field(default_factory=set)  # families holding a value of unknown scale
     by_label: dict[str, list[Claim]] = field(default_factory=dict)
     by_word: dict[str, list[Claim]] = field(default_factory=dict)
     rows: dict[tuple[str, int, int], list[Claim]] = field(default_factory=dict)
@@ -187,6 +187,8 @@ class SourceIndex:
         written = self._written.setdefault(family, _Bucket())
         written.keys.append(written_norm(claim))
         written.claims.append(claim)
+        if not claim.scale_origin:
+            self._unscaled.add(family)
         if claim.label:
             labelled = self._labelled.setdefault((family, claim.label), _Bucket())
             labelled.keys.append(norm(claim))
@@ -246,18 +248,26 @@ class SourceIndex:
 
     # ------------------------------------------------------------ lookups
 
-    def between(self, kind: str, low: Decimal, high: Decimal) -> Iterator[Claim]:
+    def between(self, kind: str, low: Decimal, high: Decimal) -> list[Claim]:
+        out: list[Claim] = []
         for family in COMPATIBLE_FAMILIES[kind]:
             bucket = self._buckets.get(family)
             if bucket is not None:
-                yield from bucket.between(low, high)
+                out += bucket.between(low, high)
+        return out
 
-    def written_between(self, kind: str, low: Decimal, high: Decimal) -> Iterator[Claim]:
+    def written_between(self, kind: str, low: Decimal, high: Decimal) -> list[Claim]:
         """Source values whose digits, as written and before any scale, fall in the range."""
+        out: list[Claim] = []
         for family in COMPATIBLE_FAMILIES[kind]:
             bucket = self._written.get(family)
             if bucket is not None:
-                yield from bucket.between(low, high)
+                out += bucket.between(low, high)
+        return out
+
+    def has_unscaled(self, kind: str) -> bool:
+        """Some source value of a kind compatible with `kind` states no scale."""
+        return any(family in self._unscaled for family in COMPATIBLE_FAMILIES[kind])
 
     def near(self, kind: str, value: Decimal, label: str = "") -> Iterator[Claim]:
         for family in COMPATIBLE_FAMILIES[kind]:
@@ -268,7 +278,8 @@ class SourceIndex:
     def sharing_words(self, words: frozenset[str], limit: int = 6_000) -> list[Claim]:
         """Source values whose label shares a word with `words`, rarest words first."""
         weight = self.weights
-        ordered = sorted(words, key=lambda w: -(weight(w) if weight else 0))
+        # Rarest first; a stable sort keeps equal weights in the order of `words`.
+        ordered = sorted(words, key=weight, reverse=True) if weight else list(words)
         seen: set[int] = set()
         out: list[Claim] = []
         for word in ordered:
@@ -476,7 +487,7 @@ def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
             # "Revenue was $358.7 million, compared to $331.2 million": the figure a
             # change is measured from.
             changes["qualifiers"] = claim.qualifiers | {"base"}
-        out.append(replace(claim, **changes) if changes else claim)
+        out.append(replace_claim(claim, **changes) if changes else claim)
     return out
 
 
@@ -520,7 +531,7 @@ def _under_headings(text: str, claims: list[Claim]) -> list[Claim]:
             continue
         scale = region[2]
         out.append(
-            replace(
+            replace_claim(
                 claim,
                 value=claim.value * scale,
                 precision=(claim.precision or Decimal(1)) * scale,

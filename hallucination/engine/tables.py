@@ -42,6 +42,7 @@ _YEARISH = regex.compile(
 )
 # "Revenue: 96.3" or "- Net loss: (15.8)" on a line of its own: a two-column row.
 _KEY_VALUE = regex.compile(r"\s*(?:[-*•]\s+)?([A-Za-z][^:\n]{0,100}?):\s*(\S.{0,40}?)\s*")
+_PAIR_VALUE_CHARS = 41  # the longest value `_KEY_VALUE` takes: "\S.{0,40}"
 # "sales — 2009: 3,060", "december 31 2011 — peer group (3): 109.7"
 _DASH_ROW = regex.compile(r"\s*(?:[-*•]\s+)?(\S.{0,200}?)\s[—–]\s(\S.{0,200}?):\s*(\S.{0,40}?)\s*")
 _SCALE_CAPTION = regex.compile(
@@ -265,7 +266,7 @@ def _classify(line: str) -> str:
         dash = _DASH_ROW.fullmatch(stripped, timeout=_TIMEOUT)
         if dash and _is_value(dash.group(3)):
             return "dash"
-    if ":" in stripped:
+    if ":" in stripped and _pair_value_fits(stripped):
         pair = _KEY_VALUE.fullmatch(stripped, timeout=_TIMEOUT)
         if pair and _is_numeric(pair.group(2)):
             return "pair"
@@ -274,6 +275,13 @@ def _classify(line: str) -> str:
     if "," in stripped and len(stripped) <= 600:
         return "csv"
     return "other"
+
+
+def _pair_value_fits(line: str) -> bool:
+    """What follows the first colon (the one `_KEY_VALUE` splits at: its label holds none)
+    is short enough to be the value of a `Label: value` line. A sentence with a colon in it
+    is not, and the pattern would try every way of splitting it to find that out."""
+    return len(line[line.index(":") + 1 :].strip()) <= _PAIR_VALUE_CHARS
 
 
 def _is_numeric(cell: str) -> bool:

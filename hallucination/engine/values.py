@@ -13,6 +13,12 @@ def plain(value: Decimal) -> str:
     return text or "0"
 
 
+_ONE = Decimal(1)
+# Below 10**25 places the 28-digit division in `at_precision` is off by far less than a
+# place, so a value more than a place from the claim can be turned away without it.
+_EXACT_DIVISION_PLACES = 25
+
+
 def at_precision(claim_value: Decimal, exact: Decimal, precision: Decimal | None) -> bool:
     """Equal once `exact` is rounded half-up to the place value the claim was written with.
 
@@ -24,8 +30,18 @@ def at_precision(claim_value: Decimal, exact: Decimal, precision: Decimal | None
     claim_value, exact = abs(claim_value), abs(exact)
     if precision is None or precision <= 0:
         return claim_value == exact
+    if (
+        exact.is_finite()
+        and claim_value.is_finite()
+        and exact.adjusted() - precision.adjusted() < _EXACT_DIVISION_PLACES
+        and abs(exact - claim_value) > precision
+    ):
+        # Rounding moves a value by half a place: one more than a whole place away from the
+        # claim cannot round to it. The division below is the costly step, and most values
+        # compared are far from the claim.
+        return False
     try:
-        rounded = (exact / precision).quantize(Decimal(1), rounding=ROUND_HALF_UP) * precision
+        rounded = (exact / precision).quantize(_ONE, rounding=ROUND_HALF_UP) * precision
     except (InvalidOperation, DivisionByZero):
         return False
     return claim_value == rounded
