@@ -890,13 +890,14 @@ def broad_derivations(
         return []
     margin = claim.kind == PERCENT and "margin" in words
     out = []
-    for a, b in itertools.permutations(pool, 2):
+    for i, j in itertools.permutations(range(len(pool)), 2):
+        a, b = pool[i], pool[j]
         if (a.kind == PERCENT) != (b.kind == PERCENT):
             continue
         one_metric = _same_metric(claim, a) and _same_metric(claim, b)
         for kind in kinds:
-            if kind == SUM_OF and id(a) > id(b):
-                continue
+            if kind == SUM_OF and i > j:
+                continue  # a sum once, its operands in the pool's order
             if kind == GROWTH and not one_metric:
                 continue  # a growth rate of revenue is not one of EBIT margins
             out.append(Derivation(kind, (a, b), False, False))
