@@ -890,11 +890,12 @@ def broad_derivations(
         return []
     margin = claim.kind == PERCENT and "margin" in words
     out = []
+    of_metric = [_same_metric(claim, c) for c in pool]
     for i, j in itertools.permutations(range(len(pool)), 2):
         a, b = pool[i], pool[j]
         if (a.kind == PERCENT) != (b.kind == PERCENT):
             continue
-        one_metric = _same_metric(claim, a) and _same_metric(claim, b)
+        one_metric = of_metric[i] and of_metric[j]
         for kind in kinds:
             if kind == SUM_OF and i > j:
                 continue  # a sum once, its operands in the pool's order

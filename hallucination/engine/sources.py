@@ -517,9 +517,11 @@ def _under_headings(text: str, claims: list[Claim]) -> list[Claim]:
         offset += len(line) + 1
     if not regions:
         return claims
+    starts = [r[0] for r in regions]
     out = []
     for claim in claims:
-        region = next((r for r in regions if r[0] <= claim.start < r[1]), None)
+        k = bisect.bisect_right(starts, claim.start) - 1
+        region = regions[k] if k >= 0 and claim.start < regions[k][1] else None
         if (
             region is None
             or claim.cell is not None
