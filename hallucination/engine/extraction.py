@@ -179,6 +179,12 @@ _LIST_MARKER_AFTER = re.compile(r"[.)]\s")
 _YEAR_PREPOSITIONS = frozenset(
     {"due", "in", "since", "until", "by", "through", "during", "maturing", "matures", "fiscal"}
 )
+# Words between a metric's name and a number that make the number another figure of the
+# metric: "Share price: 52-week high $187.20" is not the share price, nor is "revenue
+# guidance of $4.2 billion" the revenue.
+_VARIANT = re.compile(
+    r"\b(?:high|low|highs|lows|target|guidance|guided|forecast|outlook|range)\b", re.IGNORECASE
+)
 _GENERIC_COUNT_NOUNS = frozenset({"shares", "share", "units", "contracts", "contract"})
 _KINDS_WITH_UNIT = {PERCENT: "%", PERCENTAGE_POINTS: "pp", BPS: "bps", RATIO: "x"}
 
@@ -1180,6 +1186,12 @@ def _label_for(
             return labels[i], marks.label_segments[i], marks.label_totals[i]
     if backward >= 0:
         label = labels[backward]
+        k = bisect.bisect_right(number_ends, read.start) - 1
+        gap_start = max(ends[backward], number_ends[k] if k >= 0 else 0)
+        if _VARIANT.search(text, gap_start, read.start):
+            # "Share price: 52-week high $187.20" names another figure; the words after
+            # the previous number are this one's own ("..., current $142.50").
+            return "", "", False
         if read.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and label in lx.COUNT_LABELS:
             return "", "", False  # "66.67% of trades" is a rate, not a number of trades
         return label, marks.label_segments[backward], marks.label_totals[backward]
