@@ -14,7 +14,13 @@ from .consistency import apply_consistency, check_samples
 from .correction import apply_corrections, corrections_for
 from .decide import Decider
 from .extraction import MAX_TEXT_CHARS
-from .scoring import ENTITY_MISMATCH, adjusted_confidence, is_flagged, validation_summary
+from .scoring import (
+    ENTITY_MISMATCH,
+    UNKNOWN_TICKER,
+    adjusted_confidence,
+    is_flagged,
+    validation_summary,
+)
 from .sources import build_index
 from .types import (
     BPS,
@@ -75,7 +81,7 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
     verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)
     findings.extend(zero_math_findings)
     findings.extend(_injection_findings(inp, index, verdicts))
-    findings.extend(_entity_findings(answer, index, verdicts))
+    findings.extend(_entity_findings(answer, index, verdicts, inp.tickers))
     verdicts = apply_consistency(verdicts, inp.samples, config)
     consistency, consistency_findings = check_samples(answer, inp.samples, config)
     findings.extend(consistency_findings)
@@ -141,6 +147,12 @@ def _with_elapsed(result: DetectionResult, elapsed_ms: float) -> DetectionResult
 # "AMD's revenue", "NVIDIA's data center revenue": a name that owns a figure. The generic
 # owners a sentence may start with are not names.
 _OWNER = re.compile(r"\b([A-Z][A-Za-z0-9&.\-]{1,30}(?:\s+[A-Z][A-Za-z0-9&.\-]{1,30}){0,3})['’]s\b")
+# A ticker written as one: a cashtag (`$NVDA`) or after its exchange (`NASDAQ: NVDA`).
+# Capitals in parentheses are not enough (`(GAAP)`, `(EPS)`, `(USD)`), nor a scale (`$MM`).
+_TICKER = re.compile(
+    r"(?:\$(?=[A-Z]{2})(?!(?:MM|BN|MN|TN)\b)|\b(?:NASDAQ|Nasdaq|NYSE|NYSE American|AMEX|LSE|TSX)\s?:\s?)"
+    r"(?P<ticker>[A-Z]{1,5}(?:\.[A-Z])?)(?![A-Za-z0-9])"
+)
 _GENERIC_OWNERS = frozenset(
     [
         "the",
@@ -183,39 +195,83 @@ _GENERIC_OWNERS = frozenset(
 )
 
 
-def _entity_findings(answer: str, index, verdicts) -> list[Finding]:
+def _entity_findings(
+    answer: str, index, verdicts, tickers: tuple[tuple[str, str], ...] = ()
+) -> list[Finding]:
     """A company the answer names as a figure's owner that no source mentions ("AMD's
     revenue" answered from an NVIDIA filing): a finding that flags, naming the companies
-    the sources do discuss, when a figure follows the name in its sentence."""
-    if ("'" not in answer and "’" not in answer) or not index.texts:
+    the sources do discuss, when a figure follows the name in its sentence.
+
+    With the client's ticker list, a ticker stands for its company ("NVDA's revenue" from an
+    NVIDIA filing is NVIDIA's), and a ticker written as one (`$NVDA`, `NASDAQ: NVDA`) that
+    is neither on the list nor in the sources is an `unknown_ticker`.
+    """
+    if not index.texts:
         return []
     lowered = "\n".join(index.texts.values()).lower()
-    out = []
-    for match in _OWNER.finditer(answer):
-        name = match.group(1)
+    names = {ticker.upper(): name for ticker, name in tickers}
+
+    def mentioned(name: str) -> bool:
         words = name.lower().split()
-        if words[0] in _GENERIC_OWNERS or any(w in lowered for w in (name.lower(), words[0])):
-            continue
-        end = answer.find(".", match.end())
-        sentence_end = len(answer) if end < 0 else end
-        owned = [
-            v.claim
-            for v in verdicts
-            if match.end() <= v.claim.start < sentence_end and v.claim.kind != DATE
-        ]
-        if not owned:
-            continue
-        discussed = sorted(n for n in index.companies() if n and n[0].isalpha())[:3]
-        out.append(
-            Finding(
-                code=ENTITY_MISMATCH,
-                message=f"the sources do not mention {name}"
-                + (f"; they discuss {', '.join(discussed)}" if discussed else ""),
-                start=match.start(1),
-                end=match.end(1),
+        if not words:
+            return False
+        company = names.get(name.upper(), "")
+        if company and mentioned(company):
+            return True
+        return any(_mentions(lowered, w) for w in (name.lower(), words[0]))
+
+    out = []
+    if "'" in answer or "’" in answer:
+        for match in _OWNER.finditer(answer):
+            name = match.group(1)
+            if name.split()[0].lower() in _GENERIC_OWNERS or mentioned(name):
+                continue
+            end = answer.find(".", match.end())
+            sentence_end = len(answer) if end < 0 else end
+            owned = [
+                v.claim
+                for v in verdicts
+                if match.end() <= v.claim.start < sentence_end and v.claim.kind != DATE
+            ]
+            if not owned:
+                continue
+            discussed = sorted(n for n in index.companies() if n and n[0].isalpha())[:3]
+            out.append(
+                Finding(
+                    code=ENTITY_MISMATCH,
+                    message=f"the sources do not mention {name}"
+                    + (f"; they discuss {', '.join(discussed)}" if discussed else ""),
+                    start=match.start(1),
+                    end=match.end(1),
+                )
             )
-        )
+    if names:
+        for match in _TICKER.finditer(answer):
+            ticker = match.group("ticker")
+            if ticker in names or _mentions(lowered, ticker.lower()):
+                continue
+            out.append(
+                Finding(
+                    code=UNKNOWN_TICKER,
+                    message=f"{ticker} is neither on the client's ticker list nor in the sources",
+                    start=match.start("ticker"),
+                    end=match.end("ticker"),
+                )
+            )
     return out
+
+
+def _mentions(text: str, word: str) -> bool:
+    """`word` in `text` as a whole word: "amd" is not in "amdocs"."""
+    start = text.find(word)
+    while start >= 0:
+        end = start + len(word)
+        if (start == 0 or not text[start - 1].isalnum()) and (
+            end == len(text) or not text[end].isalnum()
+        ):
+            return True
+        start = text.find(word, start + 1)
+    return False
 
 
 def _injection_findings(inp: DetectionInput, index, verdicts) -> list[Finding]:
