@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
-from . import context, labels, tables
+from . import context, labels, numberwords, tables
 from . import lexicon as lx
 from .types import (
     BPS,
@@ -419,16 +419,40 @@ def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
     return spans
 
 
-def extract_document(text: str, *, source_id: str = "") -> tuple[list[Claim], context.Marks]:
-    """The claims of a prose or table text and the word marks found on the way."""
+def extract_document(
+    text: str, *, source_id: str = "", number_words: bool = False
+) -> tuple[list[Claim], context.Marks]:
+    """The claims of a prose or table text and the word marks found on the way.
+
+    With `number_words`, numbers written in words ("two hundred eighteen point four billion
+    dollars", as call transcripts give them) are read too, each claim's span covering the
+    words; sources are read so, answers are not.
+    """
     text = text[:MAX_TEXT_CHARS]
     read_as = ascii_numerals(text)
+    if number_words:
+        read_as = numberwords.with_digits(read_as)
     doc = _Document(read_as, source_id)
     reads = _scan(doc)
     claims = _finish(doc, reads)
     if read_as is not text:
-        claims = [replace(c, text=text[c.start : c.end]) for c in claims]
+        claims = [_as_written(text, read_as, c) for c in claims]
     return claims, doc.marks
+
+
+def _as_written(text: str, read_as: str, claim: Claim) -> Claim:
+    """A claim read from the rewritten text, with its span and text as the text wrote it. A
+    number written in words was rewritten as spaces then digits: its span starts where its
+    words do, the first position back from the digits where the two texts differ."""
+    start = claim.start
+    if text[start : start + 1] != read_as[start : start + 1]:
+        k = start
+        while k > 0 and read_as[k - 1] == " ":
+            k -= 1
+        while k < start and text[k] == read_as[k]:
+            k += 1
+        start = k
+    return replace(claim, start=start, text=text[start : claim.end])
 
 
 # Digits of every script (category Nd: ٠١٢, ۰۱۲, ０１２, ०१२) and the Arabic decimal and

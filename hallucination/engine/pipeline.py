@@ -56,6 +56,10 @@ def _verified(claim: Claim, config: EngineConfig) -> bool:
 def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> DetectionResult:
     """Check every numeric claim of `inp.answer` against its sources and score the answer.
 
+    A correction is offered only when it holds: the corrected answer is checked again, and a
+    correction whose replacement is still flagged there is withdrawn with its expected value
+    (a wrong correction is worse than none: an auto-retry would converge on it).
+
     >>> from hallucination.engine.types import SourceDocument
     >>> result = detect(DetectionInput(answer="EPS was $0.81.",
     ...                                sources=(SourceDocument("s", "EPS: $0.78."),)))
@@ -63,6 +67,53 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
     (True, Decimal('0.78'))
     """
     started = time.perf_counter()
+    result = _detect(inp, config)
+    if result.corrections:
+        unconfirmed = _unconfirmed_corrections(inp, config, result)
+        if unconfirmed:
+            verdicts = [
+                replace(v, expected_value=None) if v.claim.start in unconfirmed else v
+                for v in result.verdicts
+            ]
+            result = replace(
+                summarize(
+                    inp.answer[:MAX_TEXT_CHARS],
+                    verdicts,
+                    stakes=inp.stakes,
+                    original_confidence=inp.original_confidence,
+                    findings=result.findings,
+                    config=config,
+                ),
+                consistency=result.consistency,
+            )
+    return _with_elapsed(result, (time.perf_counter() - started) * 1000)
+
+
+def _unconfirmed_corrections(
+    inp: DetectionInput, config: EngineConfig, result: DetectionResult
+) -> set[int]:
+    """The claims (by start) whose correction is flagged again in the corrected answer."""
+    spans = []
+    shift = 0
+    for correction in sorted(result.corrections, key=lambda c: c.start):
+        start = correction.start + shift
+        spans.append((start, start + len(correction.replacement), correction))
+        shift += len(correction.replacement) - (correction.end - correction.start)
+    again = _detect(replace(inp, answer=result.corrected_answer), config)
+    unconfirmed = set()
+    for verdict in again.verdicts:
+        if verdict.grounded:
+            continue
+        for start, end, correction in spans:
+            if verdict.claim.start < end and verdict.claim.end > start:
+                claims = [v.claim for v in result.verdicts]
+                unconfirmed.update(
+                    c.start for c in claims if correction.start <= c.start < correction.end
+                )
+    return unconfirmed
+
+
+def _detect(inp: DetectionInput, config: EngineConfig) -> DetectionResult:
     answer = inp.answer[:MAX_TEXT_CHARS]
     findings: list[Finding] = []
     if len(inp.answer) > MAX_TEXT_CHARS:
@@ -94,9 +145,7 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
         findings=findings,
         config=config,
     )
-    result = replace(result, consistency=consistency)
-    elapsed = (time.perf_counter() - started) * 1000
-    return _with_elapsed(result, elapsed)
+    return replace(result, consistency=consistency)
 
 
 def summarize(
