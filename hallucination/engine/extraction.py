@@ -87,11 +87,14 @@ _MONTH_BEFORE = re.compile(
 )
 _MONTH_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
-    r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?\s+"
-    r"([0-9]{4})(?![0-9])",
+    r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?"
+    r"(?:[ \t]+|[ \t]*\n[ \t]{0,3})([0-9]{4})(?![0-9])",
     re.IGNORECASE,
 )
-_DAY_YEAR_AFTER = re.compile(r"(?:st|nd|rd|th)?,?\s+([0-9]{4})(?![0-9])")
+# A date's year on the next line only when that line starts with it: in a stacked column
+# header ("Sep 28,        Sep 29," over "2025           2024") the year after the line
+# break is another column's.
+_DAY_YEAR_AFTER = re.compile(r"(?:st|nd|rd|th)?,?(?:[ \t]+|[ \t]*\n[ \t]{0,3})([0-9]{4})(?![0-9])")
 _DAY_RANGE_AFTER = re.compile(r"\s?[-–]\s?([0-9]{1,2})(?![0-9])(?:,?\s+([0-9]{4})(?![0-9]))?")
 _QUARTER_YEAR_AFTER = re.compile(
     r"[\s\-/]*(?:(FY|fiscal)\s*)?['’]?([0-9]{4}|[0-9]{2})(?![0-9])", re.IGNORECASE

@@ -713,3 +713,61 @@ def test_a_wrong_share_in_an_elided_list_is_flagged():
 
     result = detect(source_input(answer, REGIONS))
     assert _verdict(result, "26.4%").grounded is False
+
+
+# ------------------------------------------------------------------ change words without a sign
+
+RATIOS = (
+    "Gross Stage 3 assets were 2.41% at 31 March 2025 and 2.86% at 31 March 2024. "
+    "Operating margin was 14.2% in 2025 and 13.1% in 2024."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # "improved" is down for a bad-loan ratio and up for a margin: the size decides.
+        ("Gross Stage 3 assets improved by 45 basis points to 2.41%.", False),
+        ("Gross Stage 3 assets improved by 54 basis points to 2.41%.", True),
+        ("Operating margin improved by 1.1 percentage points to 14.2% in 2025.", False),
+        ("Operating margin improved by 1.4 percentage points to 14.2% in 2025.", True),
+    ],
+)
+def test_improved_says_a_change_happened_not_which_way(answer, flagged):
+    assert detect(source_input(answer, RATIOS)).flagged is flagged
+
+
+# ------------------------------------------------------------------ stacked column headers
+
+STACKED = """\
+                              Three Months Ended          Nine Months Ended
+                                 September 30                September 30
+                              2025          2024          2025          2024
+Total revenue               150,050       138,985       434,242       403,684
+"""
+
+
+def test_a_day_does_not_take_the_year_of_another_column_below_it():
+    claims = extract_source("q", STACKED).claims
+
+    assert [c.period for c in claims if c.kind == "date"][:2] == ["--09-30", "--09-30"]
+
+
+@pytest.mark.parametrize(
+    ("date", "flagged"),
+    [("September 30, 2025", False), ("September 30, 2024", False), ("October 31, 2025", True)],
+)
+def test_a_date_is_grounded_by_a_stacked_header_that_writes_its_day_over_its_year(date, flagged):
+    answer = f"For the three months ended {date}, total revenue was $150.1 million."
+    result = detect(source_input(answer, "(in thousands)\n" + STACKED))
+
+    (verdict,) = [v for v in result.verdicts if v.claim.kind == "date" and not v.claim.nested]
+    assert verdict.grounded is not flagged
+
+
+def test_a_wrapped_date_in_prose_keeps_its_year():
+    assert [
+        c.period
+        for c in extract_source("p", "as of September 30,\n2025, cash was $4 million").claims
+        if c.kind == "date"
+    ][:1] == ["2025-09-30"]
