@@ -273,7 +273,11 @@ def _entity_findings(
     if "'" in answer or "’" in answer:
         for match in _OWNER.finditer(answer):
             name = match.group(1)
-            if name.split()[0].lower() in _GENERIC_OWNERS or mentioned(name):
+            words = name.split()
+            if words[0].lower() in _GENERIC_OWNERS or any(
+                mentioned(" ".join(words[k:])) for k in range(len(words))
+            ):
+                # "Across Larkspur's portfolio": a sentence's first word is not the name.
                 continue
             end = answer.find(".", match.end())
             sentence_end = len(answer) if end < 0 else end

@@ -585,9 +585,10 @@ def _cell(
 ) -> Cell:
     """A value cell with the unit its row, column and caption give it."""
     header = column_header.replace("_", " ")  # "adj_ebitda_margin_pct"
+    row_words = row_label.replace("_", " ")  # "tpv_growth_yoy_pct: 18.2"
     per_share = bool(_PER_UNIT.search(row_label) or _PER_UNIT.search(header))
     percent = bool(
-        "%" in value_text or _PERCENT_WORD.search(row_label) or _PERCENT_WORD.search(header)
+        "%" in value_text or _PERCENT_WORD.search(row_words) or _PERCENT_WORD.search(header)
     )
     scale, stated, currency = Decimal(1), False, units.currency
     row_unit = _column_unit(row_label)

@@ -229,3 +229,35 @@ def test_another_quarter_in_any_spelling_is_not_that_quarter(named):
     )
 
     assert _one_source(f"Revenue in {named} was $412 million.", source).flagged is True
+
+
+def test_a_sentence_s_first_word_before_the_name_is_not_part_of_it():
+    assert (
+        _one_source("Across NVIDIA's segments, revenue was $1.85 billion.", NVIDIA).findings == ()
+    )
+    result = _one_source("Across AMD's segments, revenue was $1.85 billion.", NVIDIA)
+    assert [f.code for f in result.findings] == ["entity_mismatch"]
+
+
+# ------------------------------------------------------------------ units in key names
+
+
+@pytest.mark.parametrize(("written", "flagged"), [("3.4%", False), ("4.3%", True)])
+def test_a_percent_unit_on_the_enclosing_key_makes_its_values_percentages(written, flagged):
+    tool = {"tool": "get_retail_kpis", "comparable_sales_pct": {"total": 3.4, "digital": 9.8}}
+
+    assert _detect(f"Total comparable sales rose {written}.", tool).flagged is flagged
+
+
+@pytest.mark.parametrize(("written", "flagged"), [("18.2%", False), ("12.8%", True)])
+def test_a_percent_unit_in_a_key_value_line_makes_its_value_a_percentage(written, flagged):
+    text = (
+        "tool: get_company_kpis\nperiod: FY2024\ntpv_growth_yoy_pct: 18.2\nnet_revenue_m: 4388.0\n"
+    )
+    result = detect(
+        DetectionInput(
+            answer=f"TPV grew {written} in FY2024.", sources=(SourceDocument("kpis", text),)
+        )
+    )
+
+    assert result.flagged is flagged
