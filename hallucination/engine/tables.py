@@ -79,8 +79,12 @@ _PER_UNIT = regex.compile(
     r"|\bdollars\s+per\b",
     regex.IGNORECASE,
 )
+# "(CAD$ thousands)", "(C$ millions)", "(R$ million)": a dollar sign with its country's
+# letters before it is that country's dollar, as is its ISO code.
 _CAPTION_CURRENCY = regex.compile(
-    r"US\$|\$|€|£|¥|\b(?:USD|EUR|GBP|JPY|CHF|dollars|euros|pounds|yen|swiss\s+francs)\b",
+    r"\b(?:CAD|AUD|NZD|HKD|SGD|CA|C|AU|A|NZ|HK|S|R|US)\$|\$|€|£|¥|₹|"
+    r"\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|HKD|SGD|BRL|INR|KRW|SEK|MXN|dollars|euros|pounds|yen|"
+    r"swiss\s+francs)\b",
     regex.IGNORECASE,
 )
 _SCALES = {
@@ -99,6 +103,24 @@ _SCALES = {
     "b": Decimal("1e9"),
 }
 _CURRENCY_OF = {
+    "cad$": "CAD",
+    "ca$": "CAD",
+    "c$": "CAD",
+    "aud$": "AUD",
+    "au$": "AUD",
+    "a$": "AUD",
+    "nzd$": "NZD",
+    "nz$": "NZD",
+    "hkd$": "HKD",
+    "hk$": "HKD",
+    "sgd$": "SGD",
+    "s$": "SGD",
+    "r$": "BRL",
+    "₹": "INR",
+    **{
+        code.lower(): code
+        for code in ("CAD", "AUD", "NZD", "HKD", "SGD", "BRL", "INR", "KRW", "SEK", "MXN")
+    },
     "$": "USD",
     "us$": "USD",
     "usd": "USD",
@@ -246,6 +268,9 @@ def _trimmed(line: str, offset: int, start: int, end: int) -> tuple[int, int]:
     while end > start and line[end - 1] in ' "*\r':
         end -= 1
     return offset + start, offset + end
+
+
+_SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}:?[ \t]*")
 
 
 def _classify(line: str) -> str:
@@ -403,11 +428,22 @@ def find_tables(text: str) -> TableSet:
     lines: list[_Line] = []
     raws = text.split("\n")
     kinds = [_classify(raw) for raw in raws]
+    for k in range(1, len(kinds) - 1):
+        # A section heading inside a space-aligned statement ("Production", "Average realized
+        # prices") is a row of labels only: it does not end the table around it.
+        if (
+            kinds[k] == "other"
+            and kinds[k - 1] == "wide"
+            and kinds[k + 1] == "wide"
+            and _SECTION_ROW.fullmatch(raws[k])
+        ):
+            kinds[k] = "section"
     for k, kind in enumerate(kinds):
         # A CSV, tab or space-aligned row needs a neighbour of its kind: one such line alone
         # is prose with a comma or a double space in it.
+        like = (kind, "section") if kind == "wide" else (kind,)
         if kind in ("csv", "wide", "tab") and not (
-            (k > 0 and kinds[k - 1] == kind) or (k + 1 < len(kinds) and kinds[k + 1] == kind)
+            (k > 0 and kinds[k - 1] in like) or (k + 1 < len(kinds) and kinds[k + 1] in like)
         ):
             kinds[k] = "other"
     offset = 0
@@ -426,9 +462,11 @@ def find_tables(text: str) -> TableSet:
         j = i
         block: list[_Line] = []
         while j < n and (
-            lines[j].kind == kind or (kind == "pipe" and lines[j].kind == "separator")
+            lines[j].kind == kind
+            or (kind == "pipe" and lines[j].kind == "separator")
+            or (kind == "wide" and lines[j].kind == "section")
         ):
-            if lines[j].kind != "separator":
+            if lines[j].kind not in ("separator", "section"):
                 block.append(lines[j])
             j += 1
         caption = _caption_before(text, lines, i)

@@ -771,3 +771,48 @@ def test_a_wrapped_date_in_prose_keeps_its_year():
         for c in extract_source("p", "as of September 30,\n2025, cash was $4 million").claims
         if c.kind == "date"
     ][:1] == ["2025-09-30"]
+
+
+# ------------------------------------------------------------------ section rows in a statement
+
+HIGHLIGHTS = """\
+(CAD$ thousands, except per share amounts)
+                                              2025            2024       % change
+Production
+   Crude oil and condensate (bbl/d)          41,820          38,455             9
+   Total (boe/d)                             78,836          73,592             7
+Funds flow from operations                  268,904         231,477            16
+   Per share - basic                           1.47            1.24            19
+"""
+
+
+def test_a_section_heading_inside_an_aligned_statement_does_not_end_the_table():
+    claims = {c.text: c for c in extract_source("h", HIGHLIGHTS).claims}
+
+    assert claims["41,820"].period == "2025"
+    assert claims["73,592"].period == "2024"
+    assert claims["7"].kind == "percent"
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Production was 78,836 boe/d in 2025, up 7% year over year.", False),
+        ("Production was 78,836 boe/d in 2025, up 12% year over year.", True),
+        ("Total boe/d was 73,592 in 2025.", True),
+    ],
+)
+def test_figures_under_a_section_heading_keep_their_columns(answer, flagged):
+    assert detect(source_input(answer, HIGHLIGHTS)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Funds flow per basic share was C$1.47 in 2025.", False),
+        ("Funds flow from operations was C$268.9 million in 2025.", False),
+        ("Funds flow from operations was €268.9 million in 2025.", True),
+    ],
+)
+def test_a_caption_s_prefixed_dollar_is_that_country_s_currency(answer, flagged):
+    assert detect(source_input(answer, HIGHLIGHTS)).flagged is flagged
