@@ -49,6 +49,7 @@ _GROUPED = re.compile(
 )
 # "287,9": a comma before one or two digits is a decimal comma; before three it groups them.
 _DECIMAL_COMMA = re.compile(r"[0-9]{1,3},[0-9]{1,2}")
+_POINT_GROUPS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}")
 _DECIMAL_TAIL = re.compile(r"[.,][0-9]{1,2}\Z")
 _NOT_DIGIT = re.compile(r"[^0-9]")
 # The runs of `_GROUPED` or else `_TOKEN` (f"{_GROUPED.pattern}|{_TOKEN.pattern}", as a test
@@ -85,6 +86,12 @@ _MONTH_BEFORE = re.compile(
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\Z",
     re.IGNORECASE,
 )
+_MONTH_SPAN_BEFORE = re.compile(
+    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*[-–—]\s*\Z",
+    re.IGNORECASE,
+)
+_SPAN_COUNTS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
 _MONTH_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
     r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?"
@@ -277,6 +284,21 @@ _UNIT_SUFFIXES = frozenset(
 _ATTACHED_PREFIXES = frozenset({"Q", "H", "FY", "CY", "$", "US$", "C$", "A$", "HK$", "S$", "R$"})
 
 
+_SPACE_GROUPED = re.compile(r"[0-9]{1,3}(?: [0-9]{3})+(?:[.,][0-9]{1,2})?")
+
+
+def _joined_cell_groups(text: str, cells: list) -> str:
+    """`text` with the spaces inside cells that are one space-grouped number ("8 412",
+    "25 630") written as no-break spaces, which the number reader takes as group marks."""
+    chars = list(text)
+    for cell in cells:
+        if _SPACE_GROUPED.fullmatch(text, cell.start, cell.end):
+            for k in range(cell.start, cell.end):
+                if chars[k] == " ":
+                    chars[k] = "\u00a0"
+    return "".join(chars)
+
+
 class _Document:
     """One text, with the lookups every number on it shares."""
 
@@ -298,6 +320,12 @@ class _Document:
             ends.append(pos)
         self.clause_ends = ends
         self.tables = tables.find_tables(text)
+        spaced = [c for c in self.tables.cells if " " in text[c.start : c.end]]
+        if spaced:
+            # "8 412" alone in a table cell is one number grouped with a space, as Swedish
+            # and French statements write it; in prose "in 2024 123 stores" stays two.
+            text = _joined_cell_groups(text, spaced)
+            self.text = text
         self._last_pos, self._last_word, self._last_between = -1, "", ""
         self.formulas = _formula_spans(text)
         self._formula_starts = [start for start, _ in self.formulas]
@@ -438,8 +466,8 @@ def extract_document(
     doc = _Document(read_as, source_id)
     reads = _scan(doc)
     claims = _finish(doc, reads)
-    if read_as is not text:
-        claims = [_as_written(text, read_as, c) for c in claims]
+    if doc.text is not text:
+        claims = [_as_written(text, doc.text, c) for c in claims]
     return claims, doc.marks
 
 
@@ -552,9 +580,13 @@ def _cell_pieces(doc: _Document, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _plain_digits(written: str) -> str:
-    """A number as written, in the form `Decimal` reads: "2 314,6" -> "2314.6"."""
+    """A number as written, in the form `Decimal` reads: "2 314,6" -> "2314.6",
+    "14.226,8" -> "14226.8" (points between groups and a decimal comma, as Brazil and much
+    of Europe write)."""
     if _DECIMAL_COMMA.fullmatch(written):
         return written.replace(",", ".")
+    if _POINT_GROUPS.fullmatch(written):
+        return written.replace(".", "").replace(",", ".")
     if written.isdigit() or _TOKEN.fullmatch(written):
         return written
     decimal = _DECIMAL_TAIL.search(written)
@@ -704,6 +736,14 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         month = lx.MONTHS[month_before.group(1).lower()[:3]]
         start = s - len(month_before.group())
         if len(digits) == 4:
+            span = _MONTH_SPAN_BEFORE.search(text[max(0, start - 16) : start])
+            if span:
+                # "January–September 2025": nine months; "July–September 2025": Q3.
+                first = lx.MONTHS[span.group(1).lower()[:3]]
+                count = _SPAN_COUNTS.get(month - first + 1)
+                if count:
+                    key = lx.duration_period(count, month, int(digits))
+                    return _period_read(start - len(span.group()), e, key, None)
             return _period_read(start, e, f"{digits}-{month:02d}", None)
         if len(digits) <= 2 and 1 <= int(digits) <= 31:
             day_year = _DAY_YEAR_AFTER.match(text, e)

@@ -32,7 +32,8 @@ _SEPARATOR_ROW = regex.compile(r"\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\
 _WIDE_GAP = regex.compile(r"\S(?: ?\S)*")  # a cell: runs of text separated by 2+ spaces
 _NUMERIC_CELL = regex.compile(
     r"\s*\**\s*[(\-−+]?\s*(?:[$€£¥]|US\$)?\s*\(?"
-    r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?|[0-9][0-9,]*(?:\.[0-9]+)?)"
+    r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?"
+    r"|[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}|[0-9][0-9,]*(?:\.[0-9]+)?)"
     r"\s*\)?\s*[)%xX]?\s*"
     r"(?:[A-Za-z]{1,3})?\s*\**\s*"
 )
@@ -48,7 +49,7 @@ _DASH_ROW = regex.compile(r"\s*(?:[-*•]\s+)?(\S.{0,200}?)\s[—–]\s(\S.{0,20
 _SCALE_CAPTION = regex.compile(
     r"\bin\s+(?:US\s+|U\.S\.\s+)?(?:(?:US\$|[$€£¥]|USD|EUR|GBP|dollars|euros)\s*)?"
     r"(thousands|millions|billions)\b"
-    r"|\(\s*(?:in\s+)?(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(thousands|millions|billions|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
+    r"|\(\s*(?:in\s+)?(?:[A-Z]{0,3}\$|[€£¥₹]|USD|EUR|GBP|JPY|CHF|CAD|AUD|BRL|INR|SEK|MXN)\s*(thousands?|millions?|billions?|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
     r"|(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(?:in\s+)?(thousands|millions|billions|MM|M|mn|m|bn|B|K|000s?|'000s?)(?![\w])"
     r"|\b(thousands|millions|billions)\s+of\s+(?:US\s+|U\.S\.\s+|Swiss\s+)?"
     r"(?:dollars|euros|pounds|yen|yuan|renminbi|rupees|francs|won|kronor|pesos|reais|rand|"
@@ -88,6 +89,9 @@ _CAPTION_CURRENCY = regex.compile(
     regex.IGNORECASE,
 )
 _SCALES = {
+    "thousand": Decimal("1e3"),
+    "million": Decimal("1e6"),
+    "billion": Decimal("1e9"),
     "thousands": Decimal("1e3"),
     "000": Decimal("1e3"),
     "000s": Decimal("1e3"),
@@ -928,6 +932,16 @@ def _add_json_rows(result: TableSet, text: str, block: list[_Line], caption: str
 _MONTH_YEAR_SLASH = regex.compile(r"\s*(0?[1-9]|1[0-2])/([0-9]{2}|[0-9]{4})\s*")
 
 
+_MONTH_NAME = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_MONTH_RANGE = regex.compile(
+    _MONTH_NAME + r"\s*[-–—]\s*" + _MONTH_NAME + r"\s+([0-9]{4})", regex.IGNORECASE
+)
+_COUNT_WORDS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
+
+
 def header_period(text: str) -> str:
     """The period a header cell names: "dec. 31 2008" -> "2008-12-31", "12/10" -> "2010-12".
 
@@ -940,4 +954,12 @@ def header_period(text: str) -> str:
     slash = _MONTH_YEAR_SLASH.fullmatch(text)
     if slash:
         return f"{lx.full_year(slash.group(2))}-{int(slash.group(1)):02d}"
+    months = _MONTH_RANGE.fullmatch(text)
+    if months:
+        # "Jul–Sep 2025" is Q3 2025, "Jan–Sep 2025" nine months, "Jan–Dec 2024" the year.
+        first = lx.MONTHS[months.group(1).lower()[:3]]
+        last = lx.MONTHS[months.group(2).lower()[:3]]
+        if last - first + 1 in _COUNT_WORDS:
+            count = _COUNT_WORDS[last - first + 1]
+            return lx.duration_period(count, last, int(months.group(3)))
     return lx.normalise_period(text, exact_dates=True)

@@ -816,3 +816,76 @@ def test_figures_under_a_section_heading_keep_their_columns(answer, flagged):
 )
 def test_a_caption_s_prefixed_dollar_is_that_country_s_currency(answer, flagged):
     assert detect(source_input(answer, HIGHLIGHTS)).flagged is flagged
+
+
+# ------------------------------------------------------------------ Brazilian and Swedish statements
+
+BRL = """\
+Financial results (R$ million)           2Q25         2Q24          Var.
+Net operating revenue                14.226,8     13.305,1          6,9%
+EBITDA                                5.889,4      5.408,0          8,9%
+"""
+SEK = """\
+                                   Jul-Sep     Jul-Sep     Jan-Sep
+SEK m                                 2025        2024        2025
+Net sales                            8 412       7 956      25 630
+Earnings per share, SEK               2.81        2.59        8.32
+Operating cash flow                  1 344       1 211       3 056
+"""
+
+
+def test_points_between_groups_and_a_decimal_comma_are_one_number():
+    claims = {c.text: c for c in extract_source("r", BRL).claims}
+
+    assert claims["14.226,8"].value == Decimal("14226.8E6")
+    assert claims["14.226,8"].unit == "BRL"
+
+
+def test_a_space_grouped_number_alone_in_a_cell_is_one_number_and_keeps_its_text():
+    claims = {c.text: c for c in extract_source("s", SEK).claims}
+
+    assert claims["8 412"].value == Decimal("8412")
+    assert claims["25 630"].period.startswith("9M") or claims["25 630"].period
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "flagged"),
+    [
+        ("Net operating revenue was R$14.23 billion in 2Q25.", BRL, False),
+        ("Net operating revenue was R$13.31 billion in 2Q25.", BRL, True),
+        ("Net sales for the quarter were SEK 8,412 million.", SEK, False),
+        ("Net sales for the quarter were SEK 8,142 million.", SEK, True),
+    ],
+)
+def test_statements_written_with_other_digit_groupings_ground_and_flag(answer, source, flagged):
+    assert detect(source_input(answer, source)).flagged is flagged
+
+
+def test_in_prose_a_space_still_separates_two_numbers():
+    assert _values("In 2024 123 stores opened.") == [Decimal("2024"), Decimal("123")]
+
+
+@pytest.mark.parametrize(
+    ("header", "period"),
+    [
+        ("Jul–Sep 2025", "Q3 2025"),
+        ("Jan-Jun 2025", "H1 2025"),
+        ("Jan–Sep 2025", "9M 2025-09"),
+        ("Jan-Feb 2025", "2025-02"),
+    ],
+)
+def test_a_span_of_months_over_a_column_is_the_period_it_covers(header, period):
+    from hallucination.engine.tables import header_period
+
+    assert header_period(header) == period
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("For January–September 2025, earnings per share were SEK 8.32.", False),
+        ("For January–September 2025, earnings per share were SEK 2.81.", True),
+    ],
+)
+def test_a_span_of_months_in_prose_is_the_period_it_covers(answer, flagged):
+    assert detect(source_input(answer, SEK)).flagged is flagged
