@@ -83,8 +83,8 @@ _PER_UNIT = regex.compile(
 # "(CAD$ thousands)", "(C$ millions)", "(R$ million)": a dollar sign with its country's
 # letters before it is that country's dollar, as is its ISO code.
 _CAPTION_CURRENCY = regex.compile(
-    r"\b(?:CAD|AUD|NZD|HKD|SGD|CA|C|AU|A|NZ|HK|S|R|US)\$|\$|€|£|¥|₹|"
-    r"\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|HKD|SGD|BRL|INR|KRW|SEK|MXN|dollars|euros|pounds|yen|"
+    r"\b(?:CAD|AUD|NZD|HKD|SGD|CA|C|AU|A|NZ|HK|S|R|US)\$|\$|€|£|¥|"
+    r"\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|HKD|SGD|BRL|KRW|SEK|MXN|dollars|euros|pounds|yen|"
     r"swiss\s+francs)\b",
     regex.IGNORECASE,
 )
