@@ -219,6 +219,7 @@ class _Line:
     text: str
     kind: str  # pipe | tab | pair | wide | csv | dash | json | separator | blank | other
     spans: list[tuple[int, int]]  # cell spans, absolute
+    section: str = ""  # the section heading above the row in its table ("Net sales:")
 
 
 # ------------------------------------------------------------------ lines
@@ -274,6 +275,7 @@ def _trimmed(line: str, offset: int, start: int, end: int) -> tuple[int, int]:
     return offset + start, offset + end
 
 
+_TOTAL_ROW = regex.compile(r"total\b", regex.IGNORECASE)
 _SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}:?[ \t]*")
 
 
@@ -465,12 +467,18 @@ def find_tables(text: str) -> TableSet:
             continue
         j = i
         block: list[_Line] = []
+        section = ""
         while j < n and (
             lines[j].kind == kind
             or (kind == "pipe" and lines[j].kind == "separator")
             or (kind == "wide" and lines[j].kind == "section")
         ):
-            if lines[j].kind not in ("separator", "section"):
+            if lines[j].kind == "section":
+                section = lines[j].text.strip().rstrip(":").strip()
+                result.label_spans.append((lines[j].start, lines[j].end))
+            elif lines[j].kind != "separator":
+                if section:
+                    lines[j].section = section
                 block.append(lines[j])
             j += 1
         caption = _caption_before(text, lines, i)
@@ -760,6 +768,13 @@ def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], captio
             period = header_period(headers[column])
             if period and column > 0:
                 result.header_periods.append(HeaderPeriod(s, e, period))
+    # Where each header stands, for rows with fewer cells than the widest ("2,947" under
+    # "2024" in a row without the "$" cells the first row has): right edges decide.
+    header_edges: dict[int, int] = {}
+    if has_header and kind == "wide":
+        for (_s, e), column in zip(header.spans, mapping, strict=False):
+            header_edges[column] = e - header.start
+    widest = max((len(line.spans) for line in body), default=0)
     label_header = headers.get(0, "")
     units = _caption_units(" ".join([caption, label_header]))
     table_index = len(result.tables)
@@ -783,15 +798,24 @@ def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], captio
             and not _is_pair(cells[0])
         )
         row_label = _clean_label(cells[0]) if first_is_label else ""
+        if row_label and line.section and not _TOTAL_ROW.match(row_label):
+            # "Net sales:" over "Aerospace Systems  $ 3,812": the row is the segment's net sales.
+            row_label = f"{line.section} - {row_label}"
         row_period = header_period(cells[0]) if first_is_label else ""
         if first_is_label:
             result.label_spans.append(line.spans[0])
         if row_period:
             s, e = line.spans[0]
             result.header_periods.append(HeaderPeriod(s, e, row_period))
-        for column, (s, e) in enumerate(line.spans):
-            if column == 0 and first_is_label:
+        for ordinal, (s, e) in enumerate(line.spans):
+            if ordinal == 0 and first_is_label:
                 continue
+            column = ordinal
+            if header_edges and len(line.spans) < widest:
+                right = e - line.start
+                nearest = min(header_edges, key=lambda c: abs(header_edges[c] - right))
+                if abs(header_edges[nearest] - right) <= 3:
+                    column = nearest
             row, label, span = row_number, row_label, (s, e)
             if not _is_numeric(text[s:e]):
                 # "Industrial: 412 | Medical: 298": a label and its value in one cell.

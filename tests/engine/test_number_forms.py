@@ -889,3 +889,45 @@ def test_a_span_of_months_over_a_column_is_the_period_it_covers(header, period):
 )
 def test_a_span_of_months_in_prose_is_the_period_it_covers(answer, flagged):
     assert detect(source_input(answer, SEK)).flagged is flagged
+
+
+# ------------------------------------------------------------------ segment notes
+
+SEGMENTS = """\
+(in millions)                               2024           2023           2022
+Net sales:
+   Aerospace Systems                   $   3,812      $   3,406      $   3,118
+   Industrial Automation                   2,947          3,105          2,880
+   Medical Components                      1,306          1,188          1,041
+      Total net sales                  $   7,981      $   7,628      $   6,973
+"""
+
+
+def test_rows_without_the_dollar_cells_of_the_first_keep_their_year_columns():
+    claims = {c.text: c for c in extract_source("n", SEGMENTS).claims}
+
+    assert (claims["2,947"].period, claims["3,105"].period, claims["2,880"].period) == (
+        "2024",
+        "2023",
+        "2022",
+    )
+
+
+def test_a_section_heading_names_the_metric_of_the_rows_under_it():
+    claims = {c.text: c for c in extract_source("n", SEGMENTS).claims}
+
+    assert claims["3,812"].label == "revenue"
+    assert {"aerospac", "system"} <= claims["3,812"].label_words
+    assert "total" in claims["7,981"].label_words
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Industrial Automation net sales were $2,947 million in 2024.", False),
+        ("Industrial Automation net sales were $3,105 million in 2024.", True),
+        ("Aerospace Systems net sales were $3.81 billion in 2024.", False),
+    ],
+)
+def test_segment_rows_under_a_section_heading_ground_and_flag(answer, flagged):
+    assert detect(source_input(answer, SEGMENTS)).flagged is flagged
