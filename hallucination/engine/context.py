@@ -420,6 +420,9 @@ _NOT_SEGMENTS = frozenset(
         "of",
         *_SEGMENT_STOPWORDS,
         *lx.MONTHS,
+        # A metric named by its abbreviation is not a segment: "EPS guidance", "EBITDA margin".
+        *(name for name, synonyms in lx.METRIC_SYNONYMS.items() if " " not in name),
+        *(s for synonyms in lx.METRIC_SYNONYMS.values() for s in synonyms if " " not in s),
     }
 )
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 
+import pytest
+
 from hallucination.engine import detect
 from hallucination.engine.types import (
     APPROXIMATION,
@@ -30,6 +32,8 @@ from hallucination.engine.types import (
     UNSUPPORTED_AGGREGATION,
     WITHIN_TOLERANCE,
     CalculatorOutput,
+    DetectionInput,
+    SourceDocument,
 )
 
 from .conftest import source_input
@@ -642,3 +646,25 @@ def test_a_figure_nothing_in_the_sources_is_near_is_a_fabrication_with_its_neare
     )
 
     assert verdict.nearest is not None
+
+
+# ------------------------------------------------------------------ abbreviations are not segments
+
+GUIDANCE = (
+    "For the full year we now expect non-GAAP EPS of $4.45 to $4.55, up from our prior range "
+    "of $4.35 to $4.50."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Full-year non-GAAP EPS guidance was raised to $4.45–$4.55 from $4.35–$4.50.", False),
+        ("Full-year non-GAAP EPS guidance was raised to $4.45–$4.55 from $4.25–$4.50.", True),
+    ],
+)
+def test_a_metric_s_abbreviation_before_its_name_is_not_a_segment(answer, flagged):
+    result = detect(DetectionInput(answer=answer, sources=(SourceDocument("call", GUIDANCE),)))
+
+    assert result.flagged is flagged
+    assert all(v.claim.segment == "" for v in result.verdicts)
