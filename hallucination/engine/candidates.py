@@ -634,6 +634,14 @@ def derivations(
         # "revenue rose 15.2% year over year to $1.94 billion": one period named, the base
         # is the line's value for the period before it.
         out.extend(_over_the_line(reading, operands_for(claim.label_words, [], index), periods))
+        if kind == PERCENT and not subject and not _canonical_words(claim.label_words):
+            # "Cascade Harbor earned $187.4 million, or $1.21 per diluted share, ..., 15.0%
+            # more than a year earlier": no metric of its own; the lines of the sentence's
+            # figures, as the sources state them, are what it may have changed over.
+            for figure in _amounts(cited)[:MAX_OPERANDS]:
+                for stated in matches(figure, index)[:2]:
+                    line = operands_for(stated.label_words, [], index) if stated.label_words else []
+                    out.extend(_over_the_line(reading, line, periods))
 
     if kind in (PERCENTAGE_POINTS, BPS):
         factor = 100 if kind == BPS else 1
@@ -693,6 +701,11 @@ def derivations(
     if cues & {SUM, AVERAGE} or not cues:
         out.extend(_totals(reading, subject, cited, index))
     return out
+
+
+def _canonical_words(words: frozenset[str]) -> bool:
+    """Whether label words name a known metric (`@revenue`)."""
+    return any(w.startswith("@") for w in words)
 
 
 def _same_metric(claim: Claim, other: Claim) -> bool:

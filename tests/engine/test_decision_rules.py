@@ -668,3 +668,30 @@ def test_a_metric_s_abbreviation_before_its_name_is_not_a_segment(answer, flagge
 
     assert result.flagged is flagged
     assert all(v.claim.segment == "" for v in result.verdicts)
+
+
+# ------------------------------------------------------------------ a change with no metric of its own
+
+RELEASE = (
+    "Second Quarter 2025 Highlights (comparisons to the second quarter of 2024 unless noted)\n"
+    "  • Net income of $187.4 million, or $1.21 per diluted share, compared with $162.9 "
+    "million, or $1.04 per diluted share"
+)
+
+
+@pytest.mark.parametrize(
+    ("change", "outcome"),
+    [("15.0%", "derived"), ("12.0%", "arithmetic_drift")],
+)
+def test_a_change_with_no_metric_of_its_own_is_tried_over_the_lines_of_its_sentence(
+    change, outcome
+):
+    # "earned" names no metric; 15.0% is the change of the first figure's line (net income).
+    answer = (
+        "Cascade Harbor earned $187.4 million, or $1.21 per diluted share, in the second "
+        f"quarter of 2025, {change} more than a year earlier."
+    )
+    result = detect(DetectionInput(answer=answer, sources=(SourceDocument("release", RELEASE),)))
+
+    (verdict,) = [v for v in result.verdicts if v.claim.text == change]
+    assert verdict.outcome == outcome
