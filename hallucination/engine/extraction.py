@@ -466,9 +466,62 @@ def extract_document(
     doc = _Document(read_as, source_id)
     reads = _scan(doc)
     claims = _finish(doc, reads)
+    if "respectively" in read_as:
+        claims = _respectively(doc, claims)
     if doc.text is not text:
         claims = [_as_written(text, doc.text, c) for c in claims]
     return claims, doc.marks
+
+
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+
+
+def _respectively(doc: _Document, claims: list[Claim]) -> list[Claim]:
+    """ "$108.3 million and $86.9 million for the six months ended June 30, 2025 and 2024,
+    respectively": the figures take the periods in the order the clause lists them."""
+    text = doc.text
+    out = list(claims)
+    starts = [c.start for c in claims]
+    for match in _RESPECTIVELY.finditer(text):
+        sentence_start = max(text.rfind(". ", 0, match.start()), text.rfind("\n", 0, match.start()))
+        low = bisect.bisect_left(starts, sentence_start + 1)
+        high = bisect.bisect_left(starts, match.start())
+        inside = list(range(low, high))
+        figures = [k for k in inside if claims[k].kind != DATE and not claims[k].nested]
+        dates = [k for k in inside if claims[k].kind == DATE and not claims[k].nested]
+        if len(figures) < 2 or len(figures) != len(dates) or max(figures) > min(dates):
+            continue
+        periods = _listed_periods(text, [claims[k] for k in dates])
+        if periods is None:
+            continue
+        for k, period in zip(figures, periods, strict=True):
+            out[k] = replace(out[k], period=period)
+    return out
+
+
+def _listed_periods(text: str, dates: list[Claim]) -> list[str] | None:
+    """The periods of a list of dates ("June 30, 2025 and 2024"), each later bare year
+    standing for the first date's span in its own year ("six months ended" H1 2025, then
+    H1 2024); None when they do not read as one list."""
+    first = dates[0]
+    span = first.period
+    duration = _DURATION_BEFORE.search(text[max(0, first.start - 40) : first.start])
+    if duration and len(first.period) == 10:
+        months = duration.group(1) or (
+            "3" if duration.group(2) else "6" if duration.group(4) else "12"
+        )
+        span = lx.duration_period(months, int(first.period[5:7]), int(first.period[:4]))
+    year = lx.period_year(span)
+    if not year:
+        return None
+    periods = [span]
+    for date in dates[1:]:
+        other = lx.period_year(date.period)
+        if date.period == other:
+            periods.append(span.replace(year, other))  # a bare year: the same span then
+        else:
+            periods.append(date.period)
+    return periods
 
 
 def _as_written(text: str, read_as: str, claim: Claim) -> Claim:

@@ -931,3 +931,32 @@ def test_a_section_heading_names_the_metric_of_the_rows_under_it():
 )
 def test_segment_rows_under_a_section_heading_ground_and_flag(answer, flagged):
     assert detect(source_input(answer, SEGMENTS)).flagged is flagged
+
+
+# ------------------------------------------------------------------ "respectively"
+
+LIQUIDITY = (
+    "Net cash used in operating activities was $108.3 million and $86.9 million for the six "
+    "months ended June 30, 2025 and 2024, respectively. Revenue was $5.1 million and $4.2 "
+    "million in 2024 and 2023, respectively."
+)
+
+
+def test_figures_listed_with_respectively_take_the_periods_in_order():
+    periods = {c.text: c.period for c in extract_source("l", LIQUIDITY).claims}
+
+    assert (periods["$108.3 million"], periods["$86.9 million"]) == ("H1 2025", "H1 2024")
+    assert (periods["$5.1 million"], periods["$4.2 million"]) == ("2024", "2023")
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Operating cash burn was $86.9 million in the first half of 2024.", False),
+        ("Operating cash burn was $86.9 million in the first half of 2025.", True),
+        ("Revenue was $4.2 million in 2023.", False),
+        ("Revenue was $4.2 million in 2024.", True),
+    ],
+)
+def test_a_figure_from_a_respectively_list_is_grounded_for_its_own_period(answer, flagged):
+    assert detect(source_input(answer, LIQUIDITY)).flagged is flagged
