@@ -71,10 +71,7 @@ class Command(BaseCommand):
             )
             if span is None or report is None:
                 raise CommandError(f"No audit events for trace {trace_id}.", returncode=2)
-            self.stdout.write(
-                f"Trace {trace_id}: {span.count} events between #{span.first_seq} and "
-                f"#{span.last_seq}."
-            )
+            self.stdout.write(f"Trace {trace_id}: {span.count} events {span.describe()}.")
         else:
             report = verify_stored_chain(checkpoints=checkpoints, chunk_size=options["chunk_size"])
 
@@ -82,7 +79,11 @@ class Command(BaseCommand):
             assert report.problem is not None
             self.stdout.write(
                 f"Verified {report.count} events before the break"
-                + (f" (#{report.first_seq}..#{report.head_seq})." if report.count else ".")
+                + (
+                    f" (#{report.first_seq}..#{report.head_seq})."
+                    if report.count and not report.chains
+                    else "."
+                )
             )
             raise CommandError(report.summary(), returncode=1)
         self.stdout.write(report.summary())
