@@ -27,7 +27,7 @@ CHAIN_LOCK_KEY = int.from_bytes(b"auditlog", "big")
 # The chain a PostgreSQL transaction appends to, for the rest of that transaction. SET LOCAL
 # (set_config(..., true)) ends with the transaction, commit or rollback, so the database
 # itself forgets it: no state in Python can go stale.
-_CHAIN_SETTING = "audit.chain"
+CHAIN_SETTING = "audit.chain"
 
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
 _ACTOR_KINDS = ("user", "client", "system")
@@ -50,10 +50,10 @@ def _lock_chain(using: str, wanted: int) -> tuple[int, int, str]:
             # leaves gaps on rollback, and the verifier reads any gap as a deleted event.
             cursor.execute(
                 f"SELECT pg_advisory_xact_lock({CHAIN_LOCK_KEY} + chain), chain FROM ("
-                f"SELECT set_config('{_CHAIN_SETTING}', coalesce(nullif(current_setting("
-                f"'{_CHAIN_SETTING}', true), ''), '{int(wanted)}'), true)::int AS chain) AS held;"
+                f"SELECT set_config('{CHAIN_SETTING}', coalesce(nullif(current_setting("
+                f"'{CHAIN_SETTING}', true), ''), '{int(wanted)}'), true)::int AS chain) AS held;"
                 f" SELECT seq, hash FROM {AuditEvent._meta.db_table}"
-                f" WHERE chain = current_setting('{_CHAIN_SETTING}')::int"
+                f" WHERE chain = current_setting('{CHAIN_SETTING}')::int"
                 " ORDER BY seq DESC LIMIT 1"
             )
             chain = cursor.fetchone()[1]

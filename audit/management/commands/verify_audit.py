@@ -10,7 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from audit.chain import CheckpointError
+from audit.chain import CheckpointError, position
 from audit.checkpoint import checkpoints_load, stored_checkpoint_latest
 from audit.checks import missing_triggers
 from audit.tracing import clean_trace_id
@@ -80,7 +80,8 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"Verified {report.count} events before the break"
                 + (
-                    f" (#{report.first_seq}..#{report.head_seq})."
+                    f" ({position(report.chain, report.first_seq or 0)}.."
+                    f"{position(report.chain, report.head_seq or 0)})."
                     if report.count and not report.chains
                     else "."
                 )
