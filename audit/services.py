@@ -143,8 +143,10 @@ def audit_event_record(
 ) -> AuditEvent:
     """Append one event to the chain, in the caller's transaction.
 
-    The event commits or rolls back with the change it records. Writers serialise on the chain
-    head until their transaction ends, so record the event as the last step of a service.
+    The event commits or rolls back with the change it records. Writers of a chain serialise
+    on its head until their transaction ends, so record the event as the last step of a
+    service. The chain is the trace's (audit.chain.chain_for_trace), or the one this
+    transaction already appended to.
     Raises ValueError on a malformed event type, actor, trace ID, subject or payload.
     """
     record = AuditRecord(
