@@ -30,6 +30,7 @@ TITLES = {
     types.REFERENCE_FACTS_LOADED: "Reference facts loaded",
     types.ACCURACY_MEASURED: "Accuracy measured",
     types.API_KEY_REVOKED: "API key revoked",
+    types.CLIENT_TICKERS_SET: "Client ticker list set",
     types.QUERY_ABANDONED: "Re-enqueueing given up",
     types.USER_LOGGED_IN: "Signed in",
     types.USER_LOGIN_FAILED: "Sign-in failed",

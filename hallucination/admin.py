@@ -87,9 +87,14 @@ class VerdictInline(ReadOnlyInline):
 
 @admin.register(ApiClient)
 class ApiClientAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("name", "is_active", "created_at")
+    # The ticker list is set with `manage.py client_tickers`, which audits the change.
+    list_display = ("name", "is_active", "created_at", "ticker_count")
     list_filter = ("is_active",)
     search_fields = ("name",)
+
+    @admin.display(description="tickers")
+    def ticker_count(self, obj: ApiClient) -> int:
+        return len(obj.tickers or {})
 
 
 @admin.register(Query)

@@ -23,6 +23,9 @@ class ApiClient(models.Model):
     name = models.CharField(max_length=100, unique=True)
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The tickers this client's answers may name, {ticker: company name}: a ticker stands for
+    # its company, and a ticker neither listed nor in the sources is flagged. Empty: no list.
+    tickers = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["name"]

@@ -81,6 +81,7 @@ def query_detection_input(query: Query) -> t.DetectionInput:
         checksum_input=query.checksum_input or None,
         entity=query.entity,
         period=query.period,
+        tickers=tuple(sorted((query.client.tickers or {}).items())),
     )
 
 

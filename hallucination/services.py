@@ -6,7 +6,9 @@ import functools
 import hashlib
 import json
 import logging
+import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from decimal import Decimal
@@ -871,6 +873,58 @@ def api_key_revoke(*, prefix: str, actor: Actor) -> ClientAPIKey:
         payload={"client": api_key.client.name, "key_prefix": api_key.prefix},
     )
     return api_key
+
+
+_TICKER_FORM = re.compile(r"[A-Z]{1,5}(?:\.[A-Z])?")
+
+
+def client_tickers_clean(rows: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """{ticker: company name} from (ticker, name) rows, or ValueError naming every bad row.
+
+    A ticker is 1 to 5 capital letters with an optional class suffix (`BRK.B`); lower case
+    is upper-cased; the name is required; a ticker listed twice must name one company.
+    """
+    tickers: dict[str, str] = {}
+    problems = []
+    for number, (ticker, name) in enumerate(rows, 1):
+        ticker, name = ticker.strip().upper(), " ".join(name.split())
+        if not _TICKER_FORM.fullmatch(ticker):
+            problems.append(f"row {number}: {ticker!r} is not a ticker (1-5 letters, BRK.B)")
+        elif not name or len(name) > 200:
+            problems.append(f"row {number}: {ticker} needs a company name of 1-200 characters")
+        elif tickers.get(ticker, name) != name:
+            problems.append(f"row {number}: {ticker} is listed for {tickers[ticker]!r} already")
+        else:
+            tickers[ticker] = name
+    if problems:
+        raise ValueError("; ".join(problems))
+    return tickers
+
+
+@transaction.atomic
+def api_client_tickers_set(*, client_name: str, tickers: dict[str, str], actor: Actor) -> ApiClient:
+    """Replace a client's ticker list (an empty dict clears it), audited with what changed.
+    Raises ApiClient.DoesNotExist for an unknown client."""
+    client = ApiClient.objects.select_for_update().get(name=client_name)
+    before = dict(client.tickers or {})
+    client.tickers = dict(sorted(tickers.items()))
+    client.save(update_fields=["tickers"])
+    audit_event_record(
+        event_type=events.CLIENT_TICKERS_SET,
+        actor=actor,
+        subject_type="api_client",
+        subject_id=str(client.pk),
+        payload={
+            "client": client.name,
+            "count": len(client.tickers),
+            "added": sorted(set(client.tickers) - set(before)),
+            "removed": sorted(set(before) - set(client.tickers)),
+            "renamed": sorted(
+                t for t in set(before) & set(client.tickers) if before[t] != client.tickers[t]
+            ),
+        },
+    )
+    return client
 
 
 def submission_stakes_check(*, api_key: ClientAPIKey, stakes: str) -> None:

@@ -14,6 +14,7 @@ from django.urls import NoReverseMatch, reverse
 
 from audit import events
 from audit.models import AuditEvent
+from hallucination.engine.scoring import FLAGGING_FINDINGS
 from hallucination.engine.types import (
     APPROXIMATION,
     INCONSISTENT,
@@ -429,6 +430,26 @@ class ReviewPage:
     @property
     def flagged_groups(self) -> list[ClaimGroup]:
         return [group for group in self.groups if not group.grounded]
+
+    @cached_property
+    def findings(self) -> list[dict[str, Any]]:
+        """What detection found about the answer as a whole (a company the sources never
+        mention, an unknown ticker, a missing citation), those that flag it first."""
+        answer = self.review.query.answer
+        found = []
+        for finding in (self.review.query.result_extras or {}).get("findings", []):
+            start, end = finding.get("start"), finding.get("end")
+            excerpt = answer[start:end] if isinstance(start, int) and isinstance(end, int) else ""
+            code = str(finding.get("code", ""))
+            found.append(
+                {
+                    "code": code,
+                    "message": str(finding.get("message", "")),
+                    "flagging": code in FLAGGING_FINDINGS,
+                    "excerpt": excerpt[:200],
+                }
+            )
+        return sorted(found, key=lambda f: not f["flagging"])
 
     def group(self, key: Any) -> ClaimGroup | None:
         """The group holding the claim with this id (any of its claims)."""

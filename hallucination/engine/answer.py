@@ -76,8 +76,6 @@ _RISE = frozenset(
         "more",
         "greater",
         "larger",
-        "improved",
-        "improvement",
         "expanded",
         "advanced",
         "surged",
@@ -120,8 +118,25 @@ _FALL = frozenset(
         "narrowed",
     ]
 )
+# A change whose sign the words do not give: "improved" is up for a margin and down for an
+# efficiency ratio, a combined ratio or a bad-loan ratio.
 _CHANGE_WORDS = frozenset(
-    {"change", "changed", "changes", "difference", "differed", "swing", "went", "moved"}
+    {
+        "change",
+        "changed",
+        "changes",
+        "difference",
+        "differed",
+        "swing",
+        "went",
+        "moved",
+        "improved",
+        "improvement",
+        "improving",
+        "worsened",
+        "deteriorated",
+        "deterioration",
+    }
 )
 _SUM_WORDS = frozenset(
     {
@@ -357,7 +372,6 @@ _CHANGE_NOUNS = {
     "growth": 1,
     "increase": 1,
     "rise": 1,
-    "improvement": 1,
     "decrease": -1,
     "decline": -1,
     "drop": -1,

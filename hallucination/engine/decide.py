@@ -900,6 +900,20 @@ class Decider:
         if not found and key.startswith("--"):
             # "the March 27 expiry" against "2026-03-27": a day without its year
             found = [c for c in self.index.all_dates() if c.period.endswith(key[1:])][:1]
+        if not found and key[:1] in "QH9" and lx.period_year(key):
+            # "January–September 2025" against a table whose columns are that period
+            # ("Jan–Sep" over "2025"): a period the sources give their figures is stated.
+            found = [
+                c
+                for c in self.index.claims
+                if c.period == key and c.kind != DATE and c.cell is not None
+            ][:1]
+        if not found and len(key) == 10:
+            # "September 28, 2025" against a stacked column header that writes the day over
+            # its year ("Sep 28," above "2025"): the day without its year, and the year.
+            day = [c for c in self.index.dates_with_key("-" + key[4:]) if not c.nested]
+            if day and self.index.dates_with_key(key[:4]):
+                found = day[:1]
         if found:
             usable = [c for c in found if cd.usable_for(claim, c)] or found
             best = min(usable, key=lambda c: (c.period != key, c.nested != claim.nested))

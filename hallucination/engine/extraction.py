@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
-from . import context, labels, tables
+from . import context, labels, numberwords, tables
 from . import lexicon as lx
 from .types import (
     BPS,
@@ -49,6 +49,7 @@ _GROUPED = re.compile(
 )
 # "287,9": a comma before one or two digits is a decimal comma; before three it groups them.
 _DECIMAL_COMMA = re.compile(r"[0-9]{1,3},[0-9]{1,2}")
+_POINT_GROUPS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}")
 _DECIMAL_TAIL = re.compile(r"[.,][0-9]{1,2}\Z")
 _NOT_DIGIT = re.compile(r"[^0-9]")
 # The runs of `_GROUPED` or else `_TOKEN` (f"{_GROUPED.pattern}|{_TOKEN.pattern}", as a test
@@ -85,13 +86,22 @@ _MONTH_BEFORE = re.compile(
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\Z",
     re.IGNORECASE,
 )
-_MONTH_AFTER = re.compile(
-    r"(?:st|nd|rd|th)?\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
-    r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?\s+"
-    r"([0-9]{4})(?![0-9])",
+_MONTH_SPAN_BEFORE = re.compile(
+    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*[-–—]\s*\Z",
     re.IGNORECASE,
 )
-_DAY_YEAR_AFTER = re.compile(r"(?:st|nd|rd|th)?,?\s+([0-9]{4})(?![0-9])")
+_SPAN_COUNTS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
+_MONTH_AFTER = re.compile(
+    r"(?:st|nd|rd|th)?\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
+    r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?"
+    r"(?:[ \t]+|[ \t]*\n[ \t]{0,3})([0-9]{4})(?![0-9])",
+    re.IGNORECASE,
+)
+# A date's year on the next line only when that line starts with it: in a stacked column
+# header ("Sep 28,        Sep 29," over "2025           2024") the year after the line
+# break is another column's.
+_DAY_YEAR_AFTER = re.compile(r"(?:st|nd|rd|th)?,?(?:[ \t]+|[ \t]*\n[ \t]{0,3})([0-9]{4})(?![0-9])")
 _DAY_RANGE_AFTER = re.compile(r"\s?[-–]\s?([0-9]{1,2})(?![0-9])(?:,?\s+([0-9]{4})(?![0-9]))?")
 _QUARTER_YEAR_AFTER = re.compile(
     r"[\s\-/]*(?:(FY|fiscal)\s*)?['’]?([0-9]{4}|[0-9]{2})(?![0-9])", re.IGNORECASE
@@ -178,6 +188,12 @@ _LIST_MARKER_AFTER = re.compile(r"[.)]\s")
 
 _YEAR_PREPOSITIONS = frozenset(
     {"due", "in", "since", "until", "by", "through", "during", "maturing", "matures", "fiscal"}
+)
+# Words between a metric's name and a number that make the number another figure of the
+# metric: "Share price: 52-week high $187.20" is not the share price, nor is "revenue
+# guidance of $4.2 billion" the revenue.
+_VARIANT = re.compile(
+    r"\b(?:high|low|highs|lows|target|guidance|guided|forecast|outlook|range)\b", re.IGNORECASE
 )
 _GENERIC_COUNT_NOUNS = frozenset({"shares", "share", "units", "contracts", "contract"})
 _KINDS_WITH_UNIT = {PERCENT: "%", PERCENTAGE_POINTS: "pp", BPS: "bps", RATIO: "x"}
@@ -268,6 +284,21 @@ _UNIT_SUFFIXES = frozenset(
 _ATTACHED_PREFIXES = frozenset({"Q", "H", "FY", "CY", "$", "US$", "C$", "A$", "HK$", "S$", "R$"})
 
 
+_SPACE_GROUPED = re.compile(r"[0-9]{1,3}(?: [0-9]{3})+(?:[.,][0-9]{1,2})?")
+
+
+def _joined_cell_groups(text: str, cells: list) -> str:
+    """`text` with the spaces inside cells that are one space-grouped number ("8 412",
+    "25 630") written as no-break spaces, which the number reader takes as group marks."""
+    chars = list(text)
+    for cell in cells:
+        if _SPACE_GROUPED.fullmatch(text, cell.start, cell.end):
+            for k in range(cell.start, cell.end):
+                if chars[k] == " ":
+                    chars[k] = "\u00a0"
+    return "".join(chars)
+
+
 class _Document:
     """One text, with the lookups every number on it shares."""
 
@@ -289,6 +320,12 @@ class _Document:
             ends.append(pos)
         self.clause_ends = ends
         self.tables = tables.find_tables(text)
+        spaced = [c for c in self.tables.cells if " " in text[c.start : c.end]]
+        if spaced:
+            # "8 412" alone in a table cell is one number grouped with a space, as Swedish
+            # and French statements write it; in prose "in 2024 123 stores" stays two.
+            text = _joined_cell_groups(text, spaced)
+            self.text = text
         self._last_pos, self._last_word, self._last_between = -1, "", ""
         self.formulas = _formula_spans(text)
         self._formula_starts = [start for start, _ in self.formulas]
@@ -413,16 +450,40 @@ def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
     return spans
 
 
-def extract_document(text: str, *, source_id: str = "") -> tuple[list[Claim], context.Marks]:
-    """The claims of a prose or table text and the word marks found on the way."""
+def extract_document(
+    text: str, *, source_id: str = "", number_words: bool = False
+) -> tuple[list[Claim], context.Marks]:
+    """The claims of a prose or table text and the word marks found on the way.
+
+    With `number_words`, numbers written in words ("two hundred eighteen point four billion
+    dollars", as call transcripts give them) are read too, each claim's span covering the
+    words; sources are read so, answers are not.
+    """
     text = text[:MAX_TEXT_CHARS]
     read_as = ascii_numerals(text)
+    if number_words:
+        read_as = numberwords.with_digits(read_as)
     doc = _Document(read_as, source_id)
     reads = _scan(doc)
     claims = _finish(doc, reads)
-    if read_as is not text:
-        claims = [replace(c, text=text[c.start : c.end]) for c in claims]
+    if doc.text is not text:
+        claims = [_as_written(text, doc.text, c) for c in claims]
     return claims, doc.marks
+
+
+def _as_written(text: str, read_as: str, claim: Claim) -> Claim:
+    """A claim read from the rewritten text, with its span and text as the text wrote it. A
+    number written in words was rewritten as spaces then digits: its span starts where its
+    words do, the first position back from the digits where the two texts differ."""
+    start = claim.start
+    if text[start : start + 1] != read_as[start : start + 1]:
+        k = start
+        while k > 0 and read_as[k - 1] == " ":
+            k -= 1
+        while k < start and text[k] == read_as[k]:
+            k += 1
+        start = k
+    return replace(claim, start=start, text=text[start : claim.end])
 
 
 # Digits of every script (category Nd: ٠١٢, ۰۱۲, ０１２, ०१२) and the Arabic decimal and
@@ -519,9 +580,13 @@ def _cell_pieces(doc: _Document, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _plain_digits(written: str) -> str:
-    """A number as written, in the form `Decimal` reads: "2 314,6" -> "2314.6"."""
+    """A number as written, in the form `Decimal` reads: "2 314,6" -> "2314.6",
+    "14.226,8" -> "14226.8" (points between groups and a decimal comma, as Brazil and much
+    of Europe write)."""
     if _DECIMAL_COMMA.fullmatch(written):
         return written.replace(",", ".")
+    if _POINT_GROUPS.fullmatch(written):
+        return written.replace(".", "").replace(",", ".")
     if written.isdigit() or _TOKEN.fullmatch(written):
         return written
     decimal = _DECIMAL_TAIL.search(written)
@@ -671,6 +736,14 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         month = lx.MONTHS[month_before.group(1).lower()[:3]]
         start = s - len(month_before.group())
         if len(digits) == 4:
+            span = _MONTH_SPAN_BEFORE.search(text[max(0, start - 16) : start])
+            if span:
+                # "January–September 2025": nine months; "July–September 2025": Q3.
+                first = lx.MONTHS[span.group(1).lower()[:3]]
+                count = _SPAN_COUNTS.get(month - first + 1)
+                if count:
+                    key = lx.duration_period(count, month, int(digits))
+                    return _period_read(start - len(span.group()), e, key, None)
             return _period_read(start, e, f"{digits}-{month:02d}", None)
         if len(digits) <= 2 and 1 <= int(digits) <= 31:
             day_year = _DAY_YEAR_AFTER.match(text, e)
@@ -1180,6 +1253,12 @@ def _label_for(
             return labels[i], marks.label_segments[i], marks.label_totals[i]
     if backward >= 0:
         label = labels[backward]
+        k = bisect.bisect_right(number_ends, read.start) - 1
+        gap_start = max(ends[backward], number_ends[k] if k >= 0 else 0)
+        if _VARIANT.search(text, gap_start, read.start):
+            # "Share price: 52-week high $187.20" names another figure; the words after
+            # the previous number are this one's own ("..., current $142.50").
+            return "", "", False
         if read.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and label in lx.COUNT_LABELS:
             return "", "", False  # "66.67% of trades" is a rate, not a number of trades
         return label, marks.label_segments[backward], marks.label_totals[backward]

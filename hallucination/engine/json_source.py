@@ -195,6 +195,11 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
             else 0
         )
         kind, unit = _kind_for_key(key, value, "." not in number_text)
+        if kind == NUMBER:
+            # {"comparable_sales_pct": {"total": 3.4}}: the unit is the enclosing key's.
+            parent = _parent_key(stack)
+            if parent and _PERCENT_KEYS.search(parent):
+                kind, unit = PERCENT, "%"
         label = lx.normalise_label(key.replace("_", " "))
         # The whole key path names the value: "by_symbol.EURUSD.profit", "account.net_profit".
         label_words = labels.label_words(_path_words(path))
@@ -251,6 +256,13 @@ def _last_key(stack: list[list]) -> str:
         if kind == "obj" and key is not None:
             return str(key)
     return ""
+
+
+def _parent_key(stack: list[list]) -> str:
+    """The key of the object that holds the value's own object ("comparable_sales_pct" for
+    {"comparable_sales_pct": {"total": 3.4}}), or "" when there is none."""
+    keys = [str(key) for kind, key, _index in stack if kind == "obj" and key is not None]
+    return keys[-2] if len(keys) >= 2 else ""
 
 
 def _decimal_or_none(value: object) -> Decimal | None:

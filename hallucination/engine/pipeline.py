@@ -14,7 +14,13 @@ from .consistency import apply_consistency, check_samples
 from .correction import apply_corrections, corrections_for
 from .decide import Decider
 from .extraction import MAX_TEXT_CHARS
-from .scoring import ENTITY_MISMATCH, adjusted_confidence, is_flagged, validation_summary
+from .scoring import (
+    ENTITY_MISMATCH,
+    UNKNOWN_TICKER,
+    adjusted_confidence,
+    is_flagged,
+    validation_summary,
+)
 from .sources import build_index
 from .types import (
     BPS,
@@ -50,6 +56,10 @@ def _verified(claim: Claim, config: EngineConfig) -> bool:
 def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> DetectionResult:
     """Check every numeric claim of `inp.answer` against its sources and score the answer.
 
+    A correction is offered only when it holds: the corrected answer is checked again, and a
+    correction whose replacement is still flagged there is withdrawn with its expected value
+    (a wrong correction is worse than none: an auto-retry would converge on it).
+
     >>> from hallucination.engine.types import SourceDocument
     >>> result = detect(DetectionInput(answer="EPS was $0.81.",
     ...                                sources=(SourceDocument("s", "EPS: $0.78."),)))
@@ -57,6 +67,53 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
     (True, Decimal('0.78'))
     """
     started = time.perf_counter()
+    result = _detect(inp, config)
+    if result.corrections:
+        unconfirmed = _unconfirmed_corrections(inp, config, result)
+        if unconfirmed:
+            verdicts = [
+                replace(v, expected_value=None) if v.claim.start in unconfirmed else v
+                for v in result.verdicts
+            ]
+            result = replace(
+                summarize(
+                    inp.answer[:MAX_TEXT_CHARS],
+                    verdicts,
+                    stakes=inp.stakes,
+                    original_confidence=inp.original_confidence,
+                    findings=result.findings,
+                    config=config,
+                ),
+                consistency=result.consistency,
+            )
+    return _with_elapsed(result, (time.perf_counter() - started) * 1000)
+
+
+def _unconfirmed_corrections(
+    inp: DetectionInput, config: EngineConfig, result: DetectionResult
+) -> set[int]:
+    """The claims (by start) whose correction is flagged again in the corrected answer."""
+    spans = []
+    shift = 0
+    for correction in sorted(result.corrections, key=lambda c: c.start):
+        start = correction.start + shift
+        spans.append((start, start + len(correction.replacement), correction))
+        shift += len(correction.replacement) - (correction.end - correction.start)
+    again = _detect(replace(inp, answer=result.corrected_answer), config)
+    unconfirmed = set()
+    for verdict in again.verdicts:
+        if verdict.grounded:
+            continue
+        for start, end, correction in spans:
+            if verdict.claim.start < end and verdict.claim.end > start:
+                claims = [v.claim for v in result.verdicts]
+                unconfirmed.update(
+                    c.start for c in claims if correction.start <= c.start < correction.end
+                )
+    return unconfirmed
+
+
+def _detect(inp: DetectionInput, config: EngineConfig) -> DetectionResult:
     answer = inp.answer[:MAX_TEXT_CHARS]
     findings: list[Finding] = []
     if len(inp.answer) > MAX_TEXT_CHARS:
@@ -75,7 +132,7 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
     verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)
     findings.extend(zero_math_findings)
     findings.extend(_injection_findings(inp, index, verdicts))
-    findings.extend(_entity_findings(answer, index, verdicts))
+    findings.extend(_entity_findings(answer, index, verdicts, inp.tickers))
     verdicts = apply_consistency(verdicts, inp.samples, config)
     consistency, consistency_findings = check_samples(answer, inp.samples, config)
     findings.extend(consistency_findings)
@@ -88,9 +145,7 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
         findings=findings,
         config=config,
     )
-    result = replace(result, consistency=consistency)
-    elapsed = (time.perf_counter() - started) * 1000
-    return _with_elapsed(result, elapsed)
+    return replace(result, consistency=consistency)
 
 
 def summarize(
@@ -141,6 +196,12 @@ def _with_elapsed(result: DetectionResult, elapsed_ms: float) -> DetectionResult
 # "AMD's revenue", "NVIDIA's data center revenue": a name that owns a figure. The generic
 # owners a sentence may start with are not names.
 _OWNER = re.compile(r"\b([A-Z][A-Za-z0-9&.\-]{1,30}(?:\s+[A-Z][A-Za-z0-9&.\-]{1,30}){0,3})['’]s\b")
+# A ticker written as one: a cashtag (`$NVDA`) or after its exchange (`NASDAQ: NVDA`).
+# Capitals in parentheses are not enough (`(GAAP)`, `(EPS)`, `(USD)`), nor a scale (`$MM`).
+_TICKER = re.compile(
+    r"(?:\$(?=[A-Z]{2})(?!(?:MM|BN|MN|TN)\b)|\b(?:NASDAQ|Nasdaq|NYSE|NYSE American|AMEX|LSE|TSX)\s?:\s?)"
+    r"(?P<ticker>[A-Z]{1,5}(?:\.[A-Z])?)(?![A-Za-z0-9])"
+)
 _GENERIC_OWNERS = frozenset(
     [
         "the",
@@ -183,39 +244,87 @@ _GENERIC_OWNERS = frozenset(
 )
 
 
-def _entity_findings(answer: str, index, verdicts) -> list[Finding]:
+def _entity_findings(
+    answer: str, index, verdicts, tickers: tuple[tuple[str, str], ...] = ()
+) -> list[Finding]:
     """A company the answer names as a figure's owner that no source mentions ("AMD's
     revenue" answered from an NVIDIA filing): a finding that flags, naming the companies
-    the sources do discuss, when a figure follows the name in its sentence."""
-    if ("'" not in answer and "’" not in answer) or not index.texts:
+    the sources do discuss, when a figure follows the name in its sentence.
+
+    With the client's ticker list, a ticker stands for its company ("NVDA's revenue" from an
+    NVIDIA filing is NVIDIA's), and a ticker written as one (`$NVDA`, `NASDAQ: NVDA`) that
+    is neither on the list nor in the sources is an `unknown_ticker`.
+    """
+    if not index.texts:
         return []
     lowered = "\n".join(index.texts.values()).lower()
-    out = []
-    for match in _OWNER.finditer(answer):
-        name = match.group(1)
+    names = {ticker.upper(): name for ticker, name in tickers}
+
+    def mentioned(name: str) -> bool:
         words = name.lower().split()
-        if words[0] in _GENERIC_OWNERS or any(w in lowered for w in (name.lower(), words[0])):
-            continue
-        end = answer.find(".", match.end())
-        sentence_end = len(answer) if end < 0 else end
-        owned = [
-            v.claim
-            for v in verdicts
-            if match.end() <= v.claim.start < sentence_end and v.claim.kind != DATE
-        ]
-        if not owned:
-            continue
-        discussed = sorted(n for n in index.companies() if n and n[0].isalpha())[:3]
-        out.append(
-            Finding(
-                code=ENTITY_MISMATCH,
-                message=f"the sources do not mention {name}"
-                + (f"; they discuss {', '.join(discussed)}" if discussed else ""),
-                start=match.start(1),
-                end=match.end(1),
+        if not words:
+            return False
+        company = names.get(name.upper(), "")
+        if company and mentioned(company):
+            return True
+        return any(_mentions(lowered, w) for w in (name.lower(), words[0]))
+
+    out = []
+    if "'" in answer or "’" in answer:
+        for match in _OWNER.finditer(answer):
+            name = match.group(1)
+            words = name.split()
+            if words[0].lower() in _GENERIC_OWNERS or any(
+                mentioned(" ".join(words[k:])) for k in range(len(words))
+            ):
+                # "Across Larkspur's portfolio": a sentence's first word is not the name.
+                continue
+            end = answer.find(".", match.end())
+            sentence_end = len(answer) if end < 0 else end
+            owned = [
+                v.claim
+                for v in verdicts
+                if match.end() <= v.claim.start < sentence_end and v.claim.kind != DATE
+            ]
+            if not owned:
+                continue
+            discussed = sorted(n for n in index.companies() if n and n[0].isalpha())[:3]
+            out.append(
+                Finding(
+                    code=ENTITY_MISMATCH,
+                    message=f"the sources do not mention {name}"
+                    + (f"; they discuss {', '.join(discussed)}" if discussed else ""),
+                    start=match.start(1),
+                    end=match.end(1),
+                )
             )
-        )
+    if names:
+        for match in _TICKER.finditer(answer):
+            ticker = match.group("ticker")
+            if ticker in names or _mentions(lowered, ticker.lower()):
+                continue
+            out.append(
+                Finding(
+                    code=UNKNOWN_TICKER,
+                    message=f"{ticker} is neither on the client's ticker list nor in the sources",
+                    start=match.start("ticker"),
+                    end=match.end("ticker"),
+                )
+            )
     return out
+
+
+def _mentions(text: str, word: str) -> bool:
+    """`word` in `text` as a whole word: "amd" is not in "amdocs"."""
+    start = text.find(word)
+    while start >= 0:
+        end = start + len(word)
+        if (start == 0 or not text[start - 1].isalnum()) and (
+            end == len(text) or not text[end].isalnum()
+        ):
+            return True
+        start = text.find(word, start + 1)
+    return False
 
 
 def _injection_findings(inp: DetectionInput, index, verdicts) -> list[Finding]:

@@ -20,8 +20,11 @@ from .types import (
 # Findings that flag an answer on their own (docs/detection.md "Score and flag").
 # A figure attributed to a company the sources never mention (seed 003 layer 1: proper nouns).
 ENTITY_MISMATCH = "entity_mismatch"
+UNKNOWN_TICKER = "unknown_ticker"
 FLAGGING_FINDINGS = (
-    zero_math.FLAGGING_FINDINGS | consistency.FLAGGING_FINDINGS | frozenset({ENTITY_MISMATCH})
+    zero_math.FLAGGING_FINDINGS
+    | consistency.FLAGGING_FINDINGS
+    | frozenset({ENTITY_MISMATCH, UNKNOWN_TICKER})
 )
 
 

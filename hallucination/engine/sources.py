@@ -459,7 +459,7 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
             checksum_input=structured.checksum_input,
         )
     else:
-        claims, marks = extract_document(text, source_id=source_id)
+        claims, marks = extract_document(text, source_id=source_id, number_words=True)
         extracted = ExtractedSource(
             claims=tuple(_under_headings(text, _with_prose_labels(text, claims))),
             has_instructions=bool(marks.starts.get("injection")),

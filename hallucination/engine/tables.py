@@ -32,7 +32,8 @@ _SEPARATOR_ROW = regex.compile(r"\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\
 _WIDE_GAP = regex.compile(r"\S(?: ?\S)*")  # a cell: runs of text separated by 2+ spaces
 _NUMERIC_CELL = regex.compile(
     r"\s*\**\s*[(\-−+]?\s*(?:[$€£¥]|US\$)?\s*\(?"
-    r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?|[0-9][0-9,]*(?:\.[0-9]+)?)"
+    r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?"
+    r"|[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}|[0-9][0-9,]*(?:\.[0-9]+)?)"
     r"\s*\)?\s*[)%xX]?\s*"
     r"(?:[A-Za-z]{1,3})?\s*\**\s*"
 )
@@ -48,7 +49,7 @@ _DASH_ROW = regex.compile(r"\s*(?:[-*•]\s+)?(\S.{0,200}?)\s[—–]\s(\S.{0,20
 _SCALE_CAPTION = regex.compile(
     r"\bin\s+(?:US\s+|U\.S\.\s+)?(?:(?:US\$|[$€£¥]|USD|EUR|GBP|dollars|euros)\s*)?"
     r"(thousands|millions|billions)\b"
-    r"|\(\s*(?:in\s+)?(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(thousands|millions|billions|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
+    r"|\(\s*(?:in\s+)?(?:[A-Z]{0,3}\$|[€£¥₹]|USD|EUR|GBP|JPY|CHF|CAD|AUD|BRL|INR|SEK|MXN)\s*(thousands?|millions?|billions?|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
     r"|(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(?:in\s+)?(thousands|millions|billions|MM|M|mn|m|bn|B|K|000s?|'000s?)(?![\w])"
     r"|\b(thousands|millions|billions)\s+of\s+(?:US\s+|U\.S\.\s+|Swiss\s+)?"
     r"(?:dollars|euros|pounds|yen|yuan|renminbi|rupees|francs|won|kronor|pesos|reais|rand|"
@@ -79,11 +80,18 @@ _PER_UNIT = regex.compile(
     r"|\bdollars\s+per\b",
     regex.IGNORECASE,
 )
+# "(CAD$ thousands)", "(C$ millions)", "(R$ million)": a dollar sign with its country's
+# letters before it is that country's dollar, as is its ISO code.
 _CAPTION_CURRENCY = regex.compile(
-    r"US\$|\$|€|£|¥|\b(?:USD|EUR|GBP|JPY|CHF|dollars|euros|pounds|yen|swiss\s+francs)\b",
+    r"\b(?:CAD|AUD|NZD|HKD|SGD|CA|C|AU|A|NZ|HK|S|R|US)\$|\$|€|£|¥|"
+    r"\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|HKD|SGD|BRL|KRW|SEK|MXN|dollars|euros|pounds|yen|"
+    r"swiss\s+francs)\b",
     regex.IGNORECASE,
 )
 _SCALES = {
+    "thousand": Decimal("1e3"),
+    "million": Decimal("1e6"),
+    "billion": Decimal("1e9"),
     "thousands": Decimal("1e3"),
     "000": Decimal("1e3"),
     "000s": Decimal("1e3"),
@@ -99,6 +107,24 @@ _SCALES = {
     "b": Decimal("1e9"),
 }
 _CURRENCY_OF = {
+    "cad$": "CAD",
+    "ca$": "CAD",
+    "c$": "CAD",
+    "aud$": "AUD",
+    "au$": "AUD",
+    "a$": "AUD",
+    "nzd$": "NZD",
+    "nz$": "NZD",
+    "hkd$": "HKD",
+    "hk$": "HKD",
+    "sgd$": "SGD",
+    "s$": "SGD",
+    "r$": "BRL",
+    "₹": "INR",
+    **{
+        code.lower(): code
+        for code in ("CAD", "AUD", "NZD", "HKD", "SGD", "BRL", "INR", "KRW", "SEK", "MXN")
+    },
     "$": "USD",
     "us$": "USD",
     "usd": "USD",
@@ -193,6 +219,7 @@ class _Line:
     text: str
     kind: str  # pipe | tab | pair | wide | csv | dash | json | separator | blank | other
     spans: list[tuple[int, int]]  # cell spans, absolute
+    section: str = ""  # the section heading above the row in its table ("Net sales:")
 
 
 # ------------------------------------------------------------------ lines
@@ -246,6 +273,10 @@ def _trimmed(line: str, offset: int, start: int, end: int) -> tuple[int, int]:
     while end > start and line[end - 1] in ' "*\r':
         end -= 1
     return offset + start, offset + end
+
+
+_TOTAL_ROW = regex.compile(r"total\b", regex.IGNORECASE)
+_SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}:?[ \t]*")
 
 
 def _classify(line: str) -> str:
@@ -403,11 +434,22 @@ def find_tables(text: str) -> TableSet:
     lines: list[_Line] = []
     raws = text.split("\n")
     kinds = [_classify(raw) for raw in raws]
+    for k in range(1, len(kinds) - 1):
+        # A section heading inside a space-aligned statement ("Production", "Average realized
+        # prices") is a row of labels only: it does not end the table around it.
+        if (
+            kinds[k] == "other"
+            and kinds[k - 1] == "wide"
+            and kinds[k + 1] == "wide"
+            and _SECTION_ROW.fullmatch(raws[k])
+        ):
+            kinds[k] = "section"
     for k, kind in enumerate(kinds):
         # A CSV, tab or space-aligned row needs a neighbour of its kind: one such line alone
         # is prose with a comma or a double space in it.
+        like = (kind, "section") if kind == "wide" else (kind,)
         if kind in ("csv", "wide", "tab") and not (
-            (k > 0 and kinds[k - 1] == kind) or (k + 1 < len(kinds) and kinds[k + 1] == kind)
+            (k > 0 and kinds[k - 1] in like) or (k + 1 < len(kinds) and kinds[k + 1] in like)
         ):
             kinds[k] = "other"
     offset = 0
@@ -425,10 +467,18 @@ def find_tables(text: str) -> TableSet:
             continue
         j = i
         block: list[_Line] = []
+        section = ""
         while j < n and (
-            lines[j].kind == kind or (kind == "pipe" and lines[j].kind == "separator")
+            lines[j].kind == kind
+            or (kind == "pipe" and lines[j].kind == "separator")
+            or (kind == "wide" and lines[j].kind == "section")
         ):
-            if lines[j].kind != "separator":
+            if lines[j].kind == "section":
+                section = lines[j].text.strip().rstrip(":").strip()
+                result.label_spans.append((lines[j].start, lines[j].end))
+            elif lines[j].kind != "separator":
+                if section:
+                    lines[j].section = section
                 block.append(lines[j])
             j += 1
         caption = _caption_before(text, lines, i)
@@ -585,9 +635,10 @@ def _cell(
 ) -> Cell:
     """A value cell with the unit its row, column and caption give it."""
     header = column_header.replace("_", " ")  # "adj_ebitda_margin_pct"
+    row_words = row_label.replace("_", " ")  # "tpv_growth_yoy_pct: 18.2"
     per_share = bool(_PER_UNIT.search(row_label) or _PER_UNIT.search(header))
     percent = bool(
-        "%" in value_text or _PERCENT_WORD.search(row_label) or _PERCENT_WORD.search(header)
+        "%" in value_text or _PERCENT_WORD.search(row_words) or _PERCENT_WORD.search(header)
     )
     scale, stated, currency = Decimal(1), False, units.currency
     row_unit = _column_unit(row_label)
@@ -717,6 +768,13 @@ def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], captio
             period = header_period(headers[column])
             if period and column > 0:
                 result.header_periods.append(HeaderPeriod(s, e, period))
+    # Where each header stands, for rows with fewer cells than the widest ("2,947" under
+    # "2024" in a row without the "$" cells the first row has): right edges decide.
+    header_edges: dict[int, int] = {}
+    if has_header and kind == "wide":
+        for (_s, e), column in zip(header.spans, mapping, strict=False):
+            header_edges[column] = e - header.start
+    widest = max((len(line.spans) for line in body), default=0)
     label_header = headers.get(0, "")
     units = _caption_units(" ".join([caption, label_header]))
     table_index = len(result.tables)
@@ -740,15 +798,24 @@ def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], captio
             and not _is_pair(cells[0])
         )
         row_label = _clean_label(cells[0]) if first_is_label else ""
+        if row_label and line.section and not _TOTAL_ROW.match(row_label):
+            # "Net sales:" over "Aerospace Systems  $ 3,812": the row is the segment's net sales.
+            row_label = f"{line.section} - {row_label}"
         row_period = header_period(cells[0]) if first_is_label else ""
         if first_is_label:
             result.label_spans.append(line.spans[0])
         if row_period:
             s, e = line.spans[0]
             result.header_periods.append(HeaderPeriod(s, e, row_period))
-        for column, (s, e) in enumerate(line.spans):
-            if column == 0 and first_is_label:
+        for ordinal, (s, e) in enumerate(line.spans):
+            if ordinal == 0 and first_is_label:
                 continue
+            column = ordinal
+            if header_edges and len(line.spans) < widest:
+                right = e - line.start
+                nearest = min(header_edges, key=lambda c: abs(header_edges[c] - right))
+                if abs(header_edges[nearest] - right) <= 3:
+                    column = nearest
             row, label, span = row_number, row_label, (s, e)
             if not _is_numeric(text[s:e]):
                 # "Industrial: 412 | Medical: 298": a label and its value in one cell.
@@ -889,6 +956,16 @@ def _add_json_rows(result: TableSet, text: str, block: list[_Line], caption: str
 _MONTH_YEAR_SLASH = regex.compile(r"\s*(0?[1-9]|1[0-2])/([0-9]{2}|[0-9]{4})\s*")
 
 
+_MONTH_NAME = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_MONTH_RANGE = regex.compile(
+    _MONTH_NAME + r"\s*[-–—]\s*" + _MONTH_NAME + r"\s+([0-9]{4})", regex.IGNORECASE
+)
+_COUNT_WORDS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
+
+
 def header_period(text: str) -> str:
     """The period a header cell names: "dec. 31 2008" -> "2008-12-31", "12/10" -> "2010-12".
 
@@ -901,4 +978,12 @@ def header_period(text: str) -> str:
     slash = _MONTH_YEAR_SLASH.fullmatch(text)
     if slash:
         return f"{lx.full_year(slash.group(2))}-{int(slash.group(1)):02d}"
+    months = _MONTH_RANGE.fullmatch(text)
+    if months:
+        # "Jul–Sep 2025" is Q3 2025, "Jan–Sep 2025" nine months, "Jan–Dec 2024" the year.
+        first = lx.MONTHS[months.group(1).lower()[:3]]
+        last = lx.MONTHS[months.group(2).lower()[:3]]
+        if last - first + 1 in _COUNT_WORDS:
+            count = _COUNT_WORDS[last - first + 1]
+            return lx.duration_period(count, last, int(months.group(3)))
     return lx.normalise_period(text, exact_dates=True)

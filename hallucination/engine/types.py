@@ -140,6 +140,9 @@ class DetectionInput:
     checksum_input: str | None = None
     entity: str = ""
     period: str = ""
+    # The client's ticker list: (ticker, company name) pairs its answers may name. Empty:
+    # tickers are checked only as owners of figures, against the sources.
+    tickers: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from hallucination.engine import detect
 from hallucination.engine.answer import (
     AVERAGE,
     CHANGE,
@@ -14,7 +15,7 @@ from hallucination.engine.answer import (
     SUM,
     read_answer,
 )
-from hallucination.engine.types import INHERITED
+from hallucination.engine.types import INHERITED, DetectionInput, SourceDocument
 
 
 def _reading(answer: str, text: str):
@@ -297,3 +298,23 @@ def test_an_answer_that_states_its_own_scale_reads_later_figures_at_it():
     reading = _reading(answer, "4,835")
     assert reading.claim.value == Decimal("4835000000")
     assert reading.claim.scale_origin == INHERITED
+
+
+# ------------------------------------------------------------------ qualified labels
+
+
+def test_a_figure_after_a_qualifier_of_the_metric_does_not_carry_the_metric():
+    answer = "Share price: 52-week high $187.20, current $142.50."
+
+    assert _reading(answer, "$187.20").claim.label == ""
+    assert _reading(answer, "$142.50").claim.label == "share price"
+
+
+def test_a_qualified_figure_is_grounded_by_its_own_words_and_a_wrong_one_is_flagged():
+    source = (SourceDocument("quote", "Share price $142.50. 52-week high $187.20."),)
+    clean = detect(DetectionInput("Share price: 52-week high $187.20, current $142.50.", source))
+    wrong = detect(DetectionInput("Share price: 52-week high $189.20, current $142.50.", source))
+
+    assert not clean.flagged
+    assert wrong.flagged
+    assert [v.claim.text for v in wrong.verdicts if not v.grounded] == ["$189.20"]

@@ -144,3 +144,26 @@ def test_no_clean_answer_of_the_projects_corpus_is_corrected():
     ]
 
     assert corrected == []
+
+
+def test_a_correction_the_corrected_answer_still_flags_is_withdrawn_with_its_expected_value():
+    # The 13% of a guidance range stated in the source is read as another metric's, and the
+    # reading proposes 12%; checked again, "12% to 12%" is flagged too, so no correction and
+    # no expected value are offered for it. The EPS correction, which holds, stays.
+    source = (
+        "CFO: Total payment volume was $218.4 billion, up 14% on a currency-neutral basis "
+        "and 12% as reported. Q3 EPS: $0.78.\n\nFor the full year we now expect TPV growth "
+        "of 12% to 13% on a currency-neutral basis, and non-GAAP EPS of $4.45 to $4.55."
+    )
+    answer = (
+        "Management raised its full-year non-GAAP EPS outlook to $4.45 to $4.55 and expects "
+        "currency-neutral TPV growth of 12% to 13%. Q3 EPS was $0.81."
+    )
+
+    result = detect(DetectionInput(answer=answer, sources=(SourceDocument("call", source),)))
+
+    assert [(c.text, c.replacement) for c in result.corrections] == [("$0.81", "$0.78")]
+    by_text = {v.claim.text: v for v in result.verdicts}
+    assert by_text["13%"].expected_value is None
+    assert by_text["$0.81"].expected_value == Decimal("0.78")
+    assert "$0.78" in result.corrected_answer and "12% to 13%" in result.corrected_answer

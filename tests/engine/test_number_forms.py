@@ -713,3 +713,221 @@ def test_a_wrong_share_in_an_elided_list_is_flagged():
 
     result = detect(source_input(answer, REGIONS))
     assert _verdict(result, "26.4%").grounded is False
+
+
+# ------------------------------------------------------------------ change words without a sign
+
+RATIOS = (
+    "Gross Stage 3 assets were 2.41% at 31 March 2025 and 2.86% at 31 March 2024. "
+    "Operating margin was 14.2% in 2025 and 13.1% in 2024."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # "improved" is down for a bad-loan ratio and up for a margin: the size decides.
+        ("Gross Stage 3 assets improved by 45 basis points to 2.41%.", False),
+        ("Gross Stage 3 assets improved by 54 basis points to 2.41%.", True),
+        ("Operating margin improved by 1.1 percentage points to 14.2% in 2025.", False),
+        ("Operating margin improved by 1.4 percentage points to 14.2% in 2025.", True),
+    ],
+)
+def test_improved_says_a_change_happened_not_which_way(answer, flagged):
+    assert detect(source_input(answer, RATIOS)).flagged is flagged
+
+
+# ------------------------------------------------------------------ stacked column headers
+
+STACKED = """\
+                              Three Months Ended          Nine Months Ended
+                                 September 30                September 30
+                              2025          2024          2025          2024
+Total revenue               150,050       138,985       434,242       403,684
+"""
+
+
+def test_a_day_does_not_take_the_year_of_another_column_below_it():
+    claims = extract_source("q", STACKED).claims
+
+    assert [c.period for c in claims if c.kind == "date"][:2] == ["--09-30", "--09-30"]
+
+
+@pytest.mark.parametrize(
+    ("date", "flagged"),
+    [("September 30, 2025", False), ("September 30, 2024", False), ("October 31, 2025", True)],
+)
+def test_a_date_is_grounded_by_a_stacked_header_that_writes_its_day_over_its_year(date, flagged):
+    answer = f"For the three months ended {date}, total revenue was $150.1 million."
+    result = detect(source_input(answer, "(in thousands)\n" + STACKED))
+
+    (verdict,) = [v for v in result.verdicts if v.claim.kind == "date" and not v.claim.nested]
+    assert verdict.grounded is not flagged
+
+
+def test_a_wrapped_date_in_prose_keeps_its_year():
+    assert [
+        c.period
+        for c in extract_source("p", "as of September 30,\n2025, cash was $4 million").claims
+        if c.kind == "date"
+    ][:1] == ["2025-09-30"]
+
+
+# ------------------------------------------------------------------ section rows in a statement
+
+HIGHLIGHTS = """\
+(CAD$ thousands, except per share amounts)
+                                              2025            2024       % change
+Production
+   Crude oil and condensate (bbl/d)          41,820          38,455             9
+   Total (boe/d)                             78,836          73,592             7
+Funds flow from operations                  268,904         231,477            16
+   Per share - basic                           1.47            1.24            19
+"""
+
+
+def test_a_section_heading_inside_an_aligned_statement_does_not_end_the_table():
+    claims = {c.text: c for c in extract_source("h", HIGHLIGHTS).claims}
+
+    assert claims["41,820"].period == "2025"
+    assert claims["73,592"].period == "2024"
+    assert claims["7"].kind == "percent"
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Production was 78,836 boe/d in 2025, up 7% year over year.", False),
+        ("Production was 78,836 boe/d in 2025, up 12% year over year.", True),
+        ("Total boe/d was 73,592 in 2025.", True),
+    ],
+)
+def test_figures_under_a_section_heading_keep_their_columns(answer, flagged):
+    assert detect(source_input(answer, HIGHLIGHTS)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Funds flow per basic share was C$1.47 in 2025.", False),
+        ("Funds flow from operations was C$268.9 million in 2025.", False),
+        ("Funds flow from operations was €268.9 million in 2025.", True),
+    ],
+)
+def test_a_caption_s_prefixed_dollar_is_that_country_s_currency(answer, flagged):
+    assert detect(source_input(answer, HIGHLIGHTS)).flagged is flagged
+
+
+# ------------------------------------------------------------------ Brazilian and Swedish statements
+
+BRL = """\
+Financial results (R$ million)           2Q25         2Q24          Var.
+Net operating revenue                14.226,8     13.305,1          6,9%
+EBITDA                                5.889,4      5.408,0          8,9%
+"""
+SEK = """\
+                                   Jul-Sep     Jul-Sep     Jan-Sep
+SEK m                                 2025        2024        2025
+Net sales                            8 412       7 956      25 630
+Earnings per share, SEK               2.81        2.59        8.32
+Operating cash flow                  1 344       1 211       3 056
+"""
+
+
+def test_points_between_groups_and_a_decimal_comma_are_one_number():
+    claims = {c.text: c for c in extract_source("r", BRL).claims}
+
+    assert claims["14.226,8"].value == Decimal("14226.8E6")
+    assert claims["14.226,8"].unit == "BRL"
+
+
+def test_a_space_grouped_number_alone_in_a_cell_is_one_number_and_keeps_its_text():
+    claims = {c.text: c for c in extract_source("s", SEK).claims}
+
+    assert claims["8 412"].value == Decimal("8412")
+    assert claims["25 630"].period.startswith("9M") or claims["25 630"].period
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "flagged"),
+    [
+        ("Net operating revenue was R$14.23 billion in 2Q25.", BRL, False),
+        ("Net operating revenue was R$13.31 billion in 2Q25.", BRL, True),
+        ("Net sales for the quarter were SEK 8,412 million.", SEK, False),
+        ("Net sales for the quarter were SEK 8,142 million.", SEK, True),
+    ],
+)
+def test_statements_written_with_other_digit_groupings_ground_and_flag(answer, source, flagged):
+    assert detect(source_input(answer, source)).flagged is flagged
+
+
+def test_in_prose_a_space_still_separates_two_numbers():
+    assert _values("In 2024 123 stores opened.") == [Decimal("2024"), Decimal("123")]
+
+
+@pytest.mark.parametrize(
+    ("header", "period"),
+    [
+        ("Jul–Sep 2025", "Q3 2025"),
+        ("Jan-Jun 2025", "H1 2025"),
+        ("Jan–Sep 2025", "9M 2025-09"),
+        ("Jan-Feb 2025", "2025-02"),
+    ],
+)
+def test_a_span_of_months_over_a_column_is_the_period_it_covers(header, period):
+    from hallucination.engine.tables import header_period
+
+    assert header_period(header) == period
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("For January–September 2025, earnings per share were SEK 8.32.", False),
+        ("For January–September 2025, earnings per share were SEK 2.81.", True),
+    ],
+)
+def test_a_span_of_months_in_prose_is_the_period_it_covers(answer, flagged):
+    assert detect(source_input(answer, SEK)).flagged is flagged
+
+
+# ------------------------------------------------------------------ segment notes
+
+SEGMENTS = """\
+(in millions)                               2024           2023           2022
+Net sales:
+   Aerospace Systems                   $   3,812      $   3,406      $   3,118
+   Industrial Automation                   2,947          3,105          2,880
+   Medical Components                      1,306          1,188          1,041
+      Total net sales                  $   7,981      $   7,628      $   6,973
+"""
+
+
+def test_rows_without_the_dollar_cells_of_the_first_keep_their_year_columns():
+    claims = {c.text: c for c in extract_source("n", SEGMENTS).claims}
+
+    assert (claims["2,947"].period, claims["3,105"].period, claims["2,880"].period) == (
+        "2024",
+        "2023",
+        "2022",
+    )
+
+
+def test_a_section_heading_names_the_metric_of_the_rows_under_it():
+    claims = {c.text: c for c in extract_source("n", SEGMENTS).claims}
+
+    assert claims["3,812"].label == "revenue"
+    assert {"aerospac", "system"} <= claims["3,812"].label_words
+    assert "total" in claims["7,981"].label_words
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Industrial Automation net sales were $2,947 million in 2024.", False),
+        ("Industrial Automation net sales were $3,105 million in 2024.", True),
+        ("Aerospace Systems net sales were $3.81 billion in 2024.", False),
+    ],
+)
+def test_segment_rows_under_a_section_heading_ground_and_flag(answer, flagged):
+    assert detect(source_input(answer, SEGMENTS)).flagged is flagged

@@ -141,6 +141,73 @@ def test_a_generic_owner_is_not_a_company_name():
     assert result.findings == ()
 
 
+def test_a_name_inside_another_word_of_the_sources_is_not_mentioned():
+    result = _one_source(
+        "AMD's revenue was $1.85 billion.", "Amdocs reported revenue of $1.85 billion."
+    )
+
+    assert [f.code for f in result.findings] == ["entity_mismatch"]
+
+
+TICKERS = (("NVDA", "NVIDIA Corporation"), ("AMD", "Advanced Micro Devices"))
+
+
+def _with_tickers(answer: str, text: str = NVIDIA):
+    source = (SourceDocument("filing", text),)
+    return detect(DetectionInput(answer=answer, sources=source, tickers=TICKERS))
+
+
+def test_a_ticker_on_the_client_list_stands_for_its_company():
+    # Without the list "NVDA" is a name no source mentions; with it, NVDA is NVIDIA.
+    assert _one_source("NVDA's revenue was $1.85 billion in Q3 2026.", NVIDIA).flagged is True
+    assert _with_tickers("NVDA's revenue was $1.85 billion in Q3 2026.").flagged is False
+
+
+def test_a_listed_ticker_of_a_company_the_sources_never_mention_still_owns_nothing_here():
+    result = _with_tickers("AMD's revenue was $1.85 billion in Q3 2026.")
+
+    assert [f.code for f in result.findings] == ["entity_mismatch"]
+    assert result.flagged is True
+
+
+@pytest.mark.parametrize("written", ["$NVDA", "NASDAQ: NVDA", "Nasdaq:NVDA"])
+def test_a_ticker_on_the_list_is_grounded(written):
+    result = _with_tickers(f"NVIDIA ({written}) revenue was $1.85 billion in Q3 2026.")
+
+    assert result.findings == ()
+    assert result.flagged is False
+
+
+@pytest.mark.parametrize("written", ["$NVDQ", "NASDAQ: NVDQ"])
+def test_a_ticker_neither_listed_nor_in_the_sources_is_flagged(written):
+    result = _with_tickers(f"NVIDIA ({written}) revenue was $1.85 billion in Q3 2026.")
+
+    (finding,) = result.findings
+    assert (finding.code, result.flagged) == ("unknown_ticker", True)
+    assert "NVDQ" in finding.message
+
+
+def test_a_ticker_the_sources_write_is_grounded_without_the_list():
+    text = "NVIDIA Corporation (NASDAQ: NVDQ) reported Q3 2026 revenue of $1.85 billion."
+
+    assert (
+        _with_tickers("NVIDIA ($NVDQ) revenue was $1.85 billion in Q3 2026.", text).findings == ()
+    )
+
+
+@pytest.mark.parametrize("written", ["(GAAP)", "(EPS)", "(USD)", "$MM"])
+def test_capitals_that_are_not_written_as_a_ticker_are_not_checked(written):
+    result = _with_tickers(f"NVIDIA revenue {written} was $1.85 billion in Q3 2026.")
+
+    assert result.findings == ()
+
+
+def test_without_a_list_tickers_are_not_checked():
+    assert (
+        _one_source("NVIDIA ($NVDQ) revenue was $1.85 billion in Q3 2026.", NVIDIA).findings == ()
+    )
+
+
 # ------------------------------------------------------------------ period wording
 
 
@@ -162,3 +229,35 @@ def test_another_quarter_in_any_spelling_is_not_that_quarter(named):
     )
 
     assert _one_source(f"Revenue in {named} was $412 million.", source).flagged is True
+
+
+def test_a_sentence_s_first_word_before_the_name_is_not_part_of_it():
+    assert (
+        _one_source("Across NVIDIA's segments, revenue was $1.85 billion.", NVIDIA).findings == ()
+    )
+    result = _one_source("Across AMD's segments, revenue was $1.85 billion.", NVIDIA)
+    assert [f.code for f in result.findings] == ["entity_mismatch"]
+
+
+# ------------------------------------------------------------------ units in key names
+
+
+@pytest.mark.parametrize(("written", "flagged"), [("3.4%", False), ("4.3%", True)])
+def test_a_percent_unit_on_the_enclosing_key_makes_its_values_percentages(written, flagged):
+    tool = {"tool": "get_retail_kpis", "comparable_sales_pct": {"total": 3.4, "digital": 9.8}}
+
+    assert _detect(f"Total comparable sales rose {written}.", tool).flagged is flagged
+
+
+@pytest.mark.parametrize(("written", "flagged"), [("18.2%", False), ("12.8%", True)])
+def test_a_percent_unit_in_a_key_value_line_makes_its_value_a_percentage(written, flagged):
+    text = (
+        "tool: get_company_kpis\nperiod: FY2024\ntpv_growth_yoy_pct: 18.2\nnet_revenue_m: 4388.0\n"
+    )
+    result = detect(
+        DetectionInput(
+            answer=f"TPV grew {written} in FY2024.", sources=(SourceDocument("kpis", text),)
+        )
+    )
+
+    assert result.flagged is flagged

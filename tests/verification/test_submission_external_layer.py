@@ -214,3 +214,42 @@ def test_a_high_stakes_partial_sum_stays_flagged_after_the_external_layer(
     assert not [v for v in _external(claim) if v["check"] == "recompute"]
     assert result["flagged"] is True
     assert Review.objects.filter(query=query).exists()
+
+
+_QUOTE_PAGE = (
+    b"<html><body><h1>Northwind Industries: market data</h1>"
+    b"<p>Share price: $142.50 at the close on November 20, 2026.</p>"
+    b"<p>52-week high: $187.20. 52-week low: $118.05.</p></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    ("current", "outcome"),
+    [("$142.50", "grounded"), ("$152.50", "contradicted")],
+)
+def test_a_figure_named_by_a_qualified_label_is_not_checked_as_the_metric_itself(
+    current, outcome, llm_service, server, loopback_allowed, django_capture_on_commit_callbacks
+):
+    # "52-week high $187.20" follows "Share price:" but is not the share price: neither the
+    # first pass nor the re-fetch may compare it with the page's $142.50.
+    url = server.route("/quote.html", body=_QUOTE_PAGE)
+    answer = f"Share price: 52-week high $187.20, current {current}."
+    payload = {
+        "answer": answer,
+        "sources": [
+            {"id": "quote", "text": "Share price $142.50; 52-week high $187.20.", "url": url}
+        ],
+        "stakes": "audit",
+        "confidence": "0.9",
+        "entity": "Northwind Industries",
+    }
+
+    _, result = _submit(llm_service, payload, django_capture_on_commit_callbacks)
+
+    claims = _claims(result)
+    assert claims["$187.20"]["outcome"] == "grounded"
+    assert all(v["outcome"] != "contradicted" for v in _external(claims["$187.20"]))
+    assert claims["$187.20"]["label"] == ""
+    assert claims[current]["label"] == "share price"
+    external = _external(claims[current])
+    assert [v["outcome"] for v in external] == [outcome]
