@@ -17,6 +17,7 @@ from . import events
 from .actors import Actor
 from .chain import (
     ChainEvent,
+    ChainSegment,
     Checkpoint,
     CheckpointError,
     VerificationReport,
@@ -24,10 +25,11 @@ from .chain import (
     checkpoint_from_json,
     checkpoint_sign,
     checkpoint_to_json,
+    merge_reports,
     verify_chain,
 )
 from .services import audit_event_record
-from .verification import DEFAULT_CHUNK_SIZE, stored_events
+from .verification import DEFAULT_CHUNK_SIZE, known_chains, stored_events
 
 _FILE_NAME = re.compile(r"^checkpoint-(\d+)\.json$")
 
@@ -55,44 +57,65 @@ def checkpoint_key() -> bytes:
     return key.encode("utf-8")
 
 
+def _collecting(
+    source: Iterator[ChainEvent], since: int, hashes: list[str]
+) -> Iterator[ChainEvent]:
+    """Pass events through, noting the hash of each one after `since`."""
+    for event in source:
+        if event.seq > since:
+            hashes.append(event.hash)
+        yield event
+
+
 def checkpoint_create(
     *,
     after: Checkpoint | None = None,
     key: bytes | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
 ) -> Checkpoint:
-    """Verify the chain (from `after`, or from the start) and sign the events it adds.
+    """Verify every chain (from `after`, or from the start) and sign the events each adds.
 
     Refuses to sign a chain that does not verify or no longer extends `after`: a checkpoint
-    vouches for what it lists.
+    vouches for what it lists. Every chain gets a segment, also one that gained nothing since
+    `after`, so the newest checkpoint alone pins every chain's head.
     """
     key = key if key is not None else checkpoint_key()
-    from_seq = after.seq if after is not None else 1
-    hashes: list[str] = []
-
-    def collecting(source: Iterator[ChainEvent]) -> Iterator[ChainEvent]:
-        for event in source:
-            if after is None or event.seq > after.seq:
-                hashes.append(event.hash)
-            yield event
-
-    report = verify_chain(
-        collecting(stored_events(from_seq=from_seq, chunk_size=chunk_size)),
-        [after] if after is not None else [],
-        first_seq=from_seq,
-    )
-    if not report.ok:
-        raise ChainBrokenError(report)
-    if not hashes:
+    previous = [after] if after is not None else []
+    reports: dict[int, VerificationReport] = {}
+    segments: list[ChainSegment] = []
+    for chain in known_chains(previous):
+        pinned = after.segment(chain) if after is not None else None
+        since = pinned.seq if pinned is not None else 0
+        hashes: list[str] = []
+        from_seq = max(1, since)
+        report = verify_chain(
+            _collecting(
+                stored_events(chain=chain, from_seq=from_seq, chunk_size=chunk_size), since, hashes
+            ),
+            previous,
+            first_seq=from_seq,
+            chain=chain,
+        )
+        reports[chain] = report
+        if not report.ok or report.head_seq is None:
+            continue
+        segments.append(
+            ChainSegment(
+                chain=chain,
+                from_seq=since + 1,
+                seq=report.head_seq,
+                head_hash=report.head_hash,
+                hashes=tuple(hashes),
+            )
+        )
+    merged = merge_reports(reports)
+    if not merged.ok:
+        raise ChainBrokenError(merged)
+    if not any(segment.hashes for segment in segments):
         raise NothingToCheckpointError(
             f"No events since checkpoint #{after.seq}." if after else "The audit log is empty."
         )
-    return checkpoint_sign(
-        from_seq=(after.seq + 1) if after is not None else 1,
-        hashes=hashes,
-        created_at=timezone.now().isoformat(),
-        key=key,
-    )
+    return checkpoint_sign(segments=segments, created_at=timezone.now().isoformat(), key=key)
 
 
 def checkpoint_load(path: Path, key: bytes) -> Checkpoint:
@@ -182,9 +205,7 @@ def audit_checkpoint_take(
         subject_type="checkpoint",
         subject_id=str(checkpoint.seq),
         payload={
-            "seq": checkpoint.seq,
-            "from_seq": checkpoint.from_seq,
-            "head_hash": checkpoint.head_hash,
+            **checkpoint.event_payload(),
             "key_id": checkpoint.key_id,
             "signed_at": checkpoint.created_at,
         },
@@ -254,9 +275,7 @@ def audit_checkpoint_store(*, actor: Actor, key: bytes | None = None) -> Checkpo
         subject_type="checkpoint",
         subject_id=str(checkpoint.seq),
         payload={
-            "seq": checkpoint.seq,
-            "from_seq": checkpoint.from_seq,
-            "head_hash": checkpoint.head_hash,
+            **checkpoint.event_payload(),
             "key_id": checkpoint.key_id,
             "signed_at": checkpoint.created_at,
             "stored_as": saved,

@@ -70,7 +70,8 @@ def check_append_only_triggers(databases: Any = None, **_: Any) -> list:
     return [
         Error(
             f"The audit table is missing its append-only triggers: {', '.join(missing)}.",
-            hint="Apply audit migration 0002 (or rerun its SQL after a table rebuild).",
+            hint="Apply audit migrations 0002 and 0003 (or rerun 0003's SQL after a table "
+            "rebuild).",
             id="audit.E001",
         )
     ]

@@ -12,7 +12,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from .chain import VerificationReport, canonical_json
+from .chain import VerificationReport, canonical_json, position
 from .models import AuditEvent
 from .selectors import chain_head
 from .verification import verify_trace_locally
@@ -25,6 +25,11 @@ HASHING = {
         "(separators ',' and ':') and non-ASCII characters kept"
     ),
     "genesis_prev_hash": "0" * 64,
+    "chains": (
+        "events are spread over hash chains by trace; seq counts within a chain, and the first "
+        "event of chain k has prev_hash = k written as 64 hexadecimal digits (chain 0: "
+        "genesis_prev_hash)"
+    ),
 }
 
 
@@ -40,10 +45,22 @@ class ChainStatus:
     problem_detail: str
     head_seq: int | None
     head_hash: str
+    chain: int = 0
+    problem_chain: int | None = None
+
+    @property
+    def problem_position(self) -> str:
+        return (
+            "" if self.problem_seq is None else position(self.problem_chain or 0, self.problem_seq)
+        )
+
+    @property
+    def head_position(self) -> str:
+        return "" if self.head_seq is None else position(self.chain, self.head_seq)
 
     @classmethod
-    def from_report(cls, report: VerificationReport) -> ChainStatus:
-        head = chain_head()
+    def from_report(cls, report: VerificationReport, chain: int = 0) -> ChainStatus:
+        head = chain_head(chain)
         problem = report.problem
         return cls(
             status="intact" if report.ok else "broken",
@@ -57,6 +74,8 @@ class ChainStatus:
             problem_detail=problem.detail if problem else "",
             head_seq=head[0] if head else None,
             head_hash=head[1] if head else "",
+            chain=chain,
+            problem_chain=problem.chain if problem else None,
         )
 
 
@@ -73,7 +92,9 @@ def trace_audit(trace_id: str, events: Sequence[AuditEvent]) -> TraceAudit:
     return TraceAudit(
         trace_id=trace_id,
         exported_at=timezone.now(),
-        chain=ChainStatus.from_report(verify_trace_locally(events)),
+        chain=ChainStatus.from_report(
+            verify_trace_locally(events), chain=events[-1].chain if events else 0
+        ),
         events=events,
     )
 
@@ -100,7 +121,8 @@ extend_schema_field({"type": "string", "format": "date-time"})(HashedTimeField)
 
 
 class AuditEventSerializer(serializers.Serializer):
-    seq = serializers.IntegerField()
+    chain = serializers.IntegerField(help_text="the hash chain the event extends")
+    seq = serializers.IntegerField(help_text="position in its chain")
     trace_id = serializers.CharField()
     event_type = serializers.CharField()
     actor = ActorSerializer(source="*")
@@ -112,6 +134,7 @@ class AuditEventSerializer(serializers.Serializer):
 
 
 class ProblemSerializer(serializers.Serializer):
+    chain = serializers.IntegerField(source="problem_chain")
     seq = serializers.IntegerField(source="problem_seq")
     kind = serializers.CharField(source="problem_kind")
     detail = serializers.CharField(source="problem_detail")
@@ -122,6 +145,7 @@ class ChainStatusSerializer(serializers.Serializer):
     scope = serializers.CharField()
     checked_events = serializers.IntegerField()
     problem = serializers.SerializerMethodField()
+    chain = serializers.IntegerField(help_text="the chain of the trace's newest event")
     head_seq = serializers.IntegerField(allow_null=True)
     head_hash = serializers.CharField()
 
@@ -136,6 +160,7 @@ class HashingSerializer(serializers.Serializer):
     algorithm = serializers.CharField()
     input = serializers.CharField()
     genesis_prev_hash = serializers.CharField()
+    chains = serializers.CharField()
 
 
 class TraceAuditSerializer(serializers.Serializer):
@@ -151,6 +176,7 @@ class TraceAuditSerializer(serializers.Serializer):
 
 
 CSV_COLUMNS = (
+    "chain",
     "seq",
     "created_at",
     "trace_id",
@@ -180,6 +206,7 @@ def trace_audit_csv(audit: TraceAudit) -> str:
     for event in AuditEventSerializer(audit.events, many=True).data:
         writer.writerow(
             [
+                event["chain"],
                 event["seq"],
                 event["created_at"],
                 _cell(event["trace_id"]),

@@ -4,7 +4,7 @@ from datetime import UTC
 
 from django.db import models
 
-from .chain import ChainEvent
+from .chain import ChainEvent, position
 
 
 class AuditEventQuerySet(models.QuerySet):
@@ -30,7 +30,9 @@ class AuditEvent(models.Model):
     TRUNCATE ... CASCADE of a referenced table would reach this one.
     """
 
-    seq = models.PositiveBigIntegerField(unique=True)
+    # Which chain the event extends (see audit.chain.chain_for_trace) and its place in it.
+    chain = models.PositiveSmallIntegerField(default=0, db_default=0)
+    seq = models.PositiveBigIntegerField()
     trace_id = models.CharField(max_length=64, db_index=True)
     event_type = models.CharField(max_length=50, db_index=True)
     actor_kind = models.CharField(max_length=10)
@@ -46,10 +48,14 @@ class AuditEvent(models.Model):
     objects = AuditEventQuerySet.as_manager()
 
     class Meta:
-        ordering = ["seq"]
+        ordering = ["chain", "seq"]
+        constraints = [
+            # Also the index every append reads its chain's head through.
+            models.UniqueConstraint(fields=["chain", "seq"], name="audit_event_chain_seq"),
+        ]
 
     def __str__(self) -> str:
-        return f"#{self.seq} {self.event_type} {self.trace_id}"
+        return f"{position(self.chain, self.seq)} {self.event_type} {self.trace_id}"
 
     def save(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         if not self._state.adding:
@@ -59,8 +65,19 @@ class AuditEvent(models.Model):
     def delete(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         raise TypeError("Audit events are append-only and cannot be deleted.")
 
+    @property
+    def position(self) -> str:
+        """#seq in chain 0, #chain:seq in the others."""
+        return position(self.chain, self.seq)
+
+    @property
+    def anchor(self) -> str:
+        """A fragment for the event's place on a page: seq, or chain-seq past chain 0."""
+        return str(self.seq) if self.chain == 0 else f"{self.chain}-{self.seq}"
+
     def to_chain_event(self) -> ChainEvent:
         return chain_event_from_values(
+            chain=self.chain,
             seq=self.seq,
             trace_id=self.trace_id,
             event_type=self.event_type,
@@ -90,6 +107,7 @@ CHAIN_COLUMNS = (
     "created_at",
     "prev_hash",
     "hash",
+    "chain",
 )
 
 

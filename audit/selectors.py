@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from django.db import connections, router
 from django.db.models import Max, QuerySet
 
 from .models import AuditEvent
@@ -14,8 +15,13 @@ from .timeline import TITLES
 
 
 def trace_events(trace_id: str) -> list[AuditEvent]:
-    """Every event of one trace, in chain order."""
-    return list(AuditEvent.objects.filter(trace_id=trace_id).order_by("seq"))
+    """Every event of one trace, in the order they were appended.
+
+    A trace's events normally sit in one chain, where the id follows the sequence number
+    (both are assigned under the chain's lock); the id also orders a trace whose transactions
+    went to different chains.
+    """
+    return list(AuditEvent.objects.filter(trace_id=trace_id).order_by("id"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +48,7 @@ def _summaries(rows: list[dict[str, Any]], limit: int) -> list[TraceSummary]:
         grouped.setdefault(row["trace_id"], []).append(row)
     summaries = []
     for trace_id, items in grouped.items():
-        items.sort(key=lambda item: item["seq"])
+        items.sort(key=lambda item: item["id"])
         actors = tuple(dict.fromkeys(item["actor_name"] for item in items))
         summaries.append(
             TraceSummary(
@@ -59,7 +65,7 @@ def _summaries(rows: list[dict[str, Any]], limit: int) -> list[TraceSummary]:
     return summaries[:limit]
 
 
-_SUMMARY_FIELDS = ("seq", "trace_id", "event_type", "actor_name", "created_at")
+_SUMMARY_FIELDS = ("id", "trace_id", "event_type", "actor_name", "created_at")
 
 
 def trace_index(
@@ -73,7 +79,8 @@ def trace_index(
     """Traces with an event matching every given filter, the most recently active first.
 
     `text` is any part of the trace ID; `actor` any part of an actor's name; the time range
-    is the events' time. One row per trace: {"trace_id", "last_seq"}, for a Paginator.
+    is the events' time. One row per trace: {"trace_id", "last_id"}, for a Paginator (the id
+    orders events across chains, where sequence numbers do not).
     """
     matching = AuditEvent.objects.all()
     if text:
@@ -86,9 +93,7 @@ def trace_index(
         matching = matching.filter(created_at__gte=since)
     if until is not None:
         matching = matching.filter(created_at__lt=until)
-    return (
-        matching.values("trace_id").annotate(last_seq=Max("seq")).order_by("-last_seq", "trace_id")
-    )
+    return matching.values("trace_id").annotate(last_id=Max("id")).order_by("-last_id", "trace_id")
 
 
 def trace_summaries(trace_ids: list[str]) -> list[TraceSummary]:
@@ -114,6 +119,34 @@ def trace_exists(trace_id: str) -> bool:
     return AuditEvent.objects.filter(trace_id=trace_id).exists()
 
 
-def chain_head() -> tuple[int, str] | None:
-    """The newest event's sequence number and hash."""
-    return AuditEvent.objects.order_by("-seq").values_list("seq", "hash").first()
+def chain_head(chain: int = 0) -> tuple[int, str] | None:
+    """The newest event of a chain: its sequence number and hash."""
+    return (
+        AuditEvent.objects.filter(chain=chain).order_by("-seq").values_list("seq", "hash").first()
+    )
+
+
+def chain_heads() -> dict[int, tuple[int, str]]:
+    """Every chain's newest event, {chain: (seq, hash)}, without reading the whole table.
+
+    A recursive query steps from one chain number to the next through the (chain, seq)
+    index, then reads each chain's head from the same index: a few index lookups per chain,
+    however many events there are. The same SQL runs on PostgreSQL and SQLite.
+    """
+    table = connections[router.db_for_read(AuditEvent)].ops.quote_name(AuditEvent._meta.db_table)
+    sql = f"""
+        WITH RECURSIVE chains(chain) AS (
+            SELECT MIN(chain) FROM {table}
+            UNION ALL
+            SELECT (SELECT MIN(chain) FROM {table} WHERE chain > chains.chain)
+            FROM chains WHERE chains.chain IS NOT NULL
+        )
+        SELECT chains.chain, head.seq, head.hash
+        FROM chains JOIN {table} AS head ON head.chain = chains.chain
+        WHERE head.seq = (
+            SELECT MAX(seq) FROM {table} AS newest WHERE newest.chain = chains.chain
+        )
+    """
+    with connections[router.db_for_read(AuditEvent)].cursor() as cursor:
+        cursor.execute(sql)
+        return {chain: (seq, hash_) for chain, seq, hash_ in cursor.fetchall()}

@@ -6,45 +6,78 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import connections, router, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from . import events as events_module
 from .actors import Actor
-from .chain import GENESIS_HASH, ChainEvent, canonical_payload, compute_hash
+from .chain import ChainEvent, canonical_payload, chain_for_trace, compute_hash, genesis_hash
 from .models import AuditEvent, chain_event_from_values
 from .tracing import clean_trace_id, get_trace_id, new_trace_id
 
 logger = logging.getLogger(__name__)
 
-# Every writer, in any process, takes this transaction-scoped lock before reading the head,
-# so two writers never chain to the same event. ("auditlog" in ASCII; fits a signed bigint.)
+# Every writer, in any process, takes a transaction-scoped lock on its chain before reading that
+# chain's head, so two writers never chain to the same event. Chain k's key is this plus k
+# ("auditlog" in ASCII for chain 0, as before there were several chains; fits a signed bigint).
 CHAIN_LOCK_KEY = int.from_bytes(b"auditlog", "big")
+
+# The chain a PostgreSQL transaction appends to, for the rest of that transaction. SET LOCAL
+# (set_config(..., true)) ends with the transaction, commit or rollback, so the database
+# itself forgets it: no state in Python can go stale.
+CHAIN_SETTING = "audit.chain"
 
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
 _ACTOR_KINDS = ("user", "client", "system")
 _LIMITS = {"subject_type": 50, "subject_id": 64, "actor_id": 64, "actor_name": 200}
 
 
-def _lock_chain_head(using: str) -> None:
+def _lock_chain(using: str, wanted: int) -> tuple[int, int, str]:
+    """Lock a chain for the rest of the transaction; return (chain, head seq, head hash).
+
+    A transaction appends to one chain only: the first append picks the chain of its trace,
+    and later appends in the same transaction go to that chain whatever their trace. Taking
+    one lock per transaction keeps writers free of lock-order deadlocks, as with one chain.
+    """
     connection = connections[using]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            # Released at commit or rollback; a database sequence is not used because it
+            # One round trip, two statements. The head read is a statement of its own, after
+            # the lock: under READ COMMITTED each statement sees what was committed when it
+            # started, so it sees the previous holder's events. No database sequence: it
             # leaves gaps on rollback, and the verifier reads any gap as a deleted event.
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [CHAIN_LOCK_KEY])
+            cursor.execute(
+                f"SELECT pg_advisory_xact_lock({CHAIN_LOCK_KEY} + chain), chain FROM ("
+                f"SELECT set_config('{CHAIN_SETTING}', coalesce(nullif(current_setting("
+                f"'{CHAIN_SETTING}', true), ''), '{int(wanted)}'), true)::int AS chain) AS held;"
+                f" SELECT seq, hash FROM {AuditEvent._meta.db_table}"
+                f" WHERE chain = current_setting('{CHAIN_SETTING}')::int"
+                " ORDER BY seq DESC LIMIT 1"
+            )
+            chain = cursor.fetchone()[1]
+            cursor.cursor.nextset()
+            head = cursor.fetchone()
         elif connection.vendor == "sqlite":
             # A deferred SQLite transaction that has only read holds no write lock, so two
-            # writers could read the same head. Appending nothing takes the write lock now.
+            # writers could read the same head. Appending nothing takes the write lock now;
+            # it covers every chain, so no chain needs remembering.
+            table = AuditEvent._meta.db_table
+            cursor.execute(f"INSERT INTO {table} SELECT * FROM {table} WHERE 0")
+            chain = wanted
             cursor.execute(
-                f"INSERT INTO {AuditEvent._meta.db_table} "
-                f"SELECT * FROM {AuditEvent._meta.db_table} WHERE 0"
+                f"SELECT seq, hash FROM {table} WHERE chain = %s ORDER BY seq DESC LIMIT 1",
+                [chain],
             )
+            head = cursor.fetchone()
         else:
             raise NotImplementedError(
                 f"The audit chain supports PostgreSQL and SQLite, not {connection.vendor}."
             )
+    if head is None:
+        return chain, 0, genesis_hash(chain)
+    return chain, head[0], head[1]
 
 
 def _validated(
@@ -110,8 +143,10 @@ def audit_event_record(
 ) -> AuditEvent:
     """Append one event to the chain, in the caller's transaction.
 
-    The event commits or rolls back with the change it records. Writers serialise on the chain
-    head until their transaction ends, so record the event as the last step of a service.
+    The event commits or rolls back with the change it records. Writers of a chain serialise
+    on its head until their transaction ends, so record the event as the last step of a
+    service. The chain is the trace's (audit.chain.chain_for_trace), or the one this
+    transaction already appended to.
     Raises ValueError on a malformed event type, actor, trace ID, subject or payload.
     """
     record = AuditRecord(
@@ -144,16 +179,19 @@ def audit_events_record(*, records: Sequence[AuditRecord]) -> list[AuditEvent]:
 
 def _append(prepared: list[dict[str, Any]]) -> list[AuditEvent]:
     using = router.db_for_write(AuditEvent)
-    _lock_chain_head(using)
-    # A statement of its own, after the lock: under READ COMMITTED each statement sees what
-    # was committed when it started, so this one sees the previous holder's event.
-    head = AuditEvent.objects.using(using).order_by("-seq").values_list("seq", "hash").first()
-    seq, prev_hash = (head[0], head[1]) if head else (0, GENESIS_HASH)
+    wanted = chain_for_trace(prepared[0]["trace_id"], settings.AUDIT_CHAINS)
+    chain, seq, prev_hash = _lock_chain(using, wanted)
     created_at = timezone.now()
     events: list[AuditEvent] = []
     for values in prepared:
         seq += 1
-        values = {**values, "seq": seq, "created_at": created_at, "prev_hash": prev_hash}
+        values = {
+            **values,
+            "chain": chain,
+            "seq": seq,
+            "created_at": created_at,
+            "prev_hash": prev_hash,
+        }
         chain_event: ChainEvent = chain_event_from_values(**values, hash="")
         event = AuditEvent(**values, hash=compute_hash(chain_event))
         events.append(event)

@@ -397,6 +397,13 @@ VERIFICATION = {
 # --- Audit ---
 # Checkpoints are signed with a key that lives outside the database.
 AUDIT_CHECKPOINT_KEY = env_secret("AUDIT_CHECKPOINT_KEY", default="") or ""
+# How many hash chains the audit log spreads traces over. Writers of different chains do not
+# wait for one another, so on PostgreSQL more chains means more appends a second from many
+# processes (docs/audit.md, "Throughput"). One chain suits SQLite, which has one writer anyway.
+# Chains are never removed: lowering the number only stops new traces from entering the rest.
+AUDIT_CHAINS = env_positive_int("AUDIT_CHAINS", 1)
+if AUDIT_CHAINS > 1024:
+    raise ImproperlyConfigured(f"AUDIT_CHAINS must be at most 1024, not {AUDIT_CHAINS}.")
 
 # Every log line carries the trace ID. LOG_FORMAT=json writes one JSON object a line (the
 # default with DEBUG off, for log shippers); plain is for people reading a terminal.

@@ -868,7 +868,7 @@ def review_page(*, review_id: int) -> ReviewPage:
             subject_type="review",
             subject_id=str(review.pk),
             event_type__in=_HISTORY_EVENTS,
-        ).order_by("seq")
+        ).order_by("id")
     ]
     return ReviewPage(
         review=review, rows=rows, sources=list(review.query.sources.all()), history=history

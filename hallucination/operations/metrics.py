@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Count, DurationField, ExpressionWrapper, F, Max, Min, Q, Sum
+from django.db.models import Count, DurationField, ExpressionWrapper, F, Min, Q, Sum
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
@@ -30,6 +30,7 @@ from prometheus_client.registry import Collector
 
 from audit.events import QUERY_ABANDONED
 from audit.models import AuditEvent
+from audit.selectors import chain_heads
 from reviews.models import OPEN_STATUSES, Review
 
 from ..models import OUTCOME_CHOICES, STAKES_CHOICES, Claim, Query, WebhookDelivery
@@ -202,7 +203,8 @@ class DatabaseCollector(Collector):
         yield age
 
     def _audit(self) -> Iterator[Metric]:
-        head = AuditEvent.objects.aggregate(seq=Max("seq"))["seq"] or 0
+        # Sequence numbers count events per chain: the log's length is their heads added up.
+        head = sum(seq for seq, _ in chain_heads().values())
         family = GaugeMetricFamily(
             "hallucination_audit_chain_length", "Events in the hash-chained audit log."
         )

@@ -114,3 +114,56 @@ def test_an_insert_that_does_not_extend_the_head_fails_on_sqlite(sqlite_database
             "VALUES (90, 't', 'x.y', 'system', '', 'n', '', '', '{}', '2026-01-01', ?, ?)",
             ["0" * 64, "e" * 64],
         )
+
+
+def test_several_chains_on_sqlite_each_extend_their_own_head(tmp_path: Path) -> None:
+    database = tmp_path / "chains.sqlite3"
+    env = {**_env(database), "AUDIT_CHAINS": "3"}
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    go = tmp_path / "go"
+    go.touch()
+    for number in range(3):
+        subprocess.run(
+            [
+                sys.executable,
+                str(SCRIPT),
+                *("--count", "5", "--trace", f"sqlite-chains-{number}"),
+                *("--ready", str(tmp_path / f"ready-{number}"), "--go", str(go)),
+            ],
+            env=env,
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+    result = subprocess.run(
+        [sys.executable, "manage.py", "verify_audit", "--allow-unanchored"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    with _connect(database) as db:
+        chains = [row[0] for row in db.execute("SELECT DISTINCT chain FROM audit_auditevent")]
+        assert len(chains) >= 2, "three traces all landed in one chain; pick other names"
+        assert "OK: 15 events verified in" in result.stdout
+        # A new chain's first event must start from that chain's genesis, not chain 0's.
+        with pytest.raises(sqlite3.IntegrityError, match="extend"):
+            db.execute(
+                "INSERT INTO audit_auditevent (chain, seq, trace_id, event_type, actor_kind, "
+                "actor_id, actor_name, subject_type, subject_id, payload, created_at, "
+                "prev_hash, hash) VALUES (7, 1, 't', 'x.y', 'system', '', 'n', '', '', '{}', "
+                "'2026-01-01', ?, ?)",
+                ["0" * 64, "e" * 64],
+            )
+        # The update and delete guards survived the table rebuild of migration 0003.
+        with pytest.raises(sqlite3.IntegrityError, match="UPDATE"):
+            db.execute("UPDATE audit_auditevent SET payload = '{}'")

@@ -11,6 +11,7 @@ from audit.chain import (
     REWRITTEN,
     checkpoint_sign,
     compute_hash,
+    genesis_hash,
     verify_chain,
 )
 
@@ -144,3 +145,11 @@ def test_a_tail_can_be_verified_from_a_later_sequence_number() -> None:
     assert verify_chain(chain[5:], first_seq=6).ok
     report = verify_chain(chain[6:], first_seq=6)
     assert (report.problem.seq, report.problem.kind) == (6, MISSING)
+
+
+def test_a_chain_verifies_only_from_its_own_genesis_hash() -> None:
+    chain = [replace(event, chain=2) for event in build_chain(5, prev_hash=genesis_hash(2))]
+    assert verify_chain(chain, chain=2).ok
+    report = verify_chain(chain, chain=3)
+    assert (report.problem.seq, report.problem.kind) == (1, REWRITTEN)
+    assert report.summary().startswith("BROKEN at #3:1 (rewritten)")

@@ -62,7 +62,4 @@ class Command(BaseCommand):
         if taken.path is None:
             self.stdout.write(text, ending="")
         else:
-            self.stdout.write(
-                f"Checkpoint #{checkpoint.seq} (events #{checkpoint.from_seq}..#{checkpoint.seq}, "
-                f"head {checkpoint.head_hash}) written to {taken.path}."
-            )
+            self.stdout.write(f"{checkpoint.describe()} written to {taken.path}.")

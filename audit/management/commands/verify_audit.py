@@ -10,7 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from audit.chain import CheckpointError
+from audit.chain import CheckpointError, position
 from audit.checkpoint import checkpoints_load, stored_checkpoint_latest
 from audit.checks import missing_triggers
 from audit.tracing import clean_trace_id
@@ -71,10 +71,7 @@ class Command(BaseCommand):
             )
             if span is None or report is None:
                 raise CommandError(f"No audit events for trace {trace_id}.", returncode=2)
-            self.stdout.write(
-                f"Trace {trace_id}: {span.count} events between #{span.first_seq} and "
-                f"#{span.last_seq}."
-            )
+            self.stdout.write(f"Trace {trace_id}: {span.count} events {span.describe()}.")
         else:
             report = verify_stored_chain(checkpoints=checkpoints, chunk_size=options["chunk_size"])
 
@@ -82,7 +79,12 @@ class Command(BaseCommand):
             assert report.problem is not None
             self.stdout.write(
                 f"Verified {report.count} events before the break"
-                + (f" (#{report.first_seq}..#{report.head_seq})." if report.count else ".")
+                + (
+                    f" ({position(report.chain, report.first_seq or 0)}.."
+                    f"{position(report.chain, report.head_seq or 0)})."
+                    if report.count and not report.chains
+                    else "."
+                )
             )
             raise CommandError(report.summary(), returncode=1)
         self.stdout.write(report.summary())
