@@ -160,7 +160,7 @@ _COMPARATIVES = frozenset(
 # Words that introduce the base of a change or a comparison: "from $1.62 billion",
 # "compared with 23.5", "versus", "than".
 _BASE_MARKERS = frozenset({"from", "versus", "vs", "than", "against", "over"})
-_AVERAGE_WORDS = frozenset({"average", "averaged", "mean"})
+_AVERAGE_WORDS = frozenset({"average", "averaged", "mean", "midpoint", "mid-point"})
 _SHARE_WORDS = frozenset(
     {"represented", "representing", "represents", "accounted", "share", "portion", "proportion"}
 )
@@ -397,7 +397,7 @@ def _direction(before: list[str], after: list[str]) -> int:
     # After the figure only a comparative says which way: "48.92 higher", "$825 million lower".
     for word in after:
         if word in _COMPARATIVES:
-            return 1 if word in _RISE else -1
+            return 1 if word in _RISE or word == "above" else -1
     return 0
 
 
@@ -415,7 +415,7 @@ _EXCEEDED = re.compile(
 _CLAUSE_CUES = {
     CHANGE: frozenset({"difference", "change", "surprise", "beat", "miss", "missed"}),
     SUM: frozenset({"combined", "together", "sum", "altogether", "aggregate"}),
-    AVERAGE: frozenset({"average", "averaged", "mean"}),
+    AVERAGE: frozenset({"average", "averaged", "mean", "midpoint", "mid-point"}),
 }
 
 

@@ -695,3 +695,34 @@ def test_a_change_with_no_metric_of_its_own_is_tried_over_the_lines_of_its_sente
 
     (verdict,) = [v for v in result.verdicts if v.claim.text == change]
     assert verdict.outcome == outcome
+
+
+# ------------------------------------------------------------------ midpoints, "above"
+
+OUTLOOK = "Net revenue guidance: $9.35B – $9.50B. 2024 net revenue was $8.87 billion."
+
+
+@pytest.mark.parametrize(
+    ("midpoint", "change", "flagged"),
+    [
+        ("about $9.43 billion", "6.3%", False),
+        ("about $9.53 billion", "6.3%", True),
+        ("about $9.43 billion", "8.3%", True),
+    ],
+)
+def test_a_midpoint_is_the_average_of_its_range_and_above_is_a_rise(midpoint, change, flagged):
+    answer = (
+        f"The net revenue range of $9.35–$9.50 billion has a midpoint of {midpoint}, roughly "
+        f"{change} above 2024 net revenue of $8.87 billion."
+    )
+    result = detect(DetectionInput(answer=answer, sources=(SourceDocument("outlook", OUTLOOK),)))
+
+    assert result.flagged is flagged
+
+
+def test_below_is_a_fall():
+    answer = "2024 net revenue of $8.87 billion was 5.9% below the $9.43 billion midpoint."
+    source = OUTLOOK + " The midpoint is $9.43 billion."
+    result = detect(DetectionInput(answer=answer, sources=(SourceDocument("outlook", source),)))
+
+    assert result.flagged is False
