@@ -473,6 +473,12 @@ def extract_document(
     return claims, doc.marks
 
 
+# A row that counts things: customers, subscribers, net additions, accounts, employees.
+_COUNTED_ROW = re.compile(
+    r"\b(?:customers|subscribers|accounts|additions|members|users|employees|stores|"
+    r"locations|units|households|connections|lines|policies|patients)\b",
+    re.IGNORECASE,
+)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 
@@ -1233,8 +1239,10 @@ def _value_of(
             kind, unit = RATIO, "x"
         elif cell.scale_stated:
             scale, origin = cell.scale, INHERITED
-            if kind == NUMBER and label in lx.COUNT_LABELS:
-                kind = COUNT  # "Weighted average diluted shares" in thousands is still a count
+            if kind == NUMBER and (label in lx.COUNT_LABELS or _COUNTED_ROW.search(cell.row_label)):
+                # "Weighted average diluted shares" or "net additions (thousands)" in
+                # thousands is still a count.
+                kind = COUNT
             elif kind == NUMBER:
                 kind = CURRENCY
                 unit = cell.currency

@@ -460,6 +460,7 @@ def find_tables(text: str) -> TableSet:
 
     i = 0
     n = len(lines)
+    last_end, last_caption = -1, ""
     while i < n:
         kind = lines[i].kind
         if kind not in _ROW_KINDS:
@@ -482,6 +483,15 @@ def find_tables(text: str) -> TableSet:
                 block.append(lines[j])
             j += 1
         caption = _caption_before(text, lines, i)
+        if (
+            last_end >= 0
+            and kind == "wide"
+            and all(line.kind == "blank" for line in lines[last_end:i])
+            and not _caption_units(caption).stated
+        ):
+            # The next block of one statement, after a blank line ("Revenue  $1,298,114"
+            # under a reconciliation in thousands): the statement's caption still holds.
+            caption = f"{last_caption} {caption}".strip()
         if (
             kind == "csv"
             and len(block) >= 3
@@ -506,6 +516,7 @@ def find_tables(text: str) -> TableSet:
                 result.spans.extend(line.spans)
         if len(result.tables) > before:
             _mark_transposed(result, before)
+            last_end, last_caption = j, caption
         i = max(j, i + 1)
     result.cells.sort(key=lambda c: c.start)
     result.header_periods.sort(key=lambda h: h.start)

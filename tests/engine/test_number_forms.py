@@ -960,3 +960,46 @@ def test_figures_listed_with_respectively_take_the_periods_in_order():
 )
 def test_a_figure_from_a_respectively_list_is_grounded_for_its_own_period(answer, flagged):
     assert detect(source_input(answer, LIQUIDITY)).flagged is flagged
+
+
+# ------------------------------------------------------------------ counted rows, continued statements
+
+KPIS = """\
+                                              Q3 2025        Q2 2025        Q3 2024
+Postpaid phone net additions (thousands)          412            389            355
+Service revenue ($ millions)                    16,248         16,011         15,602
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Summit added 412,000 postpaid phone customers in Q3 2025.", False),
+        ("Summit added 389,000 postpaid phone customers in Q3 2025.", True),
+        ("Service revenue was $16.2 billion in Q3 2025.", False),
+    ],
+)
+def test_a_row_counting_things_in_thousands_holds_counts_not_amounts(answer, flagged):
+    assert detect(source_input(answer, KPIS)).flagged is flagged
+
+
+RECONCILIATION = """\
+(in thousands, except percentages and per share data)
+                                              Fiscal Year Ended January 31,
+                                              2025           2024
+Non-GAAP operating income                 $  261,463     $  151,953
+
+Revenue                                   $1,298,114     $1,120,466
+Non-GAAP operating margin                      20.1%          13.6%
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Revenue for the fiscal year ended January 31, 2025 was $1.30 billion.", False),
+        ("Revenue for the fiscal year ended January 31, 2025 was $1.30 million.", True),
+    ],
+)
+def test_a_block_after_a_blank_line_keeps_the_statement_s_scale(answer, flagged):
+    assert detect(source_input(answer, RECONCILIATION)).flagged is flagged
