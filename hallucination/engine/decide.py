@@ -815,10 +815,11 @@ class Decider:
     def _best_match(self, claim: Claim, found: list[Claim], binding: Binding | None) -> Claim:
         """Of several matching values, the one under the claim's own label and period."""
 
-        def rank(source: Claim) -> tuple[int, int, int]:
+        def rank(source: Claim) -> tuple[int, int, int, int]:
             same_label = binding is not None and source.label_words == binding.label
             same_period = bool(claim.period) and cd.periods_compatible(claim.period, source.period)
             return (
+                1 if "name" in source.qualifiers else 0,  # a value before a name's number
                 0 if same_label else 1,
                 0 if same_period else 1,
                 0 if source.kind == claim.kind else 1,

@@ -108,6 +108,7 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
     result = JsonSource()
     _scan_numbers(text, source_id, result)
     _with_record_dates(result)
+    _with_document_date(result)
     _read_structure(document, result)
     return result
 
@@ -118,7 +119,12 @@ def _with_record_dates(result: JsonSource) -> None:
     dates: dict[str, str] = {}
     for claim in result.claims:
         parent = claim.citation.rpartition(".")[0]
-        if claim.kind == DATE and not claim.nested and parent.rpartition(".")[2].isdigit():
+        if (
+            claim.kind == DATE
+            and not claim.nested
+            and "name" not in claim.qualifiers
+            and parent.rpartition(".")[2].isdigit()
+        ):
             dates.setdefault(parent, claim.period)
     if not dates:
         return
@@ -129,6 +135,31 @@ def _with_record_dates(result: JsonSource) -> None:
         and (parent := claim.citation.rpartition(".")[0]) in dates
         else claim
         for claim in result.claims
+    ]
+
+
+_DOCUMENT_DATE_KEYS = frozenset({"as_of", "asof", "as_of_date", "date", "timestamp", "period_end"})
+
+
+def _with_document_date(result: JsonSource) -> None:
+    """A tool output's own date ({"as_of": "2025-11-03", "legs": [...]}) is the period of
+    its numbers that have none of their own."""
+    dated = [
+        c
+        for c in result.claims
+        if c.kind == DATE
+        and not c.nested
+        and "." not in c.citation
+        and c.citation in _DOCUMENT_DATE_KEYS
+    ]
+    if len(dated) != 1:
+        return
+    period = dated[0].period
+    result.claims = [
+        replace(c, period=period)
+        if c.kind != DATE and not c.period and "name" not in c.qualifiers
+        else c
+        for c in result.claims
     ]
 
 
@@ -177,8 +208,15 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
             if _NUMERIC_STRING.fullmatch(inner):
                 number_text = inner
                 start, end = m.start("str") + 1, m.end("str") - 1
-            elif _DATE_STRING.fullmatch(inner) and "\\" not in inner:
-                _add_dates(inner, m.start("str") + 1, source_id, _path(stack), result)
+            elif (
+                "\\" not in inner
+                and len(inner) <= 200
+                and any(ch.isdigit() for ch in inner)
+                and _last_key(stack) not in _NOT_NAMES
+            ):
+                # "2025-10-17T16:00:00-04:00", "QQQ 2025-12-19 C 520": the dates, and the
+                # numbers of a name (a contract's strike), which ground a repeat only.
+                _add_string_values(inner, m.start("str") + 1, source_id, _path(stack), result)
         if number_text is None:
             continue
         path = _path(stack)
@@ -225,14 +263,29 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
         )
 
 
-def _add_dates(inner: str, offset: int, source_id: str, path: str, result: JsonSource) -> None:
+# String values that restate the numbers of the document rather than name something.
+_NOT_NAMES = frozenset({"checksum", "checksum_input", "citation", "path", "note", "notes"})
+_ISO_DATETIME = regex.compile(r"([0-9]{4}-[0-9]{2}-[0-9]{2})T[0-9:.]+(?:Z|[+-][0-9:]+)?")
+
+
+def _add_string_values(
+    inner: str, offset: int, source_id: str, path: str, result: JsonSource
+) -> None:
+    timestamp = _ISO_DATETIME.fullmatch(inner)
+    if timestamp:
+        inner = timestamp.group(1)  # the day of a timestamp; its time is no claim
     claims, _marks = extract_document(inner, source_id=source_id)
     for claim in claims:
-        if claim.kind != DATE:
-            continue
-        result.claims.append(
-            replace(claim, start=claim.start + offset, end=claim.end + offset, citation=path)
-        )
+        moved = replace(claim, start=claim.start + offset, end=claim.end + offset, citation=path)
+        if claim.kind == DATE:
+            if _DATE_STRING.fullmatch(inner):
+                whole = claim.start == 0 and claim.end >= len(inner.rstrip())
+                # A date inside a name ("QQQ 2025-12-19 C 520") is the name's, not its record's.
+                result.claims.append(
+                    moved if whole else replace(moved, qualifiers=moved.qualifiers | {"name"})
+                )
+        else:
+            result.claims.append(replace(moved, qualifiers=moved.qualifiers | {"name"}))
 
 
 def _path_words(path: str) -> str:

@@ -12,6 +12,7 @@ from hallucination.engine.types import (
     GROUNDED,
     GROUNDED_OUTCOMES,
     PERCENT,
+    PERIOD_MISMATCH,
     SCALE_DRIFT,
 )
 
@@ -121,7 +122,9 @@ def test_a_date_a_tool_output_does_not_hold_is_still_ungrounded():
 
     outcomes = {v.claim.text: v.outcome for v in result.verdicts}
     assert outcomes["2025-11-30"] != GROUNDED
-    assert outcomes["$4,874.80"] == GROUNDED
+    # The tool's own date is its figures' period: cash as of October 31 given for November 30.
+    assert outcomes["$4,874.80"] == PERIOD_MISMATCH
+    assert result.flagged
 
 
 def test_a_trading_accounts_margin_fields_are_money_not_percentages():

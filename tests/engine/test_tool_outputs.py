@@ -261,3 +261,36 @@ def test_a_percent_unit_in_a_key_value_line_makes_its_value_a_percentage(written
     )
 
     assert result.flagged is flagged
+
+
+# ------------------------------------------------------------------ strings in tool outputs
+
+BOOK = {
+    "tool": "options_book_greeks",
+    "as_of": "2025-11-03T16:00:00-05:00",
+    "underlying": "QQQ",
+    "spot": 512.4,
+    "legs": [
+        {"contract": "QQQ 2025-12-19 C 520", "delta": 0.44},
+        {"contract": "QQQ 2025-12-19 P 500", "delta": -0.33},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("As of November 3, 2025 the book holds December 520 calls and 500 puts.", False),
+        ("As of November 3, 2025 the book holds December 530 calls and 500 puts.", True),
+        ("As of November 4, 2025 the book holds December 520 calls and 500 puts.", True),
+    ],
+)
+def test_a_timestamp_and_the_numbers_of_a_contract_name_ground_their_repeats(answer, flagged):
+    assert _detect(answer, BOOK, "book").flagged is flagged
+
+
+def test_a_number_of_a_name_grounds_no_figure_of_its_own():
+    claims = {c.text: c for c in extract_source("book", json.dumps(BOOK)).claims}
+
+    assert "name" in claims["520"].qualifiers
+    assert claims["512.4"].period == "2025-11-03"  # the document's own date
