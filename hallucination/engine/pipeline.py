@@ -28,7 +28,10 @@ from .types import (
     DATE,
     PERCENT,
     PERCENTAGE_POINTS,
+    PERIOD_MISMATCH,
     RATIO,
+    SCALE_DRIFT,
+    SUBSTITUTION,
     Claim,
     ClaimVerdict,
     DetectionInput,
@@ -68,7 +71,7 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
     """
     started = time.perf_counter()
     result = _detect(inp, config)
-    if result.corrections:
+    if _worth_rechecking(result):
         unconfirmed = _unconfirmed_corrections(inp, config, result)
         if unconfirmed:
             verdicts = [
@@ -87,6 +90,19 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
                 consistency=result.consistency,
             )
     return _with_elapsed(result, (time.perf_counter() - started) * 1000)
+
+
+# Corrections that come from a value the sources state for the claim's own metric, or from
+# the formula its sentence describes, are right by construction; those that come from a
+# value found elsewhere (another segment's, another period's, another scale's) are checked.
+_RECHECKED = frozenset({SUBSTITUTION, SCALE_DRIFT, PERIOD_MISMATCH})
+
+
+def _worth_rechecking(result: DetectionResult) -> bool:
+    if not result.corrections:
+        return False
+    corrected = {c.start for c in result.corrections}
+    return any(v.outcome in _RECHECKED for v in result.verdicts if v.claim.start in corrected)
 
 
 def _unconfirmed_corrections(
