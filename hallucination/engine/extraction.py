@@ -1235,6 +1235,8 @@ def _value_of(
     if cell is not None and scale == 1 and kind in (NUMBER, COUNT, CURRENCY):
         if cell.percent and kind == NUMBER:
             kind, unit, origin = PERCENT, "%", STATED
+        elif cell.bps and kind == NUMBER:
+            kind, unit, origin = BPS, "bps", STATED
         elif label in lx.RATIO_LABELS and kind == NUMBER:
             kind, unit = RATIO, "x"
         elif cell.scale_stated:

@@ -72,6 +72,7 @@ _COLUMN_SCALE = regex.compile(
 )
 # A row or header that says its values are percentages ("margin (%)", "pct", "% of sales"),
 # not one that names a rate inside a label ("senior notes 5.000% due 2025").
+_BPS_WORD = regex.compile(r"\b(?:bps|bp|basis\s+points?)\b", regex.IGNORECASE)
 _PERCENT_WORD = regex.compile(r"\b(?:pct|percent|percentage)\b|(?<![0-9])%", regex.IGNORECASE)
 _PER_UNIT = regex.compile(
     r"\bper\s+(?:basic\s+|diluted\s+|common\s+|weighted[\s-]average\s+)?(?:share|unit|barrel|mcf|"
@@ -173,6 +174,7 @@ class Cell:
     currency: str = ""
     percent: bool = False
     per_share: bool = False
+    bps: bool = False  # "PCL ratio on loans (bps)", "take_rate_bps": basis points
     # Periods down the side and metrics across the top: the column, not the row, is the
     # line a metric's values run along.
     transposed: bool = False
@@ -661,7 +663,8 @@ def _cell(
         stated = True
     elif units.stated and not _excepted(row_label, units.exceptions):
         scale, stated = units.scale, True
-    if per_share or percent:
+    bps = not percent and bool(_BPS_WORD.search(row_words) or _BPS_WORD.search(header))
+    if per_share or percent or bps:
         scale, stated = Decimal(1), False
     return Cell(
         start=span[0],
@@ -677,6 +680,7 @@ def _cell(
         currency=currency,
         percent=percent,
         per_share=per_share,
+        bps=bps,
     )
 
 

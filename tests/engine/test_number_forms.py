@@ -1003,3 +1003,20 @@ Non-GAAP operating margin                      20.1%          13.6%
 )
 def test_a_block_after_a_blank_line_keeps_the_statement_s_scale(answer, flagged):
     assert detect(source_input(answer, RECONCILIATION)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("The PCL ratio was 38 basis points of loans.", False),
+        ("The PCL ratio was 48 basis points of loans.", True),
+        ("The take rate was 26.4 bps.", False),
+        ("The take rate was 24.6 bps.", True),
+    ],
+)
+def test_a_row_in_basis_points_holds_basis_points(answer, flagged):
+    source = (
+        "Q4 2025 supplementary information\n\nTotal revenue: 6,842\n"
+        "PCL ratio on loans (bps): 38\nLeverage ratio: 4.4%\ntransaction_take_rate_bps: 26.4\n"
+    )
+    assert detect(source_input(answer, source)).flagged is flagged
