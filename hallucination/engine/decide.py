@@ -967,8 +967,14 @@ def _sibling_shape(path: str) -> tuple[str, str]:
 
 def _related(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Known metrics that are one, or one a kind of the other ("@options volume" of
-    "@volume", "@eps surprise" of "@eps")."""
+    "@volume", "@eps surprise" of "@eps"). Guidance is a forecast of some metric, so it
+    is related to any ("fourth-quarter guidance of $7.9 billion" of revenue)."""
+    if mine <= _FORECASTS or theirs <= _FORECASTS:
+        return True
     return any(a[1:] in b[1:] or b[1:] in a[1:] for a in mine for b in theirs)
+
+
+_FORECASTS = frozenset({"@guidance"})
 
 
 def _canonical(claim: Claim) -> frozenset[str]:

@@ -193,7 +193,7 @@ _YEAR_PREPOSITIONS = frozenset(
 # metric: "Share price: 52-week high $187.20" is not the share price, nor is "revenue
 # guidance of $4.2 billion" the revenue.
 _VARIANT = re.compile(
-    r"\b(?:high|low|highs|lows|target|guidance|guided|forecast|outlook|range)\b", re.IGNORECASE
+    r"\b(?:high|low|highs|lows|target|guidance|guided|forecast|outlook)\b", re.IGNORECASE
 )
 _GENERIC_COUNT_NOUNS = frozenset({"shares", "share", "units", "contracts", "contract"})
 _KINDS_WITH_UNIT = {PERCENT: "%", PERCENTAGE_POINTS: "pp", BPS: "bps", RATIO: "x"}

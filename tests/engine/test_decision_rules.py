@@ -726,3 +726,26 @@ def test_below_is_a_fall():
     result = detect(DetectionInput(answer=answer, sources=(SourceDocument("outlook", source),)))
 
     assert result.flagged is False
+
+
+# ------------------------------------------------------------------ guidance of a metric
+
+CALL = (
+    "Gross margin was 58.6%, above the high end of our guidance range of 56% to 58%. Looking "
+    "to the fourth quarter, we expect revenue between $7.9 billion and $8.2 billion."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Fourth-quarter guidance of $7.9–$8.2 billion has a midpoint of $8.05 billion.", False),
+        ("Fourth-quarter guidance of $7.6–$8.2 billion has a midpoint of $7.9 billion.", True),
+        ("Gross margin of 58.6% beat the top of the 56%–58% guided range.", False),
+        ("Gross margin of 58.6% beat the top of the 55%–58% guided range.", True),
+    ],
+)
+def test_guidance_is_a_forecast_of_the_metric_the_sources_name(answer, flagged):
+    result = detect(DetectionInput(answer=answer, sources=(SourceDocument("call", CALL),)))
+
+    assert result.flagged is flagged
