@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
@@ -468,6 +469,7 @@ def extract_document(
     claims = _finish(doc, reads)
     if "respectively" in read_as:
         claims = _respectively(doc, claims)
+    claims = _over_year_spans(doc, claims)
     if doc.text is not text:
         claims = [_as_written(text, doc.text, c) for c in claims]
     return claims, doc.marks
@@ -479,6 +481,36 @@ _COUNTED_ROW = re.compile(
     r"locations|units|households|connections|lines|policies|patients)\b",
     re.IGNORECASE,
 )
+_YEAR_SPAN_JOIN = re.compile(r"\s*(?:[-–—]|through|thru|to)\s*", re.IGNORECASE)
+
+
+def _over_year_spans(doc: _Document, claims: list[Claim]) -> list[Claim]:
+    """ "its 2026–2030 capital plan of $29.4 billion", "the plan, 2026 through 2030, totals":
+    a figure over a span of years has neither year as its period; its period is unknown."""
+    years = [
+        c
+        for c in claims
+        if c.kind == DATE and not c.nested and len(c.period) == 4 and c.period.isdigit()
+    ]
+    spans = [
+        (a, b)
+        for a, b in itertools.pairwise(years)
+        if b.period > a.period and _YEAR_SPAN_JOIN.fullmatch(doc.text, a.end, b.start)
+    ]
+    if not spans:
+        return claims
+    out = []
+    for claim in claims:
+        if claim.kind != DATE and claim.period and claim.cell is None:
+            clause_start, clause_end = doc.clause(claim.start)
+            for a, b in spans:
+                if clause_start <= a.start < clause_end and claim.period in (a.period, b.period):
+                    claim = replace(claim, period="")
+                    break
+        out.append(claim)
+    return out
+
+
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 

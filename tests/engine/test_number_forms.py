@@ -1020,3 +1020,26 @@ def test_a_row_in_basis_points_holds_basis_points(answer, flagged):
         "PCL ratio on loans (bps): 38\nLeverage ratio: 4.4%\ntransaction_take_rate_bps: 26.4\n"
     )
     assert detect(source_input(answer, source)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("The 2026–2030 capital plan was raised to $29.4 billion from $24.8 billion.", False),
+        ("The 2026–2030 capital plan was raised to $29.9 billion from $24.8 billion.", True),
+    ],
+)
+def test_a_figure_over_a_span_of_years_has_neither_year_as_its_period(answer, flagged):
+    source = (
+        "The new five-year plan, 2026 through 2030, totals $29.4 billion, up from $24.8 billion "
+        "in the prior plan."
+    )
+    assert detect(source_input(answer, source)).flagged is flagged
+
+
+def test_a_span_of_years_leaves_its_figures_without_a_period():
+    claims = {
+        c.text: c for c in extract_source("p", "The 2026–2030 plan totals $29.4 billion.").claims
+    }
+
+    assert claims["$29.4 billion"].period == ""
