@@ -32,11 +32,24 @@ _TENS = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
     "eighty": 80, "ninety": 90,
 }  # fmt: skip
+# Every number word starts with one of these letters: positions that do not fail at once.
+_FIRST = r"(?=[zotfsenhZOTFSENH])"
 _NUMBER_WORD = re.compile(
-    r"\b(?:" + "|".join(sorted([*_UNITS, *_TENS, "hundred"], key=len, reverse=True)) + r")\b",
+    r"\b"
+    + _FIRST
+    + r"(?:"
+    + "|".join(sorted([*_UNITS, *_TENS, "hundred"], key=len, reverse=True))
+    + r")\b",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z]+")
+_VALUE_WORDS = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
+# Where number words stand: a unit or a tens word, then more number words and joiners.
+# Searching for these first keeps a long text without them cheap.
+_RUN = re.compile(
+    rf"\b{_FIRST}(?:{_VALUE_WORDS})\b(?:[ \t-]+(?:{_VALUE_WORDS}|hundred|thousand|and|a|half|point)\b)*",
+    re.IGNORECASE,
+)
 _CENTS = re.compile(r"\s+(dollars?|euros?)\s+and\s+", re.IGNORECASE)
 _CENTS_TAIL = re.compile(r"\s+cents?\b", re.IGNORECASE)
 _RANGE_JOIN = re.compile(r"\s+(?:and|to|or)\s+|\s*[-–]\s*")
@@ -115,9 +128,16 @@ def _phrases(text: str) -> list[list[tuple[str, int, int]]]:
     hyphenated to a word that is not a number ("twelve-inch", "five-year") ends the run
     before it: it is part of a name."""
     runs: list[list[tuple[str, int, int]]] = []
+    for region in _RUN.finditer(text):
+        runs.extend(_phrases_in(text, region.start(), region.end()))
+    return runs
+
+
+def _phrases_in(text: str, start_at: int, end_at: int) -> list[list[tuple[str, int, int]]]:
+    runs: list[list[tuple[str, int, int]]] = []
     run: list[tuple[str, int, int]] = []
     last_end = -1
-    for match in _WORD.finditer(text):
+    for match in _WORD.finditer(text, start_at, end_at):
         word = match.group().lower()
         start, end = match.span()
         compound = end < len(text) and text[end] == "-" and end + 1 < len(text)
