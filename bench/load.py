@@ -42,7 +42,7 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
-DATABASE = "load_bench"
+DATABASE = "load_bench"  # --database names another, so two runs on one server do not collide
 DRAIN_SECONDS = 120.0
 P95_TARGET_MS = 250.0
 
@@ -438,7 +438,12 @@ def main() -> None:
     parser.add_argument("--rates", default="10,20,40,60", help="open-loop submissions a second")
     parser.add_argument("--rate-seconds", type=float, default=10.0, help="time per rate")
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument(
+        "--database", default="load_bench", help="scratch database to create and drop"
+    )
     args = parser.parse_args()
+    global DATABASE
+    DATABASE = args.database
     levels = [int(level) for level in args.levels.split(",") if level]
     rates = [float(rate) for rate in args.rates.split(",") if rate]
     per_level = args.seconds / max(1, len(levels))

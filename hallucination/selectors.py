@@ -270,3 +270,20 @@ def trace_held_by_another(*, client: ApiClient, trace_id: str) -> bool:
         .exclude(client=client)
         .exists()
     )
+
+
+def traces_held_by_another(*, client: ApiClient, trace_ids: list[str]) -> set[str]:
+    """Which of these trace IDs another client holds: `trace_held_by_another` for many."""
+    if not trace_ids:
+        return set()
+    held = set(
+        Query.objects.filter(trace_id__in=trace_ids)
+        .exclude(client=client)
+        .values_list("trace_id", flat=True)
+    )
+    held.update(
+        CalculatorOutput.objects.filter(trace_id__in=trace_ids, client__isnull=False)
+        .exclude(client=client)
+        .values_list("trace_id", flat=True)
+    )
+    return held

@@ -7,13 +7,21 @@ import hashlib
 import json
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import (
+    DatabaseError,
+    IntegrityError,
+    InterfaceError,
+    OperationalError,
+    connection,
+    transaction,
+)
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -36,7 +44,12 @@ from .models import (
     Source,
     Verdict,
 )
-from .selectors import query_detection_input, query_engine_verdicts, trace_held_by_another
+from .selectors import (
+    query_detection_input,
+    query_engine_verdicts,
+    trace_held_by_another,
+    traces_held_by_another,
+)
 from .signals import escalation_requested, query_finished, review_requested
 
 logger = logging.getLogger(__name__)
@@ -179,13 +192,10 @@ def query_submit(
     try:
         with transaction.atomic():
             trace_claim(client=client, trace_id=trace_id)
-            query = _query_create(
+            (query,) = _queries_create(
                 client=client,
-                submission=submission,
-                trace_id=trace_id,
                 actor=actor,
-                idempotency_key=idempotency_key,
-                fingerprint=fingerprint,
+                new=[_NewQuery(submission, trace_id, idempotency_key or None, fingerprint)],
             )
     except IntegrityError:
         # Two requests with one key raced past the lookup; the loser answers with the winner.
@@ -202,55 +212,215 @@ def _idempotent_replay(existing: Query, fingerprint: str) -> tuple[Query, bool]:
     return existing, False
 
 
-def _query_create(
-    *,
-    client: ApiClient,
-    submission: SubmissionInput,
-    trace_id: str,
-    actor: Actor,
-    idempotency_key: str | None,
-    fingerprint: str,
-) -> Query:
-    query = Query.objects.create(
-        trace_id=trace_id,
-        client=client,
-        question=submission.question,
-        answer=submission.answer,
-        entity=submission.entity,
-        period=submission.period,
-        stakes=submission.stakes,
-        samples=list(submission.samples),
-        metrics=list(submission.metrics),
-        checksum_input=submission.checksum_input,
-        original_confidence=submission.confidence,
-        idempotency_key=idempotency_key or None,
-        request_fingerprint=fingerprint,
-        callback_url=submission.callback_url,
+@dataclass(frozen=True)
+class BatchItem:
+    """One answer of a batch: its submission, its own Idempotency key and its trace ID."""
+
+    submission: SubmissionInput
+    idempotency_key: str
+    trace_id: str
+    # A trace ID the client chose may belong to another client and is checked; one generated
+    # for this item (a random UUID) cannot, and is not.
+    trace_chosen: bool = False
+
+
+@dataclass(frozen=True)
+class BatchItemOutcome:
+    """What became of one batch item: its query and whether it was created now, or the error
+    (IdempotencyConflict, TraceConflict, or a database error of this item alone)."""
+
+    query: Query | None = None
+    created: bool = False
+    error: Exception | None = None
+
+
+def query_submit_batch(
+    *, client: ApiClient, items: Sequence[BatchItem], actor: Actor
+) -> list[BatchItemOutcome]:
+    """Save a batch of submissions and enqueue their detection; one outcome per item, in order.
+
+    Each item is idempotent by its own key, as in `query_submit`: a key seen before with the
+    same body gives the earlier query (created=False), with another body an
+    IdempotencyConflict; a trace ID another client holds gives a TraceConflict. A key repeated
+    inside the batch answers like a replay of its first item.
+
+    The new items are written together: one transaction, one INSERT per table, one audit
+    append of a `query.submitted` event each. If that transaction fails (a concurrent request
+    took one of the keys, or one item's data fails in the database), every item is submitted
+    on its own with `query_submit`, so one bad item never costs the others their place.
+    """
+    if not items:
+        return []
+    try:
+        return _submit_batch_together(client=client, items=items, actor=actor)
+    except (OperationalError, InterfaceError):
+        raise  # the database is unreachable: item by item would fail the same way
+    except DatabaseError:
+        logger.warning(
+            "A batch of %s submissions failed as one transaction; saving them one by one",
+            len(items),
+            exc_info=True,
+        )
+        return [_submit_batch_item(client=client, item=item, actor=actor) for item in items]
+
+
+def _submit_batch_together(
+    *, client: ApiClient, items: Sequence[BatchItem], actor: Actor
+) -> list[BatchItemOutcome]:
+    fingerprints = [item.submission.fingerprint() for item in items]
+    earlier = {
+        query.idempotency_key: query
+        for query in Query.objects.filter(
+            client=client, idempotency_key__in={item.idempotency_key for item in items}
+        )
+    }
+    outcomes: list[BatchItemOutcome | None] = [None] * len(items)
+    first_with_key: dict[str, int] = {}
+    to_create: list[int] = []
+    for index, (item, fingerprint) in enumerate(zip(items, fingerprints, strict=True)):
+        key = item.idempotency_key
+        if key in earlier:
+            outcomes[index] = _batch_replay(earlier[key], fingerprint)
+        elif key not in first_with_key:
+            first_with_key[key] = index
+            to_create.append(index)
+
+    with transaction.atomic():
+        # Sorted, so two batches naming the same traces take their locks in the same order.
+        chosen = sorted({items[i].trace_id for i in to_create if items[i].trace_chosen})
+        for trace_id in chosen:
+            _lock_trace(trace_id)
+        held = traces_held_by_another(client=client, trace_ids=chosen)
+        creating = []
+        for index in to_create:
+            if items[index].trace_id in held:
+                outcomes[index] = BatchItemOutcome(error=TraceConflict())
+            else:
+                creating.append(index)
+        created = _queries_create(
+            client=client,
+            actor=actor,
+            new=[
+                _NewQuery(
+                    items[i].submission,
+                    items[i].trace_id,
+                    items[i].idempotency_key,
+                    fingerprints[i],
+                )
+                for i in creating
+            ],
+        )
+    for index, query in zip(creating, created, strict=True):
+        outcomes[index] = BatchItemOutcome(query=query, created=True)
+
+    for index, item in enumerate(items):
+        if outcomes[index] is None:  # a key repeated inside the batch
+            first = outcomes[first_with_key[item.idempotency_key]]
+            assert first is not None
+            outcomes[index] = (
+                _batch_replay(first.query, fingerprints[index]) if first.query else first
+            )
+    return [outcome for outcome in outcomes if outcome is not None]
+
+
+def _batch_replay(existing: Query, fingerprint: str) -> BatchItemOutcome:
+    if existing.request_fingerprint != fingerprint:
+        return BatchItemOutcome(error=IdempotencyConflict(existing))
+    return BatchItemOutcome(query=existing, created=False)
+
+
+def _submit_batch_item(*, client: ApiClient, item: BatchItem, actor: Actor) -> BatchItemOutcome:
+    try:
+        query, created = query_submit(
+            client=client,
+            submission=item.submission,
+            trace_id=item.trace_id,
+            actor=actor,
+            idempotency_key=item.idempotency_key,
+        )
+    except (IdempotencyConflict, TraceConflict) as refused:
+        return BatchItemOutcome(error=refused)
+    except (OperationalError, InterfaceError):
+        raise
+    except DatabaseError as exc:
+        logger.exception(
+            "Batch item with Idempotency-Key %r could not be saved", item.idempotency_key
+        )
+        return BatchItemOutcome(error=exc)
+    return BatchItemOutcome(query=query, created=created)
+
+
+@dataclass(frozen=True)
+class _NewQuery:
+    submission: SubmissionInput
+    trace_id: str
+    idempotency_key: str | None
+    fingerprint: str
+
+
+def _queries_create(*, client: ApiClient, actor: Actor, new: Sequence[_NewQuery]) -> list[Query]:
+    """Insert queries and their sources, record `query.submitted` for each and enqueue their
+    detection on commit: one INSERT per table and one audit append, however many."""
+    if not new:
+        return []
+    queries = Query.objects.bulk_create(
+        Query(
+            trace_id=entry.trace_id,
+            client=client,
+            question=entry.submission.question,
+            answer=entry.submission.answer,
+            entity=entry.submission.entity,
+            period=entry.submission.period,
+            stakes=entry.submission.stakes,
+            samples=list(entry.submission.samples),
+            metrics=list(entry.submission.metrics),
+            checksum_input=entry.submission.checksum_input,
+            original_confidence=entry.submission.confidence,
+            idempotency_key=entry.idempotency_key,
+            request_fingerprint=entry.fingerprint,
+            callback_url=entry.submission.callback_url,
+        )
+        for entry in new
     )
     Source.objects.bulk_create(
         Source(query=query, position=i, source_id=s.id, kind=s.kind, text=s.text, url=s.url)
-        for i, s in enumerate(submission.sources)
+        for query, entry in zip(queries, new, strict=True)
+        for i, s in enumerate(entry.submission.sources)
     )
-    audit_event_record(
-        event_type=events.QUERY_SUBMITTED,
-        actor=actor,
-        trace_id=trace_id,
-        subject_type="query",
-        subject_id=str(query.pk),
-        payload={
-            "stakes": query.stakes,
-            "answer_sha256": hashlib.sha256(query.answer.encode()).hexdigest(),
-            "sources": [
-                {"id": s.id, "kind": s.kind, "sha256": hashlib.sha256(s.text.encode()).hexdigest()}
-                for s in submission.sources
-            ],
-            "samples": len(submission.samples),
-            "idempotency_key": idempotency_key,
-        },
+    audit_events_record(
+        records=[
+            AuditRecord(
+                event_type=events.QUERY_SUBMITTED,
+                actor=actor,
+                trace_id=query.trace_id,
+                subject_type="query",
+                subject_id=str(query.pk),
+                payload={
+                    "stakes": query.stakes,
+                    "answer_sha256": hashlib.sha256(query.answer.encode()).hexdigest(),
+                    "sources": [
+                        {
+                            "id": s.id,
+                            "kind": s.kind,
+                            "sha256": hashlib.sha256(s.text.encode()).hexdigest(),
+                        }
+                        for s in entry.submission.sources
+                    ],
+                    "samples": len(entry.submission.samples),
+                    "idempotency_key": entry.idempotency_key,
+                },
+            )
+            for query, entry in zip(queries, new, strict=True)
+        ]
     )
-    query_id = str(query.pk)
-    transaction.on_commit(lambda: _enqueue(DETECT_TASK, query_id), robust=True)
-    return query
+    query_ids = [str(query.pk) for query in queries]
+    transaction.on_commit(lambda: _enqueue_detection(query_ids), robust=True)
+    return queries
+
+
+def _enqueue_detection(query_ids: list[str]) -> None:
+    for query_id in query_ids:
+        _enqueue(DETECT_TASK, query_id)
 
 
 # ---------------------------------------------------------------- detection

@@ -546,6 +546,9 @@ HALLUCINATION["MAX_CLAIMS"] = env_positive_int("HALLUCINATION_MAX_CLAIMS", 500)
 HALLUCINATION["MAX_TOTAL_SOURCE_CHARS"] = env_positive_int(
     "HALLUCINATION_MAX_TOTAL_SOURCE_CHARS", 1_000_000
 )
+# Answers in one POST /api/v1/queries/batch: a 413 beyond it, nothing saved. The body stays
+# under DATA_UPLOAD_MAX_MEMORY_SIZE (2 MB) too, which large sources reach first.
+HALLUCINATION["BATCH_MAX_ITEMS"] = env_positive_int("HALLUCINATION_BATCH_MAX_ITEMS", 100)
 # JSON bodies nested deeper than this are refused before parsing finishes.
 API_MAX_JSON_DEPTH = env_positive_int("API_MAX_JSON_DEPTH", 32)
 # A database outage asks API clients to come back after this many seconds.

@@ -181,6 +181,44 @@ class QuerySubmitSerializer(serializers.Serializer):
         )
 
 
+class BatchItemSerializer(QuerySubmitSerializer):
+    """One answer of a batch: a submission plus the Idempotency key that makes it safe to send
+    again."""
+
+    idempotency_key = StrictCharField(
+        max_length=255,
+        help_text="Required: this item's Idempotency-Key. The same key and body again returns "
+        "the same query; another body is an idempotency_conflict.",
+    )
+
+
+class BatchSubmitSerializer(serializers.Serializer):
+    """The batch body. Items are validated one by one, so one bad item fails alone."""
+
+    items = BatchItemSerializer(many=True, help_text="At most HALLUCINATION_BATCH_MAX_ITEMS.")
+
+
+class BatchItemResultSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="The item's position in the request.")
+    status = serializers.IntegerField(
+        help_text="What the single endpoint would have answered: 202 accepted, 200 replayed, "
+        "400 invalid, 403 stakes not allowed, 409 conflict, 500 not saved."
+    )
+    id = serializers.UUIDField(required=False, help_text="The query, when there is one.")
+    trace_id = serializers.CharField(required=False)
+    location = serializers.CharField(required=False)
+    idempotency_key = serializers.CharField(allow_null=True)
+    error = serializers.CharField(required=False)
+    detail = serializers.JSONField(required=False)
+
+
+class BatchResultSerializer(serializers.Serializer):
+    accepted = serializers.IntegerField(help_text="Items saved now.")
+    replayed = serializers.IntegerField(help_text="Items whose key and body were seen before.")
+    failed = serializers.IntegerField(help_text="Items with an error; nothing of them is saved.")
+    items = BatchItemResultSerializer(many=True)
+
+
 # ---------------------------------------------------------------- output (the result JSON)
 
 
