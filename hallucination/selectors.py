@@ -10,7 +10,15 @@ from django.db.models import Prefetch, QuerySet
 
 from .engine import types as t
 from .engine.types import _dec
-from .models import ApiClient, CalculatorOutput, Claim, Query, ReferenceFact, Verdict
+from .models import (
+    ApiClient,
+    CalculatorOutput,
+    Claim,
+    Query,
+    ReferenceFact,
+    Source,
+    Verdict,
+)
 
 # Layers in the order they run: a claim's outcome is its latest verdict's.
 _LAYER_ORDER = {layer: i for i, layer in enumerate(t.LAYERS)}
@@ -51,14 +59,37 @@ def reference_fact_sources(*, entity: str, period: str) -> list[t.SourceDocument
 
 def query_detection_input(query: Query) -> t.DetectionInput:
     """Everything the engine needs for one query, read in a handful of queries."""
-    sources = [
-        t.SourceDocument(id=s.source_id, text=s.text, kind=s.kind) for s in query.sources.all()
-    ]
-    sources += reference_fact_sources(entity=query.entity, period=query.period)
-    calculator_outputs = tuple(
-        t.CalculatorOutput(expression=c.expression, result=c.result)
-        for c in CalculatorOutput.objects.filter(trace_id=query.trace_id)
-    )
+    return queries_detection_input([query])[query.pk]
+
+
+def queries_detection_input(queries: list[Query]) -> dict[Any, t.DetectionInput]:
+    """What the engine needs for each of these queries, by primary key: their sources and
+    their traces' calculator outputs in one query each, whatever the number of queries."""
+    sources: dict[Any, list[t.SourceDocument]] = {query.pk: [] for query in queries}
+    for source in Source.objects.filter(query__in=queries).order_by("query_id", "position"):
+        sources[source.query_id].append(
+            t.SourceDocument(id=source.source_id, text=source.text, kind=source.kind)
+        )
+    outputs: dict[str, list[t.CalculatorOutput]] = {}
+    for output in CalculatorOutput.objects.filter(
+        trace_id__in={query.trace_id for query in queries}
+    ).order_by("created_at", "pk"):
+        outputs.setdefault(output.trace_id, []).append(
+            t.CalculatorOutput(expression=output.expression, result=output.result)
+        )
+    return {
+        query.pk: _detection_input(
+            query,
+            sources[query.pk] + reference_fact_sources(entity=query.entity, period=query.period),
+            outputs.get(query.trace_id, []),
+        )
+        for query in queries
+    }
+
+
+def _detection_input(
+    query: Query, sources: list[t.SourceDocument], calculator_outputs: list[t.CalculatorOutput]
+) -> t.DetectionInput:
     metrics = []
     for metric in query.metrics or []:
         value = _decimal_or_none(metric.get("value"))
@@ -76,7 +107,7 @@ def query_detection_input(query: Query) -> t.DetectionInput:
         stakes=query.stakes,
         original_confidence=query.original_confidence,
         samples=tuple(query.samples or ()),
-        calculator_outputs=calculator_outputs,
+        calculator_outputs=tuple(calculator_outputs),
         metrics=tuple(metrics),
         checksum_input=query.checksum_input or None,
         entity=query.entity,

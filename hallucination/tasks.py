@@ -39,6 +39,26 @@ def detect(self, query_id: str) -> str | None:  # type: ignore[no-untyped-def]
     return query.status if query is not None else None
 
 
+@shared_task(name=services.DETECT_BATCH_TASK, bind=True, acks_late=True)
+def detect_batch(self, query_ids: list[str]) -> int:  # type: ignore[no-untyped-def]
+    """Detect a chunk of a batch's queries together; safe to deliver more than once."""
+    actor = Actor.system(f"worker:{self.request.hostname or 'eager'}")
+    try:
+        return len(services.query_detect_many(query_ids=query_ids, actor=actor))
+    except (Exception, SoftTimeLimitExceeded) as exc:
+        # The chunk as a whole failed (the database, the time limit): each query goes to the
+        # single task, with its retries and its own failure report.
+        logger.exception("Detection of a chunk of %s queries failed", len(query_ids))
+        error = services.readable_error("Detection failed", exc)
+        for query_id in query_ids:
+            try:
+                services.query_release_after_error(query_id=query_id, error=error)
+            except Exception:
+                logger.exception("Could not release query %s; the sweeper will", query_id)
+            services.enqueue_detection(query_id)
+        return 0
+
+
 @shared_task(name="hallucination.requeue_stalled")
 def requeue_stalled() -> int:
     """Periodic sweep (Celery beat): re-enqueue queries whose enqueue or worker was lost."""
