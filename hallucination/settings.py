@@ -551,7 +551,7 @@ HALLUCINATION["MAX_TOTAL_SOURCE_CHARS"] = env_positive_int(
 HALLUCINATION["BATCH_MAX_ITEMS"] = env_positive_int("HALLUCINATION_BATCH_MAX_ITEMS", 100)
 # A batch's answers are detected this many to a task: few statements per answer, and a big
 # batch still spreads over the workers.
-HALLUCINATION["DETECT_CHUNK"] = env_positive_int("HALLUCINATION_DETECT_CHUNK", 20)
+HALLUCINATION["DETECT_CHUNK"] = env_positive_int("HALLUCINATION_DETECT_CHUNK", 50)
 # JSON bodies nested deeper than this are refused before parsing finishes.
 API_MAX_JSON_DEPTH = env_positive_int("API_MAX_JSON_DEPTH", 32)
 # A database outage asks API clients to come back after this many seconds.

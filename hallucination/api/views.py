@@ -31,12 +31,13 @@ from ..services import (
 from .filters import QueryFilter
 from .permissions import IsApiClient, IsApiClientOrCanViewQueries, is_api_client
 from .serializers import (
-    BatchItemSerializer,
     BatchResultSerializer,
     BatchSubmitSerializer,
     QueryListItemSerializer,
     QueryResultSerializer,
     QuerySubmitSerializer,
+    batch_items_validate,
+    submission_from,
 )
 
 _PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*([^,;\s]*)", re.IGNORECASE)
@@ -246,19 +247,18 @@ class QueryBatchSubmitView(APIView):
                 },
                 status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
             )
-        results: list[dict] = [{} for _ in raw_items]
+        results: list[dict] = []
         batch: list[tuple[int, BatchItem]] = []
-        for index, raw in enumerate(raw_items):
+        for index, (raw, (data, errors)) in enumerate(
+            zip(raw_items, batch_items_validate(raw_items), strict=True)
+        ):
             key = raw.get("idempotency_key") if isinstance(raw, dict) else None
-            results[index] = {
-                "index": index,
-                "idempotency_key": key if isinstance(key, str) else None,
-            }
-            serializer = BatchItemSerializer(data=raw)
-            if not serializer.is_valid():
-                results[index].update(status=400, error="invalid", detail=serializer.errors)
+            results.append(
+                {"index": index, "idempotency_key": key if isinstance(key, str) else None}
+            )
+            if data is None:
+                results[index].update(status=400, error="invalid", detail=errors)
                 continue
-            data = serializer.validated_data
             try:
                 submission_stakes_check(api_key=request.auth, stakes=data["stakes"])
             except StakesNotAllowed as refused:
@@ -266,7 +266,7 @@ class QueryBatchSubmitView(APIView):
                 continue
             chosen = data.get("trace_id")
             item = BatchItem(
-                submission=serializer.to_submission(),
+                submission=submission_from(data),
                 idempotency_key=data["idempotency_key"],
                 trace_id=chosen or new_trace_id(),
                 trace_chosen=bool(chosen),

@@ -245,3 +245,10 @@ def test_the_endpoint_is_in_the_openapi_schema(alpha):
 
     operation = schema["paths"]["/api/v1/queries/batch"]["post"]
     assert {"200", "413"} <= set(operation["responses"])
+
+
+def test_an_item_that_is_not_an_object_is_refused_alone(alpha):
+    body = alpha.post(URL, {"items": [5, _item(1), "answer"]}, format="json").json()
+
+    assert [item["status"] for item in body["items"]] == [400, 202, 400]
+    assert body["items"][0]["idempotency_key"] is None
