@@ -131,6 +131,8 @@ def _filing_text(size_bytes: int) -> str:
 
 
 _FILLER = {"text": ""}
+# With --wait, single submissions ask for the result: `Prefer: wait=N`.
+_SUBMIT_HEADERS: dict[str, str] = {}
 
 
 def payload(n: int) -> dict:
@@ -239,6 +241,8 @@ class Stack:
                 sys.executable,
                 "-m",
                 "gunicorn",
+                "--config",
+                str(ROOT / "gunicorn.conf.py"),
                 "hallucination.wsgi",
                 "--bind",
                 f"127.0.0.1:{self.web_port}",
@@ -323,7 +327,7 @@ class _Tally:
     def submit(self, client: httpx.Client, n: int) -> None:
         sent = time.perf_counter()
         try:
-            response = client.post("/api/v1/queries/", json=payload(n))
+            response = client.post("/api/v1/queries/", json=payload(n), headers=_SUBMIT_HEADERS)
         except httpx.HTTPError as exc:
             with self.lock:
                 self.errors.append(type(exc).__name__)
@@ -549,10 +553,15 @@ def main() -> None:
         "--source-kb", type=int, default=0, help="filing text added to each source, in KB"
     )
     parser.add_argument("--output", help="result file (default bench/results/load-<UTC>.json)")
+    parser.add_argument(
+        "--wait", type=int, default=0, help="single submissions send Prefer: wait=N"
+    )
     args = parser.parse_args()
     global DATABASE
     DATABASE = args.database
     _FILLER["text"] = _filing_text(args.source_kb * 1024)
+    if args.wait:
+        _SUBMIT_HEADERS["Prefer"] = f"wait={args.wait}"
     levels = [int(level) for level in args.levels.split(",") if level]
     rates = [float(rate) for rate in args.rates.split(",") if rate]
     batch_rates = [float(rate) for rate in args.batch_rates.split(",") if rate]
@@ -664,6 +673,8 @@ def main() -> None:
             "seconds_per_rate": args.rate_seconds,
             "payload": "one source, four claims that all ground (no external layer)",
             "source_kb": args.source_kb,
+            "prefer_wait": args.wait or None,
+            "gunicorn": "gunicorn.conf.py (gthread)",
             "batch_size": args.batch_size if batch_loop else None,
         },
         # The headline figures: the level with the highest accepted rate.

@@ -78,23 +78,52 @@ def queries_detection_input(queries: list[Query]) -> dict[Any, t.DetectionInput]
             t.CalculatorOutput(expression=output.expression, result=output.result)
         )
     return {
-        query.pk: _detection_input(
-            query,
-            sources[query.pk] + reference_fact_sources(entity=query.entity, period=query.period),
-            outputs.get(query.trace_id, []),
+        query.pk: detection_input_from(
+            answer=query.answer,
+            sources=sources[query.pk]
+            + reference_fact_sources(entity=query.entity, period=query.period),
+            stakes=query.stakes,
+            original_confidence=query.original_confidence,
+            samples=query.samples or (),
+            metrics=query.metrics or (),
+            checksum_input=query.checksum_input,
+            entity=query.entity,
+            period=query.period,
+            calculator_outputs=outputs.get(query.trace_id, []),
         )
         for query in queries
     }
 
 
-def _detection_input(
-    query: Query, sources: list[t.SourceDocument], calculator_outputs: list[t.CalculatorOutput]
+def trace_calculator_outputs(*, trace_id: str) -> list[t.CalculatorOutput]:
+    """The calculator outputs recorded under a trace, oldest first."""
+    return [
+        t.CalculatorOutput(expression=output.expression, result=output.result)
+        for output in CalculatorOutput.objects.filter(trace_id=trace_id).order_by(
+            "created_at", "pk"
+        )
+    ]
+
+
+def detection_input_from(
+    *,
+    answer: str,
+    sources: list[t.SourceDocument],
+    stakes: str,
+    original_confidence: Decimal | None,
+    samples: Any,
+    metrics: Any,
+    checksum_input: str,
+    entity: str,
+    period: str,
+    calculator_outputs: list[t.CalculatorOutput],
 ) -> t.DetectionInput:
-    metrics = []
-    for metric in query.metrics or []:
+    """The engine's input from a query's fields, stored or about to be."""
+    provided = []
+    for metric in metrics:
         value = _decimal_or_none(metric.get("value"))
         if value is not None:
-            metrics.append(
+            provided.append(
                 t.ProvidedMetric(
                     path=str(metric.get("path", "")),
                     value=value,
@@ -102,16 +131,16 @@ def _detection_input(
                 )
             )
     return t.DetectionInput(
-        answer=query.answer,
+        answer=answer,
         sources=tuple(sources),
-        stakes=query.stakes,
-        original_confidence=query.original_confidence,
-        samples=tuple(query.samples or ()),
+        stakes=stakes,
+        original_confidence=original_confidence,
+        samples=tuple(samples),
         calculator_outputs=tuple(calculator_outputs),
-        metrics=tuple(metrics),
-        checksum_input=query.checksum_input or None,
-        entity=query.entity,
-        period=query.period,
+        metrics=tuple(provided),
+        checksum_input=checksum_input or None,
+        entity=entity,
+        period=period,
     )
 
 

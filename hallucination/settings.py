@@ -552,6 +552,11 @@ HALLUCINATION["BATCH_MAX_ITEMS"] = env_positive_int("HALLUCINATION_BATCH_MAX_ITE
 # A batch's answers are detected this many to a task: few statements per answer, and a big
 # batch still spreads over the workers.
 HALLUCINATION["DETECT_CHUNK"] = env_positive_int("HALLUCINATION_DETECT_CHUNK", 50)
+# A submission sent with `Prefer: wait` is detected in the web process when its answer and
+# sources together hold at most this many characters (and it has no samples): the engine
+# needs about a millisecond for a few hundred, against a broker round trip and a worker's
+# second transaction. Larger ones, whose cost grows with the sources, go to the workers.
+HALLUCINATION["INLINE_MAX_CHARS"] = env.int("HALLUCINATION_INLINE_MAX_CHARS", default=4_000)
 # JSON bodies nested deeper than this are refused before parsing finishes.
 API_MAX_JSON_DEPTH = env_positive_int("API_MAX_JSON_DEPTH", 32)
 # A database outage asks API clients to come back after this many seconds.

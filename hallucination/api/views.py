@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.actors import Actor
-from audit.tracing import new_trace_id, trace_id_adopt
+from audit.tracing import new_trace_id, trace_id_adopt, trace_id_from_headers
 
 from ..conf import detector_settings
 from ..models import Query
@@ -149,6 +149,9 @@ class QueryListCreateView(generics.ListAPIView):
                 trace_id=trace_id,
                 actor=Actor.for_client(client),
                 idempotency_key=idempotency_key,
+                # Neither the body nor a header named a trace: the middleware made this one.
+                trace_is_new=not body_trace_id and trace_id_from_headers(request.META) is None,
+                detect_now=wait > 0,
             )
         except StakesNotAllowed as refused:
             return Response(
@@ -171,7 +174,6 @@ class QueryListCreateView(generics.ListAPIView):
                 status=status.HTTP_409_CONFLICT,
             )
         trace_id_adopt(request, query.trace_id)
-        query.refresh_from_db()
         if wait:
             query = _wait_until_finished(query, wait)
         if not created:

@@ -12,6 +12,7 @@ from hallucination.services import (
     queries_claim_for_detection,
     query_detect,
     query_detect_many,
+    query_detect_waiting,
     query_submit,
     query_submit_batch,
 )
@@ -141,3 +142,15 @@ def test_a_result_a_column_cannot_hold_fails_only_its_own_query(alpha):
     assert ok.status in ("done", "verifying")
     assert bad.status == "failed"
     assert "Recording the result failed" in bad.error
+
+
+def test_a_worker_takes_the_oldest_waiting_queries_along(alpha):
+    oldest, older, newest = _received(alpha.api_client, 3)
+
+    ran = query_detect_waiting(actor=Actor.system("worker:tests"), limit=2)
+
+    assert sorted(q.pk for q in ran) == sorted([oldest.pk, older.pk])
+    statuses = dict(Query.objects.values_list("pk", "status"))
+    assert statuses[newest.pk] == "received"
+    assert statuses[oldest.pk] != "received" and statuses[older.pk] != "received"
+    assert query_detect_waiting(actor=Actor.system("worker:tests"), limit=0) == []
