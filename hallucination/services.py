@@ -782,10 +782,12 @@ def query_store_detections(
         query_claims = claims[position : position + count]
         query_verdicts = verdict_rows[position : position + count]
         position += count
-        needs_external = _apply_detection(query=query, result=result, now=now)
+        data = result.to_dict()
+        needs_external = _apply_detection(query=query, result=result, data=data, now=now)
         records += _detection_records(
             query=query,
             result=result,
+            data=data,
             claims=query_claims,
             verdict_rows=query_verdicts,
             needs_external=needs_external,
@@ -834,10 +836,11 @@ def _rows_update(rows: Sequence[Query], field_names: Sequence[str]) -> None:
         cursor.executemany(sql, params)
 
 
-def _apply_detection(*, query: Query, result: t.DetectionResult, now: Any) -> bool:
-    """Set the query's score columns from a result; returns whether it goes on to the
-    external layer."""
-    data = result.to_dict()
+def _apply_detection(
+    *, query: Query, result: t.DetectionResult, data: dict[str, Any], now: Any
+) -> bool:
+    """Set the query's score columns from a result (and its `to_dict()`); returns whether it
+    goes on to the external layer."""
     query.total_claims = result.total_claims
     query.grounded_count = result.grounded_count
     query.ungrounded_count = result.ungrounded_count
@@ -868,13 +871,13 @@ def _detection_records(
     *,
     query: Query,
     result: t.DetectionResult,
+    data: dict[str, Any],
     claims: Sequence[Claim],
     verdict_rows: Sequence[Verdict],
     needs_external: bool,
     actor: Actor,
 ) -> list[AuditRecord]:
     """The audit events of one query's detection: its claims, each verdict, its score."""
-    data = result.to_dict()
     step = functools.partial(AuditRecord, actor=actor, trace_id=query.trace_id)
     claims_payload = [
         {
