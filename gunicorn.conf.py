@@ -13,7 +13,8 @@ bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 # The work is Python, bound by the interpreter lock: one process per core. More processes
 # only add memory and database connections.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
-worker_class = "gthread"
+# GUNICORN_WORKER_CLASS=sync is there to compare (bench/results/load-after-small-sync.json).
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
 # Threads per process: what holds the requests that wait (Prefer: wait, a slow client, the
 # database). Each thread keeps a database connection of its own (DATABASE_CONN_MAX_AGE), so
 # workers x threads is the connections this host opens; put PgBouncer in front beyond a few

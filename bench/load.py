@@ -112,15 +112,25 @@ def _cpu_by_pid(pids: list[int]) -> dict[int, float]:
 
 
 def _postgres_pids() -> list[int]:
+    """The PostgreSQL backends serving the bench's database (their titles name it).
+
+    Other databases' backends on a shared server are left out, and so are the server's
+    own processes (WAL writer, checkpointer), which no single database owns: the figure is
+    the CPU spent executing the bench's statements, a lower bound on its share.
+    """
     pids = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/comm") as f:
-                    if f.read().strip() == "postgres":
-                        pids.append(int(entry))
+                    if f.read().strip() != "postgres":
+                        continue
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    title = f.read().replace(b"\0", b" ").decode(errors="replace")
             except OSError:
                 continue
+            if f" {DATABASE} " in f" {title} ":
+                pids.append(int(entry))
     return pids
 
 
