@@ -89,6 +89,17 @@ def _lock_trace(trace_id: str) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", ["trace:" + trace_id])
 
 
+def _lock_traces(trace_ids: Sequence[str]) -> None:
+    """`_lock_trace` for many in one statement. unnest() yields the array in order, and the
+    array is sorted, so two writers locking overlapping sets take them in the same order."""
+    if connection.vendor == "postgresql" and trace_ids:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(pg_advisory_xact_lock(hashtext(t))) FROM unnest(%s::text[]) AS t",
+                [["trace:" + trace_id for trace_id in sorted(trace_ids)]],
+            )
+
+
 def trace_claim(*, client: ApiClient, trace_id: str) -> None:
     """Take trace_id for this client, or raise TraceConflict if another client holds it.
 
@@ -348,10 +359,8 @@ def _submit_batch_together(
             to_create.append(index)
 
     with transaction.atomic():
-        # Sorted, so two batches naming the same traces take their locks in the same order.
         chosen = sorted({items[i].trace_id for i in to_create if items[i].trace_chosen})
-        for trace_id in chosen:
-            _lock_trace(trace_id)
+        _lock_traces(chosen)
         held = traces_held_by_another(client=client, trace_ids=chosen)
         creating = []
         for index in to_create:

@@ -185,13 +185,22 @@ def test_an_item_on_another_clients_trace_is_refused_alone(alpha, beta):
     alpha.post(URL, {"items": [_item(1, trace_id="alpha-trace")]}, format="json")
 
     body = beta.post(
-        URL, {"items": [_item(2, trace_id="alpha-trace"), _item(3)]}, format="json"
+        URL,
+        {
+            "items": [
+                _item(2, trace_id="alpha-trace"),
+                _item(3),
+                _item(4, trace_id="beta-trace"),
+            ]
+        },
+        format="json",
     ).json()
 
-    assert [item["status"] for item in body["items"]] == [409, 202]
+    assert [item["status"] for item in body["items"]] == [409, 202, 202]
     assert body["items"][0]["error"] == "trace_conflict"
     assert "trace_id" not in body["items"][0]
-    assert Query.objects.filter(client=beta.api_client).count() == 1
+    assert body["items"][2]["trace_id"] == "beta-trace"
+    assert Query.objects.filter(client=beta.api_client).count() == 2
 
 
 def test_detection_runs_for_every_accepted_item(alpha, django_capture_on_commit_callbacks):
