@@ -1,29 +1,42 @@
 """Submissions per second and submit-to-verdict latency through gunicorn, Redis and two workers.
 
 Starts everything on loopback: a scratch PostgreSQL database it creates and drops
-(load_bench), a redis-server of its own on a free port (broker and throttle counters),
-gunicorn, and two Celery worker processes. A load generator of threads posting with httpx
-then submits as fast as the API answers, at increasing concurrency, for --seconds in all.
-After each level it waits for every accepted query to reach a final state and reads
-submit-to-verdict latency from the database (finished_at - created_at).
+(load_bench, or --database), a redis-server of its own on a free port (broker and throttle
+counters), gunicorn (with the tree's gunicorn.conf.py when it has one) and two Celery
+worker processes that consume every queue. A load generator of threads posting with httpx
+then submits; after each level it waits for every accepted query to reach a final state.
 
     python bench/load.py [--server postgres://postgres@127.0.0.1:5432] [--seconds 60]
                          [--levels 2,4,8,16] [--rates 10,20,40,60] [--rate-seconds 10]
-                         [--web-workers 2]
+                         [--batch-rates 500,1000] [--batch-size 100] [--wait N]
+                         [--source-kb 20] [--web-workers 2] [--database NAME] [--output FILE]
 
 Closed loop (--levels): each client thread posts again as soon as it is answered, which
 finds the most the API accepts but lets the queue grow behind it. Open loop (--rates):
-submissions arrive at a fixed rate whatever the service does, as traffic from many LLM
-services does; the highest rate whose submit-to-verdict p95 stays under 250 ms with nothing
-lost is reported as `sustained_submissions_per_second`.
+submissions are due at a fixed rate whatever the service does, as traffic from many LLM
+services is; the highest rate that was accepted in full (95% of the offered rate or more)
+with submit-to-verdict p95 under 250 ms, nothing lost and nothing duplicated is reported as
+`sustained_submissions_per_second`. --batch-rates does the same through
+POST /api/v1/queries/batch, --batch-size answers a request, each with its own idempotency
+key. --wait N sends single submissions with `Prefer: wait=N`; --source-kb adds that much
+filing text (bench/engine.py's) to each source.
 
-Writes bench/results/load-<UTC timestamp>.json. `lost` counts accepted submissions that
-never reached a final state, or never reached the database: it must be 0.
+Submit to verdict (`p50_ms`, `p95_ms`, `p99_ms`) runs from when a submission was due to be
+sent (its place in the schedule; in a closed loop, when it was sent) to its `finished_at`,
+so time spent waiting for the web tier counts; runs before 2026-11-25 measured from the row's
+`created_at`, which hid it, and that figure is kept as `saved_to_verdict_p95_ms`.
+
+Writes bench/results/load-<UTC timestamp>.json (or --output). `lost` counts accepted
+submissions that never reached a final state, or never reached the database; `duplicated`
+counts submissions saved twice or detected twice. Both must be 0. `cpu_ms_per_submission`
+is each part's CPU time over the level (from /proc), divided by the submissions accepted.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib.util
 import json
 import os
 import platform
@@ -42,7 +55,8 @@ import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
-DATABASE = "load_bench"
+GUNICORN_CONF = ROOT / "gunicorn.conf.py"
+DATABASE = "load_bench"  # --database names another, so two runs on one server do not collide
 DRAIN_SECONDS = 120.0
 P95_TARGET_MS = 250.0
 
@@ -98,15 +112,25 @@ def _cpu_by_pid(pids: list[int]) -> dict[int, float]:
 
 
 def _postgres_pids() -> list[int]:
+    """The PostgreSQL backends serving the bench's database (their titles name it).
+
+    Other databases' backends on a shared server are left out, and so are the server's
+    own processes (WAL writer, checkpointer), which no single database owns: the figure is
+    the CPU spent executing the bench's statements, a lower bound on its share.
+    """
     pids = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/comm") as f:
-                    if f.read().strip() == "postgres":
-                        pids.append(int(entry))
+                    if f.read().strip() != "postgres":
+                        continue
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    title = f.read().replace(b"\0", b" ").decode(errors="replace")
             except OSError:
                 continue
+            if f" {DATABASE} " in f" {title} ":
+                pids.append(int(entry))
     return pids
 
 
@@ -118,8 +142,28 @@ def _percentile(values: list[float], fraction: float) -> float | None:
     return round(ordered[index], 1)
 
 
+def _filing_text(size_bytes: int) -> str:
+    """Filing text of about this size: bench/engine.py's prose, tables and bullet lists."""
+    if size_bytes <= 0:
+        return ""
+    spec = importlib.util.spec_from_file_location("engine_bench", ROOT / "bench" / "engine.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.realistic_source(size_bytes)
+
+
+_FILLER = {"text": ""}
+# With --wait, single submissions ask for the result: `Prefer: wait=N`.
+_SUBMIT_HEADERS: dict[str, str] = {}
+
+
 def payload(n: int) -> dict:
-    """A realistic small submission whose four claims all ground: one detection, then done."""
+    """A realistic small submission whose four claims all ground: one detection, then done.
+
+    With --source-kb the source carries that much filing text after the statement the answer
+    rests on (each source has an id of its own, so no cache serves one submission's source to
+    another). `filing-<n>` also tells the load's rows apart, which is how duplicates are found.
+    """
     whole, tenth = 1 + n % 97, n % 10
     return {
         "question": "How did revenue move in Q3 2026?",
@@ -128,7 +172,7 @@ def payload(n: int) -> dict:
             {
                 "id": f"filing-{n}",
                 "text": f"Q3 2026 revenue: ${whole}.{tenth}5 million. "
-                f"Q3 2025 revenue: ${whole}.05 million.",
+                f"Q3 2025 revenue: ${whole}.05 million.\n" + _FILLER["text"],
             }
         ],
         "confidence": "0.9",
@@ -219,6 +263,9 @@ class Stack:
                 sys.executable,
                 "-m",
                 "gunicorn",
+                # The committed settings (gthread) where the tree has them; a tree from before
+                # them runs gunicorn's defaults (sync workers), as it was measured then.
+                *(["--config", str(GUNICORN_CONF)] if GUNICORN_CONF.exists() else []),
                 "hallucination.wsgi",
                 "--bind",
                 f"127.0.0.1:{self.web_port}",
@@ -298,12 +345,17 @@ class _Tally:
         self.accepted: list[str] = []
         self.api_ms: list[float] = []
         self.errors: list[str] = []
+        # When each accepted submission was due to be sent, wall clock: in an open loop its
+        # place in the schedule, whether or not a sender was free then.
+        self.due: dict[str, float] = {}
         self.started = time.monotonic()
+        self.started_wall = time.time()
 
-    def submit(self, client: httpx.Client, n: int) -> None:
+    def submit(self, client: httpx.Client, n: int, due: float | None = None) -> None:
+        due = time.time() if due is None else due
         sent = time.perf_counter()
         try:
-            response = client.post("/api/v1/queries/", json=payload(n))
+            response = client.post("/api/v1/queries/", json=payload(n), headers=_SUBMIT_HEADERS)
         except httpx.HTTPError as exc:
             with self.lock:
                 self.errors.append(type(exc).__name__)
@@ -311,13 +363,15 @@ class _Tally:
         elapsed = (time.perf_counter() - sent) * 1000
         with self.lock:
             if response.status_code in (201, 202):
-                self.accepted.append(response.json()["id"])
+                query_id = response.json()["id"]
+                self.accepted.append(query_id)
+                self.due[query_id] = due
                 self.api_ms.append(elapsed)
             else:
                 self.errors.append(str(response.status_code))
 
     def summary(self) -> dict:
-        return _summary(self.started, self.accepted, self.api_ms, self.errors)
+        return _summary(self.started, self.accepted, self.api_ms, self.errors) | {"due": self.due}
 
 
 def run_level(base_url: str, key: str, concurrency: int, seconds: float, offset: int) -> dict:
@@ -382,7 +436,7 @@ def run_rate(base_url: str, key: str, rate: float, seconds: float, offset: int) 
                     time.sleep(wait)
                 with tally.lock:
                     late_ms.append(max(0.0, -wait * 1000))
-                tally.submit(client, offset + k)
+                tally.submit(client, offset + k, due=tally.started_wall + k / rate)
 
     # Enough senders that a slow answer never holds back the next submission's schedule.
     _run_threads(sender, min(64, max(8, int(rate))))
@@ -392,11 +446,69 @@ def run_rate(base_url: str, key: str, rate: float, seconds: float, offset: int) 
     return {"offered_per_second": rate} | summary
 
 
+def run_batch_rate(
+    base_url: str, key: str, rate: float, batch_size: int, seconds: float, offset: int
+) -> dict:
+    """Post `rate` answers a second through POST /api/v1/queries/batch, `batch_size` at a time,
+    on schedule; each item carries its own idempotency key."""
+    tally = _Tally()
+    late_ms: list[float] = []
+    batches = max(1, int(rate * seconds / batch_size))
+    schedule = iter(range(batches))
+    interval = batch_size / rate
+
+    def sender() -> None:
+        headers = {"Authorization": f"Api-Key {key}"}
+        with httpx.Client(base_url=base_url, headers=headers, timeout=60) as client:
+            while True:
+                with tally.lock:
+                    k = next(schedule, None)
+                if k is None:
+                    return
+                wait = tally.started + k * interval - time.monotonic()
+                if wait > 0:
+                    time.sleep(wait)
+                with tally.lock:
+                    late_ms.append(max(0.0, -wait * 1000))
+                first = offset + k * batch_size
+                items = [
+                    payload(n) | {"idempotency_key": f"load-{n}"}
+                    for n in range(first, first + batch_size)
+                ]
+                sent = time.perf_counter()
+                try:
+                    response = client.post("/api/v1/queries/batch", json={"items": items})
+                except httpx.HTTPError as exc:
+                    with tally.lock:
+                        tally.errors.extend([type(exc).__name__] * batch_size)
+                    continue
+                elapsed = (time.perf_counter() - sent) * 1000
+                with tally.lock:
+                    tally.api_ms.append(elapsed)
+                    if response.status_code != 200:
+                        tally.errors.extend([str(response.status_code)] * batch_size)
+                        continue
+                    for item in response.json()["items"]:
+                        if item["status"] in (200, 202):
+                            tally.accepted.append(item["id"])
+                            tally.due[item["id"]] = tally.started_wall + k * interval
+                        else:
+                            tally.errors.append(f"item {item['status']}")
+
+    _run_threads(sender, min(16, max(2, int(rate / batch_size) * 2)))
+    summary = tally.summary()
+    summary["answers_per_second"] = summary.pop("submissions_per_second")
+    summary["batch_size"] = batch_size
+    summary["sender_late_ms_p95"] = _percentile(late_ms, 0.95)
+    return {"offered_answers_per_second": rate} | summary
+
+
 def settle_level(server: str, level: dict) -> dict:
     """Wait for the level's queries to finish; read submit-to-verdict latency from the rows."""
     import psycopg
 
     ids = level.pop("query_ids")
+    due = level.pop("due")
     deadline = time.monotonic() + DRAIN_SECONDS
     drain_started = time.monotonic()
     with psycopg.connect(f"{server}/{DATABASE}", autocommit=True) as connection:
@@ -410,21 +522,55 @@ def settle_level(server: str, level: dict) -> dict:
                 break
             time.sleep(0.5)
         rows = connection.execute(
-            "SELECT status, extract(epoch FROM finished_at - created_at) * 1000 "
-            "FROM hallucination_query WHERE id = ANY(%s::uuid[])",
+            "SELECT id::text, status, extract(epoch FROM finished_at - created_at) * 1000, "
+            "extract(epoch FROM finished_at) FROM hallucination_query "
+            "WHERE id = ANY(%s::uuid[])",
             (ids,),
         ).fetchall()
-    latencies = [float(ms) for status, ms in rows if status == "done" and ms is not None]
-    final = sum(1 for status, _ in rows if status in ("done", "failed"))
+        # From the first answer saved to the last verdict: end-to-end answers a second.
+        span = connection.execute(
+            "SELECT extract(epoch FROM max(finished_at) - min(created_at)) "
+            "FROM hallucination_query WHERE id = ANY(%s::uuid[])",
+            (ids,),
+        ).fetchone()[0]
+        # The same submission saved twice (its filing-<n> source twice), or detected twice.
+        duplicated_rows = connection.execute(
+            "SELECT count(*) FROM (SELECT s.source_id FROM hallucination_source s "
+            "JOIN hallucination_source mine ON mine.source_id = s.source_id "
+            "WHERE mine.query_id = ANY(%s::uuid[]) AND mine.position = 0 AND s.position = 0 "
+            "GROUP BY s.source_id HAVING count(DISTINCT s.query_id) > 1) AS repeated",
+            (ids,),
+        ).fetchone()[0]
+        duplicated_detections = connection.execute(
+            "SELECT count(*) FROM (SELECT subject_id FROM audit_auditevent "
+            "WHERE event_type = 'claims.extracted' AND subject_id = ANY(%s) "
+            "GROUP BY subject_id HAVING count(*) > 1) AS repeated",
+            (ids,),
+        ).fetchone()[0]
+    # Submit to verdict: from when the submission was due to be sent (its place in an open
+    # loop's schedule) to the verdict, so time spent queueing for the web tier counts too.
+    latencies = [
+        (float(finished) - due[query_id]) * 1000
+        for query_id, status, _, finished in rows
+        if status == "done" and finished is not None
+    ]
+    # From the row's creation to the verdict: what the database alone shows.
+    stored = [float(ms) for _, status, ms, _ in rows if status == "done" and ms is not None]
+    final = sum(1 for _, status, _, _ in rows if status in ("done", "failed"))
     level.update(
         {
             "drain_seconds_after_load": round(time.monotonic() - drain_started, 1),
-            "done": sum(1 for status, _ in rows if status == "done"),
-            "failed": sum(1 for status, _ in rows if status == "failed"),
+            "done": sum(1 for _, status, _, _ in rows if status == "done"),
+            "failed": sum(1 for _, status, _, _ in rows if status == "failed"),
             "lost": len(ids) - final,
+            "duplicated": duplicated_rows + duplicated_detections,
+            "completed_per_second": (
+                round(final / float(span), 1) if span and float(span) > 0 else None
+            ),
             "p50_ms": _percentile(latencies, 0.50),
             "p95_ms": _percentile(latencies, 0.95),
             "p99_ms": _percentile(latencies, 0.99),
+            "saved_to_verdict_p95_ms": _percentile(stored, 0.95),
         }
     )
     return level
@@ -438,9 +584,29 @@ def main() -> None:
     parser.add_argument("--rates", default="10,20,40,60", help="open-loop submissions a second")
     parser.add_argument("--rate-seconds", type=float, default=10.0, help="time per rate")
     parser.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument(
+        "--database", default="load_bench", help="scratch database to create and drop"
+    )
+    parser.add_argument(
+        "--batch-rates", default="", help="open-loop answers a second through the batch endpoint"
+    )
+    parser.add_argument("--batch-size", type=int, default=100, help="answers per batch request")
+    parser.add_argument(
+        "--source-kb", type=int, default=0, help="filing text added to each source, in KB"
+    )
+    parser.add_argument("--output", help="result file (default bench/results/load-<UTC>.json)")
+    parser.add_argument(
+        "--wait", type=int, default=0, help="single submissions send Prefer: wait=N"
+    )
     args = parser.parse_args()
+    global DATABASE
+    DATABASE = args.database
+    _FILLER["text"] = _filing_text(args.source_kb * 1024)
+    if args.wait:
+        _SUBMIT_HEADERS["Prefer"] = f"wait={args.wait}"
     levels = [int(level) for level in args.levels.split(",") if level]
     rates = [float(rate) for rate in args.rates.split(",") if rate]
+    batch_rates = [float(rate) for rate in args.batch_rates.split(",") if rate]
     per_level = args.seconds / max(1, len(levels))
 
     logs = Path(tempfile.mkdtemp(prefix="load-bench-"))
@@ -448,6 +614,25 @@ def main() -> None:
     load_before = os.getloadavg()
     results: list[dict] = []
     open_loop: list[dict] = []
+    batch_loop: list[dict] = []
+
+    def with_cpu(run: Callable[[], dict]) -> dict:
+        """Run one level, wait for its answers, and add where each answer's CPU went (from
+        submission to verdict, drain included)."""
+        before = stack.cpu_seconds()
+        level = settle_level(args.server, run())
+        after = stack.cpu_seconds()
+        level["cpu_ms_per_submission"] = {
+            role: round(
+                sum(used - before[role].get(pid, 0.0) for pid, used in after[role].items())
+                * 1000
+                / max(1, level["accepted"]),
+                2,
+            )
+            for role in after
+        }
+        return level
+
     try:
         stack.start()
         key = stack.api_key()
@@ -458,23 +643,31 @@ def main() -> None:
             results.append(settle_level(args.server, level))
             print(json.dumps({k: v for k, v in results[-1].items() if k != "error_kinds"}))
         for rate in rates:
-            before = stack.cpu_seconds()
-            level = run_rate(stack.base_url, key, rate, args.rate_seconds, offset)
-            offset += level["accepted"] + level["errors"] + 1000
-            level = settle_level(args.server, level)
-            after = stack.cpu_seconds()
-            # Where each submission's CPU went, from submission to verdict (drain included).
-            level["cpu_ms_per_submission"] = {
-                role: round(
-                    sum(used - before[role].get(pid, 0.0) for pid, used in after[role].items())
-                    * 1000
-                    / max(1, level["accepted"]),
-                    2,
+            open_loop.append(
+                with_cpu(
+                    functools.partial(
+                        run_rate, stack.base_url, key, rate, args.rate_seconds, offset
+                    )
                 )
-                for role in after
-            }
-            open_loop.append(level)
+            )
+            offset += int(rate * args.rate_seconds) + 1000
             print(json.dumps({k: v for k, v in open_loop[-1].items() if k != "error_kinds"}))
+        for rate in batch_rates:
+            batch_loop.append(
+                with_cpu(
+                    functools.partial(
+                        run_batch_rate,
+                        stack.base_url,
+                        key,
+                        rate,
+                        args.batch_size,
+                        args.rate_seconds,
+                        offset,
+                    )
+                )
+            )
+            offset += int(rate * args.rate_seconds) + args.batch_size + 1000
+            print(json.dumps({k: v for k, v in batch_loop[-1].items() if k != "error_kinds"}))
     finally:
         stack.stop()
         shutil.rmtree(logs, ignore_errors=True)
@@ -485,16 +678,26 @@ def main() -> None:
         else {"concurrency": None, "submissions_per_second": None}
         | {"p50_ms": None, "p95_ms": None, "p99_ms": None}
     )
-    total_accepted = sum(level["accepted"] for level in results + open_loop)
+    total_accepted = sum(level["accepted"] for level in results + open_loop + batch_loop)
     within_target = [
         level
         for level in open_loop
         if level["lost"] == 0
+        and level["duplicated"] == 0
         and level["errors"] == 0
+        and level["submissions_per_second"] >= 0.95 * level["offered_per_second"]
         and level["p95_ms"] is not None
         and level["p95_ms"] < P95_TARGET_MS
     ]
     sustained = max(within_target, key=lambda level: level["submissions_per_second"], default=None)
+    batch_within = [
+        level
+        for level in batch_loop
+        if level["lost"] == 0 and level["errors"] == 0 and level["p95_ms"] is not None
+    ]
+    batch_best = max(
+        batch_within, key=lambda level: level["completed_per_second"] or 0, default=None
+    )
     report = {
         "benchmark": "submissions through gunicorn + Redis + two Celery workers on PostgreSQL",
         "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -513,6 +716,10 @@ def main() -> None:
             "seconds_per_level": round(per_level, 1),
             "seconds_per_rate": args.rate_seconds,
             "payload": "one source, four claims that all ground (no external layer)",
+            "source_kb": args.source_kb,
+            "prefer_wait": args.wait or None,
+            "gunicorn": "gunicorn.conf.py (gthread)" if GUNICORN_CONF.exists() else "sync",
+            "batch_size": args.batch_size if batch_loop else None,
         },
         # The headline figures: the level with the highest accepted rate.
         "concurrency": best["concurrency"],
@@ -520,8 +727,9 @@ def main() -> None:
         "p50_ms": best["p50_ms"],
         "p95_ms": best["p95_ms"],
         "p99_ms": best["p99_ms"],
-        "errors": sum(level["errors"] for level in results + open_loop),
-        "lost": sum(level["lost"] for level in results + open_loop),
+        "errors": sum(level["errors"] for level in results + open_loop + batch_loop),
+        "lost": sum(level["lost"] for level in results + open_loop + batch_loop),
+        "duplicated": sum(level["duplicated"] for level in results + open_loop + batch_loop),
         "accepted_total": total_accepted,
         # The highest open-loop rate served with submit-to-verdict p95 under the target.
         "p95_target_ms": P95_TARGET_MS,
@@ -529,14 +737,19 @@ def main() -> None:
             sustained["submissions_per_second"] if sustained else None
         ),
         "sustained_p95_ms": sustained["p95_ms"] if sustained else None,
+        # Through the batch endpoint: the most answers a second carried from submission to
+        # verdict with nothing lost or refused, and that level's p95.
+        "batch_answers_per_second": batch_best["completed_per_second"] if batch_best else None,
+        "batch_p95_ms": batch_best["p95_ms"] if batch_best else None,
         "levels": results,
         "open_loop": open_loop,
+        "batch_open_loop": batch_loop,
     }
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    path = RESULTS / f"load-{stamp}.json"
+    path = Path(args.output) if args.output else RESULTS / f"load-{stamp}.json"
     path.write_text(json.dumps(report, indent=2) + "\n")
-    print(f"wrote {path.relative_to(ROOT)}")
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -117,7 +117,16 @@ class Query(models.Model):
                 name="query_unique_idempotency_key_per_client",
             ),
         ]
-        indexes = [models.Index(fields=["status", "lease_expires_at"])]
+        indexes = [
+            models.Index(fields=["status", "lease_expires_at"]),
+            # The waiting queries, oldest first, for the workers that take them in batches:
+            # a handful of rows however large the table grows.
+            models.Index(
+                fields=["created_at"],
+                condition=models.Q(status="received"),
+                name="query_waiting_idx",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Query {self.id} ({self.status})"

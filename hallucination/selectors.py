@@ -10,7 +10,15 @@ from django.db.models import Prefetch, QuerySet
 
 from .engine import types as t
 from .engine.types import _dec
-from .models import ApiClient, CalculatorOutput, Claim, Query, ReferenceFact, Verdict
+from .models import (
+    ApiClient,
+    CalculatorOutput,
+    Claim,
+    Query,
+    ReferenceFact,
+    Source,
+    Verdict,
+)
 
 # Layers in the order they run: a claim's outcome is its latest verdict's.
 _LAYER_ORDER = {layer: i for i, layer in enumerate(t.LAYERS)}
@@ -51,19 +59,73 @@ def reference_fact_sources(*, entity: str, period: str) -> list[t.SourceDocument
 
 def query_detection_input(query: Query) -> t.DetectionInput:
     """Everything the engine needs for one query, read in a handful of queries."""
-    sources = [
-        t.SourceDocument(id=s.source_id, text=s.text, kind=s.kind) for s in query.sources.all()
+    return queries_detection_input([query])[query.pk]
+
+
+def queries_detection_input(queries: list[Query]) -> dict[Any, t.DetectionInput]:
+    """What the engine needs for each of these queries, by primary key: their sources and
+    their traces' calculator outputs in one query each, whatever the number of queries."""
+    sources: dict[Any, list[t.SourceDocument]] = {query.pk: [] for query in queries}
+    for source in Source.objects.filter(query__in=queries).order_by("query_id", "position"):
+        sources[source.query_id].append(
+            t.SourceDocument(id=source.source_id, text=source.text, kind=source.kind)
+        )
+    outputs: dict[str, list[t.CalculatorOutput]] = {}
+    for output in CalculatorOutput.objects.filter(
+        trace_id__in={query.trace_id for query in queries}
+    ).order_by("created_at", "pk"):
+        outputs.setdefault(output.trace_id, []).append(
+            t.CalculatorOutput(expression=output.expression, result=output.result)
+        )
+    return {
+        query.pk: detection_input_from(
+            answer=query.answer,
+            sources=sources[query.pk]
+            + reference_fact_sources(entity=query.entity, period=query.period),
+            stakes=query.stakes,
+            original_confidence=query.original_confidence,
+            samples=query.samples or (),
+            metrics=query.metrics or (),
+            checksum_input=query.checksum_input,
+            entity=query.entity,
+            period=query.period,
+            calculator_outputs=outputs.get(query.trace_id, []),
+            tickers=query.client.tickers,
+        )
+        for query in queries
+    }
+
+
+def trace_calculator_outputs(*, trace_id: str) -> list[t.CalculatorOutput]:
+    """The calculator outputs recorded under a trace, oldest first."""
+    return [
+        t.CalculatorOutput(expression=output.expression, result=output.result)
+        for output in CalculatorOutput.objects.filter(trace_id=trace_id).order_by(
+            "created_at", "pk"
+        )
     ]
-    sources += reference_fact_sources(entity=query.entity, period=query.period)
-    calculator_outputs = tuple(
-        t.CalculatorOutput(expression=c.expression, result=c.result)
-        for c in CalculatorOutput.objects.filter(trace_id=query.trace_id)
-    )
-    metrics = []
-    for metric in query.metrics or []:
+
+
+def detection_input_from(
+    *,
+    answer: str,
+    sources: list[t.SourceDocument],
+    stakes: str,
+    original_confidence: Decimal | None,
+    samples: Any,
+    metrics: Any,
+    checksum_input: str,
+    entity: str,
+    period: str,
+    calculator_outputs: list[t.CalculatorOutput],
+    tickers: dict[str, str] | None = None,
+) -> t.DetectionInput:
+    """The engine's input from a query's fields, stored or about to be."""
+    provided = []
+    for metric in metrics:
         value = _decimal_or_none(metric.get("value"))
         if value is not None:
-            metrics.append(
+            provided.append(
                 t.ProvidedMetric(
                     path=str(metric.get("path", "")),
                     value=value,
@@ -71,17 +133,17 @@ def query_detection_input(query: Query) -> t.DetectionInput:
                 )
             )
     return t.DetectionInput(
-        answer=query.answer,
+        answer=answer,
         sources=tuple(sources),
-        stakes=query.stakes,
-        original_confidence=query.original_confidence,
-        samples=tuple(query.samples or ()),
-        calculator_outputs=calculator_outputs,
-        metrics=tuple(metrics),
-        checksum_input=query.checksum_input or None,
-        entity=query.entity,
-        period=query.period,
-        tickers=tuple(sorted((query.client.tickers or {}).items())),
+        stakes=stakes,
+        original_confidence=original_confidence,
+        samples=tuple(samples),
+        calculator_outputs=tuple(calculator_outputs),
+        metrics=tuple(provided),
+        checksum_input=checksum_input or None,
+        entity=entity,
+        period=period,
+        tickers=tuple(sorted((tickers or {}).items())),
     )
 
 
@@ -271,3 +333,20 @@ def trace_held_by_another(*, client: ApiClient, trace_id: str) -> bool:
         .exclude(client=client)
         .exists()
     )
+
+
+def traces_held_by_another(*, client: ApiClient, trace_ids: list[str]) -> set[str]:
+    """Which of these trace IDs another client holds: `trace_held_by_another` for many."""
+    if not trace_ids:
+        return set()
+    held = set(
+        Query.objects.filter(trace_id__in=trace_ids)
+        .exclude(client=client)
+        .values_list("trace_id", flat=True)
+    )
+    held.update(
+        CalculatorOutput.objects.filter(trace_id__in=trace_ids, client__isnull=False)
+        .exclude(client=client)
+        .values_list("trace_id", flat=True)
+    )
+    return held

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -189,7 +190,27 @@ CELERY_ACCEPT_CONTENT = ["json"]
 # worker's task is delivered again; the database lease stops two deliveries from both running.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# One message reserved per process at a time. With late acks a prefetched message waits
+# behind the one running; under a backlog the workers take waiting queries along in batches
+# from the database anyway (hallucination.tasks), so a deeper prefetch buys nothing and
+# would hold messages away from an idle worker.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Work of different shapes on queues of its own, so one kind cannot starve another:
+# detection is CPU (a process per core is all it can use); external verification and
+# deliveries mostly wait on other servers (many at once per process, --pool threads). A
+# worker started without -Q consumes every queue listed here, which is what the embedded
+# set-up, the tests and a one-host deployment need; docs/operations.md shows split pools.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [Queue(name) for name in ("detection", "verification", "delivery", "celery")]
+CELERY_TASK_ROUTES = {
+    "hallucination.detect": {"queue": "detection"},
+    "hallucination.detect_batch": {"queue": "detection"},
+    "verification.verify_query": {"queue": "verification"},
+    "hallucination.deliver_webhook": {"queue": "delivery"},
+    "hallucination.send_notification": {"queue": "delivery"},
+    "hallucination.sweep_deliveries": {"queue": "delivery"},
+    # The sweeper (hallucination.requeue_stalled) and audit.checkpoint stay on "celery".
+}
 # Celery's Django fixup closes the database connection before and after every task unless
 # this is set, so each task paid a new PostgreSQL connection (a server process forked, auth,
 # catalog caches cold). With it, the fixup leaves connections alone and the task signals in
@@ -553,6 +574,17 @@ HALLUCINATION["MAX_CLAIMS"] = env_positive_int("HALLUCINATION_MAX_CLAIMS", 500)
 HALLUCINATION["MAX_TOTAL_SOURCE_CHARS"] = env_positive_int(
     "HALLUCINATION_MAX_TOTAL_SOURCE_CHARS", 1_000_000
 )
+# Answers in one POST /api/v1/queries/batch: a 413 beyond it, nothing saved. The body stays
+# under DATA_UPLOAD_MAX_MEMORY_SIZE (2 MB) too, which large sources reach first.
+HALLUCINATION["BATCH_MAX_ITEMS"] = env_positive_int("HALLUCINATION_BATCH_MAX_ITEMS", 100)
+# A batch's answers are detected this many to a task: few statements per answer, and a big
+# batch still spreads over the workers.
+HALLUCINATION["DETECT_CHUNK"] = env_positive_int("HALLUCINATION_DETECT_CHUNK", 50)
+# A submission sent with `Prefer: wait` is detected in the web process when its answer and
+# sources together hold at most this many characters (and it has no samples): the engine
+# needs about a millisecond for a few hundred, against a broker round trip and a worker's
+# second transaction. Larger ones, whose cost grows with the sources, go to the workers.
+HALLUCINATION["INLINE_MAX_CHARS"] = env.int("HALLUCINATION_INLINE_MAX_CHARS", default=4_000)
 # JSON bodies nested deeper than this are refused before parsing finishes.
 API_MAX_JSON_DEPTH = env_positive_int("API_MAX_JSON_DEPTH", 32)
 # A database outage asks API clients to come back after this many seconds.

@@ -159,26 +159,84 @@ class QuerySubmitSerializer(serializers.Serializer):
         return value
 
     def to_submission(self) -> SubmissionInput:
-        data = self.validated_data
-        return SubmissionInput(
-            answer=data["answer"],
-            question=data["question"],
-            sources=tuple(
-                SourceInput(id=s["id"], text=s["text"], kind=s["kind"], url=s["url"])
-                for s in data["sources"]
-            ),
-            stakes=data["stakes"],
-            confidence=data["confidence"],
-            entity=data["entity"],
-            period=data["period"],
-            samples=tuple(data["samples"]),
-            metrics=tuple(
-                {"path": m["path"], "value": str(m["value"]), "citation": m["citation"]}
-                for m in data["metrics"]
-            ),
-            checksum_input=data["checksum_input"],
-            callback_url=data["callback_url"],
-        )
+        return submission_from(self.validated_data)
+
+
+def submission_from(data: dict) -> SubmissionInput:
+    """The service's input from a submission's validated data."""
+    return SubmissionInput(
+        answer=data["answer"],
+        question=data["question"],
+        sources=tuple(
+            SourceInput(id=s["id"], text=s["text"], kind=s["kind"], url=s["url"])
+            for s in data["sources"]
+        ),
+        stakes=data["stakes"],
+        confidence=data["confidence"],
+        entity=data["entity"],
+        period=data["period"],
+        samples=tuple(data["samples"]),
+        metrics=tuple(
+            {"path": m["path"], "value": str(m["value"]), "citation": m["citation"]}
+            for m in data["metrics"]
+        ),
+        checksum_input=data["checksum_input"],
+        callback_url=data["callback_url"],
+    )
+
+
+class BatchItemSerializer(QuerySubmitSerializer):
+    """One answer of a batch: a submission plus the Idempotency key that makes it safe to send
+    again."""
+
+    idempotency_key = StrictCharField(
+        max_length=255,
+        help_text="Required: this item's Idempotency-Key. The same key and body again returns "
+        "the same query; another body is an idempotency_conflict.",
+    )
+
+
+class BatchSubmitSerializer(serializers.Serializer):
+    """The batch body. Items are validated one by one, so one bad item fails alone."""
+
+    items = BatchItemSerializer(many=True, help_text="At most HALLUCINATION_BATCH_MAX_ITEMS.")
+
+
+def batch_items_validate(raw_items: list) -> list[tuple[dict | None, dict | list | None]]:
+    """Validate each item of a batch on its own: (validated data, None) or (None, errors).
+
+    One serializer validates them all, as DRF's ListSerializer does with its child: a new
+    serializer per item deep-copies every field, which measured cost more than saving it.
+    """
+    child = BatchItemSerializer()
+    checked: list[tuple[dict | None, dict | list | None]] = []
+    for raw in raw_items:
+        try:
+            checked.append((child.run_validation(raw), None))
+        except serializers.ValidationError as invalid:
+            checked.append((None, invalid.detail))
+    return checked
+
+
+class BatchItemResultSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="The item's position in the request.")
+    status = serializers.IntegerField(
+        help_text="What the single endpoint would have answered: 202 accepted, 200 replayed, "
+        "400 invalid, 403 stakes not allowed, 409 conflict, 500 not saved."
+    )
+    id = serializers.UUIDField(required=False, help_text="The query, when there is one.")
+    trace_id = serializers.CharField(required=False)
+    location = serializers.CharField(required=False)
+    idempotency_key = serializers.CharField(allow_null=True)
+    error = serializers.CharField(required=False)
+    detail = serializers.JSONField(required=False)
+
+
+class BatchResultSerializer(serializers.Serializer):
+    accepted = serializers.IntegerField(help_text="Items saved now.")
+    replayed = serializers.IntegerField(help_text="Items whose key and body were seen before.")
+    failed = serializers.IntegerField(help_text="Items with an error; nothing of them is saved.")
+    items = BatchItemResultSerializer(many=True)
 
 
 # ---------------------------------------------------------------- output (the result JSON)

@@ -13,21 +13,32 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from audit.actors import Actor
-from audit.tracing import trace_id_adopt
+from audit.tracing import new_trace_id, trace_id_adopt, trace_id_from_headers
 
 from ..conf import detector_settings
 from ..models import Query
 from ..selectors import query_result
 from ..services import (
+    BatchItem,
+    BatchItemOutcome,
     IdempotencyConflict,
     StakesNotAllowed,
     TraceConflict,
     query_submit,
+    query_submit_batch,
     submission_stakes_check,
 )
 from .filters import QueryFilter
 from .permissions import IsApiClient, IsApiClientOrCanViewQueries, is_api_client
-from .serializers import QueryListItemSerializer, QueryResultSerializer, QuerySubmitSerializer
+from .serializers import (
+    BatchResultSerializer,
+    BatchSubmitSerializer,
+    QueryListItemSerializer,
+    QueryResultSerializer,
+    QuerySubmitSerializer,
+    batch_items_validate,
+    submission_from,
+)
 
 _PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*([^,;\s]*)", re.IGNORECASE)
 
@@ -138,6 +149,9 @@ class QueryListCreateView(generics.ListAPIView):
                 trace_id=trace_id,
                 actor=Actor.for_client(client),
                 idempotency_key=idempotency_key,
+                # Neither the body nor a header named a trace: the middleware made this one.
+                trace_is_new=not body_trace_id and trace_id_from_headers(request.META) is None,
+                detect_now=wait > 0,
             )
         except StakesNotAllowed as refused:
             return Response(
@@ -160,7 +174,6 @@ class QueryListCreateView(generics.ListAPIView):
                 status=status.HTTP_409_CONFLICT,
             )
         trace_id_adopt(request, query.trace_id)
-        query.refresh_from_db()
         if wait:
             query = _wait_until_finished(query, wait)
         if not created:
@@ -189,3 +202,118 @@ class QueryDetailView(APIView):
         query = get_object_or_404(visible_queries(request), pk=query_id)
         trace_id_adopt(request, query.trace_id)
         return Response(QueryResultSerializer(query_result(query)).data)
+
+
+class QueryBatchSubmitView(APIView):
+    """Submit many answers in one request, each idempotent by its own key."""
+
+    permission_classes = [IsApiClient]
+
+    @extend_schema(
+        request=BatchSubmitSerializer,
+        parameters=[
+            OpenApiParameter(
+                "X-Trace-Id",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                description="The request's own trace; each answer has its item's trace_id, or "
+                "a new one.",
+            ),
+        ],
+        responses={
+            200: OpenApiResponse(
+                BatchResultSerializer,
+                description="Every item's outcome, in request order: accepted, replayed or "
+                "refused with the single endpoint's error. Accepted items are saved whatever "
+                "happened to the others.",
+            ),
+            400: OpenApiResponse(description="No `items` list, or an empty one."),
+            413: OpenApiResponse(
+                description="More items than HALLUCINATION_BATCH_MAX_ITEMS, or a body over "
+                "2 MB; nothing is saved."
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        raw_items = request.data.get("items") if isinstance(request.data, dict) else None
+        if not isinstance(raw_items, list) or not raw_items:
+            return _invalid(request.trace_id, "items", "Send a list of at least one answer.")
+        limit = detector_settings()["BATCH_MAX_ITEMS"]
+        if len(raw_items) > limit:
+            return Response(
+                {
+                    "error": "batch_too_large",
+                    "detail": f"At most {limit} answers in one batch (got {len(raw_items)}); "
+                    f"nothing was saved. Split it into batches of {limit} or fewer.",
+                    "trace_id": request.trace_id,
+                },
+                status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            )
+        results: list[dict] = []
+        batch: list[tuple[int, BatchItem]] = []
+        for index, (raw, (data, errors)) in enumerate(
+            zip(raw_items, batch_items_validate(raw_items), strict=True)
+        ):
+            key = raw.get("idempotency_key") if isinstance(raw, dict) else None
+            results.append(
+                {"index": index, "idempotency_key": key if isinstance(key, str) else None}
+            )
+            if data is None:
+                results[index].update(status=400, error="invalid", detail=errors)
+                continue
+            try:
+                submission_stakes_check(api_key=request.auth, stakes=data["stakes"])
+            except StakesNotAllowed as refused:
+                results[index].update(status=403, error="stakes_not_allowed", detail=str(refused))
+                continue
+            chosen = data.get("trace_id")
+            item = BatchItem(
+                submission=submission_from(data),
+                idempotency_key=data["idempotency_key"],
+                trace_id=chosen or new_trace_id(),
+                trace_chosen=bool(chosen),
+            )
+            batch.append((index, item))
+        client = request.user.client
+        outcomes = query_submit_batch(
+            client=client, items=[item for _, item in batch], actor=Actor.for_client(client)
+        )
+        for (index, _), outcome in zip(batch, outcomes, strict=True):
+            results[index].update(_batch_item_result(request, outcome))
+        return Response(
+            {
+                "accepted": sum(1 for r in results if r["status"] == 202),
+                "replayed": sum(1 for r in results if r["status"] == 200),
+                "failed": sum(1 for r in results if r["status"] >= 400),
+                "items": results,
+            }
+        )
+
+
+def _batch_item_result(request: Request, outcome: BatchItemOutcome) -> dict:
+    """One item's entry: the single endpoint's status code, and its error body when refused."""
+    if outcome.query is not None:
+        query = outcome.query
+        return {
+            "status": 202 if outcome.created else 200,
+            "id": str(query.pk),
+            "trace_id": query.trace_id,
+            "location": request.build_absolute_uri(f"/api/v1/queries/{query.pk}/"),
+        }
+    error = outcome.error
+    if isinstance(error, IdempotencyConflict):
+        return {
+            "status": 409,
+            "error": "idempotency_conflict",
+            "detail": str(error),
+            "id": str(error.query.pk),
+            "trace_id": error.query.trace_id,
+        }
+    if isinstance(error, TraceConflict):
+        return {"status": 409, "error": "trace_conflict", "detail": str(error)}
+    return {
+        "status": 500,
+        "error": "not_saved",
+        "detail": "This item could not be saved and nothing of it was stored; send it again "
+        "with the same idempotency_key.",
+    }

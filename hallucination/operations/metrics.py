@@ -240,7 +240,7 @@ class DatabaseCollector(Collector):
         yield family
 
     def _broker(self) -> Iterator[Metric]:
-        """Messages waiting in the Redis broker's default queue, when Redis is the broker."""
+        """Messages waiting in each of the Redis broker's task queues, when Redis is the broker."""
         url = getattr(settings, "CELERY_BROKER_URL", "")
         if not url.startswith(("redis://", "rediss://")):
             return
@@ -253,7 +253,9 @@ class DatabaseCollector(Collector):
             import redis
 
             client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
-            family.add_metric(["celery"], client.llen("celery"))
+            for queue in getattr(settings, "CELERY_TASK_QUEUES", None) or ["celery"]:
+                name = getattr(queue, "name", queue)
+                family.add_metric([name], client.llen(name))
         except Exception:  # the scrape must answer even with the broker down
             logger.warning("Could not read the broker queue length", exc_info=True)
             return

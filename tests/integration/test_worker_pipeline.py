@@ -55,3 +55,35 @@ def test_a_real_worker_detects_the_canonical_example(celery_worker_process):
     assert any(
         name.startswith("worker:w1@") for name in worker_events.values_list("actor_name", flat=True)
     )
+
+
+def test_a_real_worker_detects_a_batch_in_chunks(celery_worker_process, settings):
+    settings.HALLUCINATION = {**settings.HALLUCINATION, "DETECT_CHUNK": 2}
+    _, key = api_client_key_create(client_name="batch-worker-test", actor=Actor.system("tests"))
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Api-Key {key}")
+    items = [
+        {
+            "idempotency_key": f"worker-batch-{n}",
+            "answer": CANONICAL_ANSWER,
+            "sources": [{"id": "filing", "text": CANONICAL_SOURCE}],
+        }
+        for n in range(5)
+    ]
+
+    body = api.post("/api/v1/queries/batch", {"items": items}, format="json").json()
+    ids = [item["id"] for item in body["items"]]
+
+    def finished():
+        done = Query.objects.filter(pk__in=ids, status__in=("done", "failed")).count()
+        return done == len(ids)
+
+    wait_for(finished, timeout=90)
+    for query in Query.objects.filter(pk__in=ids):
+        assert query.status == "done", query.error
+        assert query.flagged is True
+        extracted = AuditEvent.objects.filter(
+            trace_id=query.trace_id, event_type="claims.extracted"
+        )
+        assert extracted.count() == 1
+        assert extracted.get().actor_name.startswith("worker:w1@")

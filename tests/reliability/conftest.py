@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from django.conf import settings
 
 from tests.integration.conftest import database_url_for_children, wait_for
 
@@ -65,8 +66,10 @@ class RedisServer:
             self.process.wait(timeout=10)
         self.process = None
 
-    def queued(self, queue: str = "celery") -> int:
-        return redis.Redis.from_url(self.url).llen(queue)
+    def queued(self) -> int:
+        """Messages waiting in every task queue."""
+        client = redis.Redis.from_url(self.url)
+        return sum(client.llen(queue.name) for queue in settings.CELERY_TASK_QUEUES)
 
 
 @pytest.fixture
