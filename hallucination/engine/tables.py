@@ -422,6 +422,12 @@ def _single_line_under_caption(
     )
 
 
+def _continues(line: _Line) -> bool:
+    """A line between two blocks of one statement: blank, or a section heading of its own
+    ("Segment operating profit:")."""
+    return line.kind == "blank" or bool(_SECTION_ROW.fullmatch(line.text))
+
+
 def find_tables(text: str) -> TableSet:
     """The tables in `text`, their value cells and their header periods, in text order."""
     result = TableSet()
@@ -463,6 +469,8 @@ def find_tables(text: str) -> TableSet:
     i = 0
     n = len(lines)
     last_end, last_caption = -1, ""
+    last_header: tuple[_Line, list[_Line]] | None = None
+    header_used: tuple[_Line, list[_Line]] | None = None
     while i < n:
         kind = lines[i].kind
         if kind not in _ROW_KINDS:
@@ -471,6 +479,13 @@ def find_tables(text: str) -> TableSet:
         j = i
         block: list[_Line] = []
         section = ""
+        header_used = None
+        if kind == "wide" and last_end >= 0:
+            # "Earnings per share:" on a line of its own between two blocks of a statement
+            # names the rows of the second.
+            between = [line for line in lines[last_end:i] if line.kind != "blank"]
+            if between and all(_continues(line) for line in between):
+                section = between[-1].text.strip().rstrip(":").strip()
         while j < n and (
             lines[j].kind == kind
             or (kind == "pipe" and lines[j].kind == "separator")
@@ -485,15 +500,20 @@ def find_tables(text: str) -> TableSet:
                 block.append(lines[j])
             j += 1
         caption = _caption_before(text, lines, i)
+        inherited = None
         if (
             last_end >= 0
             and kind == "wide"
-            and all(line.kind == "blank" for line in lines[last_end:i])
+            and all(
+                line.kind in ("blank", "other") and _continues(line) for line in lines[last_end:i]
+            )
             and not _caption_units(caption).stated
         ):
             # The next block of one statement, after a blank line ("Revenue  $1,298,114"
-            # under a reconciliation in thousands): the statement's caption still holds.
+            # under a reconciliation in thousands): the statement's caption and its columns
+            # still hold.
             caption = f"{last_caption} {caption}".strip()
+            inherited = last_header
         if (
             kind == "csv"
             and len(block) >= 3
@@ -512,13 +532,14 @@ def find_tables(text: str) -> TableSet:
         elif block and (
             _valid_block(kind, block, text) or _single_line_under_caption(kind, block, lines, i)
         ):
-            _add_grid(result, text, kind, block, caption)
+            header_used = _add_grid(result, text, kind, block, caption, inherited)
         if len(result.tables) > before and kind != "json":
             for line in block:
                 result.spans.extend(line.spans)
         if len(result.tables) > before:
             _mark_transposed(result, before)
             last_end, last_caption = j, caption
+            last_header = header_used if kind == "wide" else None
         i = max(j, i + 1)
     result.cells.sort(key=lambda c: c.start)
     result.header_periods.sort(key=lambda h: h.start)
@@ -753,7 +774,15 @@ def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, li
     return out
 
 
-def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], caption: str) -> None:
+def _add_grid(
+    result: TableSet,
+    text: str,
+    kind: str,
+    block: list[_Line],
+    caption: str,
+    inherited: tuple[_Line, list[_Line]] | None = None,
+) -> tuple[_Line, list[_Line]] | None:
+    """Add one grid's cells; return its header line and the group lines over it, if any."""
     groups: list[_Line] = []
     if kind == "wide":
         groups, block = _group_headers(text, block)
@@ -767,6 +796,13 @@ def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], captio
     elif has_header and not header_cells[1:] and kind != "wide":
         has_header = False
     body = block[1:] if has_header else block
+    own_header = has_header
+    if not has_header and inherited is not None and not groups:
+        # The statement's next block after a blank line ("Segment operating profit:" rows
+        # under the "2024  2023  2022" of the block above): the columns are the same.
+        header, groups = inherited
+        header_cells = [text[s:e].strip() for s, e in header.spans]
+        has_header = True
     headers: dict[int, str] = {}
     if has_header:
         mapping = None
@@ -779,6 +815,8 @@ def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], captio
         over = _covering(groups, body, text) if groups else {}
         for (s, e), column in zip(header.spans, mapping, strict=False):
             headers[column] = " ".join([*over.get(column, []), text[s:e].strip()])
+            if not own_header:
+                continue  # the header's spans belong to the block above
             result.label_spans.append((s, e))
             period = header_period(headers[column])
             if period and column > 0:
@@ -858,6 +896,7 @@ def _add_grid(result: TableSet, text: str, kind: str, block: list[_Line], captio
                     value_text=text[span[0] : span[1]],
                 )
             )
+    return (header, groups) if has_header and kind == "wide" else None
 
 
 def _clean_label(cell: str) -> str:

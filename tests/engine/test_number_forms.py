@@ -1043,3 +1043,42 @@ def test_a_span_of_years_leaves_its_figures_without_a_period():
     }
 
     assert claims["$29.4 billion"].period == ""
+
+
+SEGMENT_NOTE = (
+    SEGMENTS
+    + """
+Segment operating profit:
+   Aerospace Systems                   $     598      $     517      $     461
+   Industrial Automation                     362            441            398
+   Medical Components                        214            187            152
+
+Earnings per share:
+   Diluted                             $    4.12      $    3.87      $    3.55
+"""
+)
+
+
+def test_a_block_after_a_blank_line_and_a_heading_keeps_the_statement_s_columns():
+    claims = {c.text: c for c in extract_source("n", SEGMENT_NOTE).claims}
+
+    assert (claims["598"].period, claims["517"].period, claims["461"].period) == (
+        "2024",
+        "2023",
+        "2022",
+    )
+    assert {"operat", "profit"} <= claims["362"].label_words
+    assert claims["4.12"].value == Decimal("4.12")  # per share: not in millions
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Industrial Automation's segment operating profit was $362 million in 2024.", False),
+        ("Medical Components' segment operating profit was $362 million in 2024.", True),
+        ("Industrial Automation's segment operating profit was $441 million in 2024.", True),
+        ("Diluted EPS was $4.12 in 2024.", False),
+    ],
+)
+def test_segment_rows_after_a_blank_line_ground_and_flag(answer, flagged):
+    assert detect(source_input(answer, SEGMENT_NOTE)).flagged is flagged
