@@ -41,6 +41,18 @@ def review_risk_score(*, query, now=None) -> Decimal:  # type: ignore[no-untyped
     return min(score, MAX_RISK_SCORE).quantize(Decimal("0.01"))
 
 
+def _record(review: Review, event_type: str, actor: Actor, payload: dict[str, Any]) -> None:
+    """The audit event of one step on a review, in its query's trace."""
+    audit_event_record(
+        event_type=event_type,
+        actor=actor,
+        trace_id=review.query.trace_id,
+        subject_type="review",
+        subject_id=str(review.pk),
+        payload=payload,
+    )
+
+
 @transaction.atomic
 def review_open(*, query, actor: Actor) -> Review:  # type: ignore[no-untyped-def]
     """Open a pending review for a flagged query; opening twice returns the existing one."""
@@ -118,13 +130,11 @@ def review_claim(*, review: Review, user: Any, expected_version: int | None = No
         if current.status == Review.Status.IN_REVIEW and current.assignee_id == user.pk:
             return current
         raise ReviewConflict(conflict_message(current, user), current_version=current.version)
-    audit_event_record(
-        event_type=events.REVIEW_ASSIGNED,
-        actor=Actor.for_user(user),
-        trace_id=current.query.trace_id,
-        subject_type="review",
-        subject_id=str(current.pk),
-        payload={"assignee": user.get_username(), "version": current.version},
+    _record(
+        current,
+        events.REVIEW_ASSIGNED,
+        Actor.for_user(user),
+        {"assignee": user.get_username(), "version": current.version},
     )
     return current
 
@@ -240,13 +250,11 @@ def review_decide(
         update_fields=["label", "decided_by"],
     )
     current = _fresh(review)
-    audit_event_record(
-        event_type=events.REVIEW_DECIDED,
-        actor=Actor.for_user(user),
-        trace_id=current.query.trace_id,
-        subject_type="review",
-        subject_id=str(current.pk),
-        payload={
+    _record(
+        current,
+        events.REVIEW_DECIDED,
+        Actor.for_user(user),
+        {
             "query_id": str(current.query_id),
             "decision": decision,
             "reason": reason,
@@ -293,13 +301,11 @@ def review_reopen(*, review: Review, user: Any, reason: str) -> Review:
     current.version += 1
     current.risk_score = _rescored(current)
     current.save()
-    audit_event_record(
-        event_type=events.REVIEW_REOPENED,
-        actor=Actor.for_user(user),
-        trace_id=current.query.trace_id,
-        subject_type="review",
-        subject_id=str(current.pk),
-        payload={"reason": reason, "version": current.version, **previous},
+    _record(
+        current,
+        events.REVIEW_REOPENED,
+        Actor.for_user(user),
+        {"reason": reason, "version": current.version, **previous},
     )
     return current
 
@@ -317,13 +323,11 @@ def review_escalate(*, review: Review, reason: str, actor: Actor) -> Review:
     current.risk_score = _rescored(current)
     current.version += 1
     current.save()
-    audit_event_record(
-        event_type=events.REVIEW_ESCALATED,
-        actor=actor,
-        trace_id=current.query.trace_id,
-        subject_type="review",
-        subject_id=str(current.pk),
-        payload={
+    _record(
+        current,
+        events.REVIEW_ESCALATED,
+        actor,
+        {
             "reason": reason,
             "status": current.status,
             "risk_score": str(current.risk_score),
@@ -386,13 +390,11 @@ def review_release(
     current.assignee = None
     current.version += 1
     current.save(update_fields=["status", "assignee", "version", "updated_at"])
-    audit_event_record(
-        event_type=events.REVIEW_RELEASED,
-        actor=Actor.for_user(user),
-        trace_id=current.query.trace_id,
-        subject_type="review",
-        subject_id=str(current.pk),
-        payload={
+    _record(
+        current,
+        events.REVIEW_RELEASED,
+        Actor.for_user(user),
+        {
             "previous_assignee": previous,
             "reason": (reason or "").strip(),
             "version": current.version,
@@ -436,13 +438,11 @@ def review_reassign(
     current.assignee = assignee
     current.version += 1
     current.save(update_fields=["status", "assignee", "version", "updated_at"])
-    audit_event_record(
-        event_type=events.REVIEW_REASSIGNED,
-        actor=Actor.for_user(user),
-        trace_id=current.query.trace_id,
-        subject_type="review",
-        subject_id=str(current.pk),
-        payload={
+    _record(
+        current,
+        events.REVIEW_REASSIGNED,
+        Actor.for_user(user),
+        {
             "previous_assignee": previous,
             "assignee": assignee.get_username(),
             "reason": (reason or "").strip(),

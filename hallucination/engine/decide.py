@@ -906,7 +906,7 @@ class Decider:
             # ("Jan–Sep" over "2025"), "the first half of 2024" against "for the six months
             # ended June 30, 2025 and 2024, respectively": a period the sources give their
             # figures is a period they state.
-            found = [c for c in self.index.claims if c.period == key and c.kind != DATE][:1]
+            found = self.index.with_period(key)[:1]
         if not found and len(key) == 10:
             # "September 28, 2025" against a stacked column header that writes the day over
             # its year ("Sep 28," above "2025"): the day without its year, and the year.

@@ -87,12 +87,7 @@ _MONTH_BEFORE = re.compile(
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\Z",
     re.IGNORECASE,
 )
-_MONTH_SPAN_BEFORE = re.compile(
-    r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s*[-–—]\s*\Z",
-    re.IGNORECASE,
-)
-_SPAN_COUNTS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
+_MONTH_SPAN_BEFORE = re.compile(r"\b" + lx.MONTH_NAME + r"\.?\s*[-–—]\s*\Z", re.IGNORECASE)
 _MONTH_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|"
     r"aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?"
@@ -831,9 +826,8 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             if span:
                 # "January–September 2025": nine months; "July–September 2025": Q3.
                 first = lx.MONTHS[span.group(1).lower()[:3]]
-                count = _SPAN_COUNTS.get(month - first + 1)
-                if count:
-                    key = lx.duration_period(count, month, int(digits))
+                key = lx.span_period(first, month, int(digits))
+                if key:
                     return _period_read(start - len(span.group()), e, key, None)
             return _period_read(start, e, f"{digits}-{month:02d}", None)
         if len(digits) <= 2 and 1 <= int(digits) <= 31:

@@ -637,6 +637,22 @@ _YEAR_IN_PERIOD = re.compile(r"(?:19|20)[0-9]{2}")
 _MONTH_COUNTS = {"three": 3, "six": 6, "nine": 9, "twelve": 12, "3": 3, "6": 6, "9": 9, "12": 12}
 
 
+# A month's name as filings write it, as one capturing group.
+MONTH_NAME = (
+    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+
+
+def span_period(first_month: int, last_month: int, year: int) -> str | None:
+    """The period a span of months covers ("Jul–Sep 2025" is Q3 2025, "Jan–Sep" nine months,
+    "Jan–Dec" the year), or None for a span that is not 3, 6, 9 or 12 months."""
+    count = last_month - first_month + 1
+    if count not in (3, 6, 9, 12):
+        return None
+    return duration_period(str(count), last_month, year)
+
+
 def duration_period(months: str, end_month: int, year: int) -> str:
     """The period "N months ended <month> <year>" names: three months ended September -> Q3."""
     count = _MONTH_COUNTS.get(months.lower(), 12)

@@ -34,14 +34,6 @@ _TENS = {
 }  # fmt: skip
 # Every number word starts with one of these letters: positions that do not fail at once.
 _FIRST = r"(?=[zotfsenhZOTFSENH])"
-_NUMBER_WORD = re.compile(
-    r"\b"
-    + _FIRST
-    + r"(?:"
-    + "|".join(sorted([*_UNITS, *_TENS, "hundred"], key=len, reverse=True))
-    + r")\b",
-    re.IGNORECASE,
-)
 _WORD = re.compile(r"[A-Za-z]+")
 _VALUE_WORDS = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
 # Where number words stand: a unit or a tens word, then more number words and joiners.
@@ -189,9 +181,9 @@ def _numbers(run: list[tuple[str, int, int]]) -> list[tuple[Decimal, int, int]]:
 
 def with_digits(text: str) -> str:
     """`text` with its numbers in words written as digits; the same object when it has none."""
-    if not _NUMBER_WORD.search(text):
-        return text
     found = [number for run in _phrases(text) for number in _numbers(run)]
+    if not found:
+        return text
     keep = [
         len(text[start:end].split()) > 1 or bool(_SCALE_OR_UNIT.match(text, end))
         for _, start, end in found

@@ -116,16 +116,14 @@ def _unconfirmed_corrections(
         spans.append((start, start + len(correction.replacement), correction))
         shift += len(correction.replacement) - (correction.end - correction.start)
     again = _detect(replace(inp, answer=result.corrected_answer), config)
+    starts = [v.claim.start for v in result.verdicts]
     unconfirmed = set()
     for verdict in again.verdicts:
         if verdict.grounded:
             continue
         for start, end, correction in spans:
             if verdict.claim.start < end and verdict.claim.end > start:
-                claims = [v.claim for v in result.verdicts]
-                unconfirmed.update(
-                    c.start for c in claims if correction.start <= c.start < correction.end
-                )
+                unconfirmed.update(s for s in starts if correction.start <= s < correction.end)
     return unconfirmed
 
 

@@ -159,6 +159,7 @@ class SourceIndex:
     _operands: list[Claim] | None = None
     _percents: list[Claim] | None = None
     _companies: set[str] | None = None
+    _by_period: dict[str, list[Claim]] | None = None
 
     @property
     def empty(self) -> bool:
@@ -213,6 +214,16 @@ class SourceIndex:
         )
 
     # ------------------------------------------------------------ segments
+
+    def with_period(self, period: str) -> list[Claim]:
+        """The figures (dates aside) the sources give this period, in index order; the
+        lookup is built on first use, once per index."""
+        if self._by_period is None:
+            self._by_period = {}
+            for claim in self.claims:
+                if claim.period and claim.kind != DATE:
+                    self._by_period.setdefault(claim.period, []).append(claim)
+        return self._by_period.get(period, [])
 
     def companies(self) -> set[str]:
         """Names the sources use for the company itself: a title's first words, possessives."""

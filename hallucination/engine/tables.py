@@ -108,20 +108,10 @@ _SCALES = {
     "b": Decimal("1e9"),
 }
 _CURRENCY_OF = {
-    "cad$": "CAD",
-    "ca$": "CAD",
-    "c$": "CAD",
-    "aud$": "AUD",
-    "au$": "AUD",
-    "a$": "AUD",
-    "nzd$": "NZD",
-    "nz$": "NZD",
-    "hkd$": "HKD",
-    "hk$": "HKD",
-    "sgd$": "SGD",
-    "s$": "SGD",
-    "r$": "BRL",
-    "₹": "INR",
+    # The prefixed dollars the number reader knows ("C$", "R$"), each also written with its
+    # code before the sign ("CAD$"), the rupee sign, and the codes alone.
+    **{symbol.lower(): code for symbol, code in lx.CURRENCY_SYMBOLS.items() if symbol[-1] in "$₹"},
+    **{f"{code.lower()}$": code for code in ("CAD", "AUD", "NZD", "HKD", "SGD")},
     **{
         code.lower(): code
         for code in ("CAD", "AUD", "NZD", "HKD", "SGD", "BRL", "INR", "KRW", "SEK", "MXN")
@@ -1010,14 +1000,9 @@ def _add_json_rows(result: TableSet, text: str, block: list[_Line], caption: str
 _MONTH_YEAR_SLASH = regex.compile(r"\s*(0?[1-9]|1[0-2])/([0-9]{2}|[0-9]{4})\s*")
 
 
-_MONTH_NAME = (
-    r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
 _MONTH_RANGE = regex.compile(
-    _MONTH_NAME + r"\s*[-–—]\s*" + _MONTH_NAME + r"\s+([0-9]{4})", regex.IGNORECASE
+    lx.MONTH_NAME + r"\.?\s*[-–—]\s*" + lx.MONTH_NAME + r"\.?\s+([0-9]{4})", regex.IGNORECASE
 )
-_COUNT_WORDS = {3: "three", 6: "six", 9: "nine", 12: "twelve"}
 
 
 def header_period(text: str) -> str:
@@ -1037,7 +1022,7 @@ def header_period(text: str) -> str:
         # "Jul–Sep 2025" is Q3 2025, "Jan–Sep 2025" nine months, "Jan–Dec 2024" the year.
         first = lx.MONTHS[months.group(1).lower()[:3]]
         last = lx.MONTHS[months.group(2).lower()[:3]]
-        if last - first + 1 in _COUNT_WORDS:
-            count = _COUNT_WORDS[last - first + 1]
-            return lx.duration_period(count, last, int(months.group(3)))
+        period = lx.span_period(first, last, int(months.group(3)))
+        if period:
+            return period
     return lx.normalise_period(text, exact_dates=True)

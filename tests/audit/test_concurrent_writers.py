@@ -34,20 +34,16 @@ def _database_url() -> str:
     )
 
 
-@pytest.mark.django_db(transaction=True)
-def test_eight_processes_writing_at_once_leave_one_unbroken_chain(tmp_path: Path) -> None:
-    head_before = AuditEvent.objects.order_by("-seq").values_list("seq", flat=True).first() or 0
-    run = uuid.uuid4().hex[:12]
-    traces = [f"conc-{run}-{number}" for number in range(WRITERS)]
+def run_writers(traces: list[str], tmp_path: Path, env: dict[str, str], events_each: int) -> None:
+    """One write_events.py process per trace, started together once all are ready; fails
+    with their output unless every one exits cleanly."""
     go = tmp_path / "go"
-    env = {**os.environ, "DATABASE_URL": _database_url()}
-    env.pop("CELERY_BROKER_URL", None)
     processes = [
         subprocess.Popen(
             [
                 sys.executable,
                 str(SCRIPT),
-                *("--count", str(EVENTS_EACH), "--trace", trace),
+                *("--count", str(events_each), "--trace", trace),
                 *("--ready", str(tmp_path / f"ready-{number}"), "--go", str(go)),
             ],
             env=env,
@@ -59,7 +55,7 @@ def test_eight_processes_writing_at_once_leave_one_unbroken_chain(tmp_path: Path
     ]
     try:
         deadline = time.monotonic() + 120
-        while not all((tmp_path / f"ready-{n}").exists() for n in range(WRITERS)):
+        while not all((tmp_path / f"ready-{n}").exists() for n in range(len(traces))):
             assert time.monotonic() < deadline, "writers did not start"
             assert all(process.poll() is None for process in processes), _output(processes)
             time.sleep(0.05)
@@ -71,6 +67,16 @@ def test_eight_processes_writing_at_once_leave_one_unbroken_chain(tmp_path: Path
             if process.poll() is None:
                 process.kill()
     assert all(process.returncode == 0 for process in processes), _output(processes)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_eight_processes_writing_at_once_leave_one_unbroken_chain(tmp_path: Path) -> None:
+    head_before = AuditEvent.objects.order_by("-seq").values_list("seq", flat=True).first() or 0
+    run = uuid.uuid4().hex[:12]
+    traces = [f"conc-{run}-{number}" for number in range(WRITERS)]
+    env = {**os.environ, "DATABASE_URL": _database_url()}
+    env.pop("CELERY_BROKER_URL", None)
+    run_writers(traces, tmp_path, env, EVENTS_EACH)
 
     new = list(
         AuditEvent.objects.filter(seq__gt=head_before)

@@ -7,7 +7,6 @@ it commits would otherwise stay in the reused test database's chains 1-3.
 import os
 import subprocess
 import sys
-import time
 import uuid
 from itertools import pairwise
 from pathlib import Path
@@ -17,10 +16,9 @@ import pytest
 
 from audit.chain import chain_for_trace, genesis_hash
 
-from .test_concurrent_writers import _database_url, _output
+from .test_concurrent_writers import _database_url, run_writers
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = Path(__file__).with_name("write_events.py")
 CHAINS = 4
 WRITERS = 8
 EVENTS_EACH = 300
@@ -73,36 +71,7 @@ def test_eight_processes_over_four_chains_leave_four_unbroken_chains(  # type: i
         timeout=300,
     )
     traces = _traces(uuid.uuid4().hex[:8])
-    go = tmp_path / "go"
-    processes = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                str(SCRIPT),
-                *("--count", str(EVENTS_EACH), "--trace", trace),
-                *("--ready", str(tmp_path / f"ready-{number}"), "--go", str(go)),
-            ],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for number, trace in enumerate(traces)
-    ]
-    try:
-        deadline = time.monotonic() + 120
-        while not all((tmp_path / f"ready-{n}").exists() for n in range(WRITERS)):
-            assert time.monotonic() < deadline, "writers did not start"
-            assert all(process.poll() is None for process in processes), _output(processes)
-            time.sleep(0.05)
-        go.touch()
-        for process in processes:
-            process.wait(timeout=240)
-    finally:
-        for process in processes:
-            if process.poll() is None:
-                process.kill()
-    assert all(process.returncode == 0 for process in processes), _output(processes)
+    run_writers(traces, tmp_path, env, EVENTS_EACH)
 
     with psycopg.connect(scratch_database) as db:
         rows = db.execute(
