@@ -444,7 +444,7 @@ def _cues(
         cues.add(SUM)
     if after[:2] == ["in", "total"] or after[:2] == ["in", "all"]:
         cues.add(SUM)
-    if (near_before | near_after) & _AVERAGE_WORDS:
+    if (near_before | near_after) & _AVERAGE_WORDS and not _names_an_average_metric(before, after):
         cues.add(AVERAGE)
     # "2.25 times its level in 2017", "2.37 times jersey city": a ratio the answer computed.
     # A ratio stated as a metric ("a current ratio of 2.1x", "DSCR 1.25") is not one.
@@ -461,6 +461,22 @@ def _cues(
     ):
         cues.add(ANNUALIZED)
     return frozenset(cues)
+
+
+# Metrics whose name starts with "average": "a $247.60 average daily rate" states one.
+_AVERAGE_METRICS = frozenset(
+    tuple(phrase.split(" ")[1:3])
+    for phrase in lx.folded_phrases()
+    if phrase.startswith("average ") and phrase.count(" ") >= 2
+)
+
+
+def _names_an_average_metric(before: list[str], after: list[str]) -> bool:
+    for words in (before[-6:], after[:4]):
+        for i, word in enumerate(words):
+            if word == "average" and tuple(words[i + 1 : i + 3]) in _AVERAGE_METRICS:
+                return True
+    return False
 
 
 _OTHER_SIDE = re.compile(

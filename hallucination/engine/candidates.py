@@ -476,6 +476,7 @@ AVERAGE_OF = "average"
 SPREAD = "spread"
 MARGIN_OF = "margin"  # (revenue - costs) / revenue * 100
 ANNUALIZING = "annualized"  # a quarter's figure times 4, a month's times 12, a half's times 2
+PRODUCT = "product"  # a quantity times a price per unit, or a share of an amount
 _PERIODS_A_YEAR = (4, 12, 2)
 
 
@@ -520,6 +521,10 @@ class Derivation:
                 return values[0] * self.factor
             if kind == MARGIN_OF:
                 return (values[0] - values[1]) / values[0] * 100
+            if kind == PRODUCT:
+                first, second = operands
+                rate = first.value / 100 if first.kind == PERCENT else first.value
+                return rate * second.value
         except (InvalidOperation, DivisionByZero, IndexError):
             pass
         return Decimal("NaN")
@@ -545,6 +550,10 @@ class Derivation:
             return f"{names[0]} * {self.factor}"
         if self.kind == MARGIN_OF:
             return f"({names[0]} - {names[1]}) / {names[0]} * 100"
+        if self.kind == PRODUCT:
+            if self.operands[0].kind == PERCENT:
+                return f"{names[0]}% * {names[1]}"
+            return f"{names[0]} * {names[1]}"
         return ""
 
 
@@ -919,6 +928,22 @@ def broad_derivations(
             # "gross margin was 40.0% on revenue of $820 million": revenue less its costs
             out.append(Derivation(MARGIN_OF, (a, b), False, False))
     return out
+
+
+def products(claim: Claim, factors: list[Claim]) -> Iterator[Derivation]:
+    """Products of two figures the sentence itself gives: a quantity at a price ("208
+    million gallons at $2.41 per gallon, roughly $501 million") or a share of an amount
+    ("about 40% (roughly $11.8 billion) of the $29.4 billion plan"). `factors` hold no rate
+    of change: 18.5% growth times another line is no figure of anything."""
+    if claim.kind not in _AMOUNTS:
+        return
+    figures = _distinct([c for c in factors if c.kind in _AMOUNTS or c.kind == PERCENT])
+    for a, b in itertools.permutations(figures, 2):
+        if a.kind == PERCENT:
+            if b.kind == claim.kind:
+                yield Derivation(PRODUCT, (a, b), False, False)
+        elif a.kind == CURRENCY and b.kind in (COUNT, NUMBER) and claim.kind == CURRENCY:
+            yield Derivation(PRODUCT, (a, b), False, False)
 
 
 def _no_scale_stated(operands: tuple[Claim, ...]) -> bool:

@@ -289,8 +289,8 @@ def _noun_after(text: str, claim: Claim) -> tuple[frozenset[str], int]:
     end = claim.end
     for word in found.group(1).split(" "):
         lowered = word.lower()
-        if lowered in _NOT_A_NAME_AFTER or not labels.words(lowered):
-            break
+        if lowered in _NOT_A_NAME_AFTER or (not labels.words(lowered) and lowered != "average"):
+            break  # "a $247.60 average daily rate" names a metric; "average" alone does not
         words.append(word)
         end = text.index(word, end) + len(word)
     if not words:

@@ -28,7 +28,7 @@ from decimal import Decimal
 from . import candidates as cd
 from . import labels, values
 from . import lexicon as lx
-from .answer import SUM, AnswerReading, Reading
+from .answer import CHANGE, COMPARISON, SUM, AnswerReading, Reading
 from .candidates import Binding, Derivation
 from .sources import SourceIndex, norm, written_norm
 from .types import (
@@ -192,18 +192,39 @@ class Decider:
             out = self._cited_in(reading, found, reading.sentence - 1)
         return out
 
+    @staticmethod
+    def _cites(reading: Reading, other: _Claimed, sentence: int) -> bool:
+        r = other.reading
+        return (
+            r.sentence == sentence
+            and r.index != reading.index
+            and r.claim.kind != DATE
+            and not r.claim.nested
+        )
+
     def _cited_in(self, reading: Reading, found: list[_Claimed], sentence: int) -> list[cd.Cited]:
         out = []
         for other in found:
+            if not self._cites(reading, other, sentence):
+                continue
             r = other.reading
-            if r.sentence != sentence or r.index == reading.index:
-                continue
-            if r.claim.kind == DATE or r.claim.nested:
-                continue
             source = other.exact[0] if other.exact else None
             if other.stated is not None and cd.value_matches(r.claim, other.stated):
                 source = other.stated
             out.append(cd.Cited(source if source is not None else r.claim, r.base))
+        return out
+
+    def _factors(self, reading: Reading, found: list[_Claimed]) -> list[Claim]:
+        """The sentence's figures a product may be of, as the sources give them: amounts,
+        prices and rates that are shares rather than changes ("40%", not "rose 18.5%")."""
+        out = []
+        for other in found:
+            r = other.reading
+            if not self._cites(reading, other, reading.sentence):
+                continue
+            if r.claim.kind == PERCENT and (r.direction or r.cues & {CHANGE, COMPARISON}):
+                continue
+            out.append(r.claim)
         return out
 
     # ------------------------------------------------------------ the rules
@@ -325,6 +346,10 @@ class Decider:
             # about 4.0%": a figure computed without saying how may use the sentence before.
             cited += [x.value for x in self._cited_in(reading, found, reading.sentence - 1)]
         for derivation in cd.broad_derivations(reading, self.index, cited):
+            if cd.derivation_matches(reading, derivation, broad=True):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in cd.products(claim, self._factors(reading, found)):
             if cd.derivation_matches(reading, derivation, broad=True):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)

@@ -194,6 +194,22 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
     "default rate": ("default rate",),
     "delinquency rate": ("delinquency rate",),
     "churn": ("churn", "churn rate"),
+    # Industry measures, spelled out and abbreviated: "revenue per available seat mile" is
+    # RASM, not revenue.
+    "asm": ("available seat miles", "available seat mile", "asm", "asms"),
+    "rpm": ("revenue passenger miles", "revenue passenger mile", "rpm", "rpms"),
+    "rasm": ("revenue per available seat mile", "revenue per asm", "rasm", "trasm"),
+    "passenger unit revenue": (
+        "passenger revenue per available seat mile",
+        "passenger revenue per asm",
+        "prasm",
+    ),
+    "casm": ("cost per available seat mile", "cost per asm", "casm"),
+    "load factor": ("load factor", "passenger load factor"),
+    "revpar": ("revenue per available room", "revpar"),
+    "adr": ("average daily rate", "adr"),
+    "arpu": ("average revenue per user", "average revenue per unit", "arpu"),
+    "tpv": ("total payment volume", "total payments volume", "tpv"),
 }
 
 
@@ -257,6 +273,7 @@ PERCENT_LABELS = frozenset(
         "expense ratio",
         "eps surprise",
         "drawdown",
+        "load factor",
     }
 )
 COUNT_LABELS = frozenset(

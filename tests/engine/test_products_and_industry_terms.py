@@ -1,0 +1,133 @@
+"""Figures an answer multiplies out of its own sentence, and industry measures named in full
+or abbreviated: each a clean answer that grounds and a wrong one of the same shape.
+
+Figures derived from the sources below:
+    fuel cost            316 million gallons * $2.58          = 815.28 million -> $815 million
+    wrong fuel cost                                             $851 million (digits swapped)
+    share of the plan    35% of $18.6 billion                 = 6.51 billion   -> $6.5 billion
+    wrong share                                                 $7.5 billion
+    growth is no share   rose 12.5% on $440 million            55 million is not a product
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from hallucination.engine import detect
+from hallucination.engine.types import DERIVED
+
+from .conftest import source_input
+
+AIRLINE = """Harbor Air Group, Inc.
+Operating Statistics (unaudited)
+
+\tThree Months Ended March 31,
+\t2026\t2025\tChange
+Available seat miles (millions)\t21,406\t20,117\t6.4 %
+Passenger revenue per ASM (cents)\t16.22\t16.41\t(1.2)%
+Total revenue per ASM (cents)\t18.05\t18.30\t(1.4)%
+Cost per ASM (cents)\t16.94\t16.60\t2.0 %
+Fuel gallons consumed (millions)\t316\t301\t5.0 %
+Average fuel price per gallon\t$2.58\t$2.71\t(4.8)%
+"""
+
+CAPITAL_PLAN = """Lakeshore Power - investor update, November 2026
+The five-year capital plan for 2027-2031 is $18.6 billion. Net income for 2026 is expected to
+rise 12.5% from $440 million in 2025.
+"""
+
+HOTELS = """Comparable hotel statistics, three months ended June 30, 2026
+                           2026        2025
+Occupancy                 81.2%       79.8%
+Average daily rate      $231.40     $226.05
+RevPAR                  $187.90     $180.39
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        (
+            "Harbor Air used 316 million gallons of fuel at an average of $2.58 per gallon, "
+            "about $815 million of fuel expense.",
+            False,
+        ),
+        (
+            "Harbor Air used 316 million gallons of fuel at an average of $2.58 per gallon, "
+            "about $851 million of fuel expense.",
+            True,
+        ),
+    ],
+)
+def test_a_quantity_at_a_price_is_their_product(answer, flagged):
+    result = detect(source_input(answer, AIRLINE))
+    assert result.flagged is flagged
+    if not flagged:
+        (cost,) = [v for v in result.verdicts if v.claim.text == "$815 million"]
+        assert cost.outcome == DERIVED
+        assert cost.formula == "2.58 * 316M"
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        (
+            "Lakeshore's capital plan for 2027-2031 is $18.6 billion, with 35% (about "
+            "$6.5 billion) going to transmission.",
+            False,
+        ),
+        (
+            "Lakeshore's capital plan for 2027-2031 is $18.6 billion, with 35% (about "
+            "$7.5 billion) going to transmission.",
+            True,
+        ),
+    ],
+)
+def test_a_share_of_an_amount_is_their_product(answer, flagged):
+    assert detect(source_input(answer, CAPITAL_PLAN)).flagged is flagged
+
+
+def test_a_rate_of_change_times_an_amount_is_no_figure():
+    # 12.5% of $440 million is $55 million, but 12.5% is how much net income rises: an
+    # answer calling $55 million the plan's transmission budget made it up.
+    answer = (
+        "Lakeshore expects net income to rise 12.5% from $440 million, and $55 million of the "
+        "plan goes to transmission."
+    )
+    assert detect(source_input(answer, CAPITAL_PLAN)).flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Total revenue per available seat mile was 18.05 cents in the first quarter.", False),
+        ("TRASM was 18.05 cents in the first quarter of 2026.", False),
+        ("Cost per available seat mile rose to 16.94 cents.", False),
+        # Passenger unit revenue given as total unit revenue: another line's figure.
+        ("Total revenue per available seat mile was 16.22 cents in the first quarter.", True),
+        ("Available seat miles were 21,406 million in the quarter.", False),
+        ("Available seat miles were 20,117 million in the first quarter of 2026.", True),
+    ],
+)
+def test_airline_unit_measures_meet_their_abbreviations(answer, flagged):
+    assert detect(source_input(answer, AIRLINE)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        (
+            "In the second quarter of 2026 RevPAR was $187.90 on 81.2% occupancy and a "
+            "$231.40 average daily rate.",
+            False,
+        ),
+        # The prior year's rate given as this year's.
+        (
+            "In the second quarter of 2026 RevPAR was $187.90 on 81.2% occupancy and a "
+            "$226.05 average daily rate.",
+            True,
+        ),
+    ],
+)
+def test_a_metric_named_average_after_its_figure_is_not_an_average(answer, flagged):
+    assert detect(source_input(answer, HOTELS)).flagged is flagged
