@@ -44,6 +44,7 @@ SUM = "sum"  # combined, together, total(ed), plus ... gives
 AVERAGE = "average"
 COMPARISON = "comparison"  # higher than, lower than, more than
 ANNUALIZED = "annualized"  # $2.48 annualized, an annualized $2.48, at an annual rate
+COMPOUND = "compound"  # a compound annual growth rate, a 12.0% CAGR
 
 # "gain" and "gains" are left out: nouns as often as verbs ("actuarial gains").
 _RISE = frozenset(
@@ -138,6 +139,7 @@ _CHANGE_WORDS = frozenset(
         "deterioration",
     }
 )
+_COMPOUND_WORDS = frozenset({"cagr", "compound", "compounded", "compounding"})
 _SUM_WORDS = frozenset(
     {
         "totaled",
@@ -394,11 +396,23 @@ def _direction(before: list[str], after: list[str]) -> int:
             return 1
         if word in _FALL:
             return -1
-    # After the figure only a comparative says which way: "48.92 higher", "$825 million lower".
+    # After the figure only a comparative says which way: "48.92 higher", "$825 million lower",
+    # or a noun of change right after it: "a 45 basis point decline", "a 12% increase".
     for word in after:
         if word in _COMPARATIVES:
             return 1 if word in _RISE or word == "above" else -1
+    if after[:1] and after[0] in _RISE_AFTER:
+        return 1
+    if after[:1] and after[0] in _FALL_AFTER:
+        return -1
     return 0
+
+
+# Nouns of change a figure can stand before. "gain" is left out: "a $3 million gain on the
+# sale" is an amount, not a change.
+_RISE_AFTER = frozenset({"increase", "rise", "jump", "expansion"})
+_FALL_AFTER = frozenset({"decrease", "decline", "drop", "reduction", "fall", "contraction"})
+_CHANGE_AFTER = frozenset({"change", "swing", "improvement", "deterioration"})
 
 
 _RATIO_OF = re.compile(
@@ -436,7 +450,8 @@ def _cues(
     level = bool(last) and last[-1] in ("to", "from", "at")
     if len(last) == 2 and last[-1] == "of" and last[-2] not in _RISE | _FALL | _CHANGE_WORDS:
         level = True  # "revenue of $5 billion", not "an increase of"
-    if (direction or near_before & _CHANGE_WORDS) and not level:
+    changed = direction or near_before & _CHANGE_WORDS or (after[:1] and after[0] in _CHANGE_AFTER)
+    if changed and not level:
         cues.add(CHANGE)
     if after[:1] == ["than"] or (after[1:2] == ["than"] and after[0] in _RISE | _FALL):
         cues.add(COMPARISON)
@@ -444,6 +459,10 @@ def _cues(
         cues.add(SUM)
     if after[:2] == ["in", "total"] or after[:2] == ["in", "all"]:
         cues.add(SUM)
+    if claim.kind == PERCENT and (clause | near_after) & _COMPOUND_WORDS:
+        # "a compound annual growth rate of about 12.0%", "a 12.0% CAGR": growth per year,
+        # compounded over the years between the two values.
+        cues.update((COMPOUND, CHANGE))
     if (near_before | near_after) & _AVERAGE_WORDS and not _names_an_average_metric(before, after):
         cues.add(AVERAGE)
     # "2.25 times its level in 2017", "2.37 times jersey city": a ratio the answer computed.

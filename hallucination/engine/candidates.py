@@ -24,7 +24,17 @@ from decimal import Decimal, DivisionByZero, InvalidOperation
 
 from . import labels
 from . import lexicon as lx
-from .answer import ANNUALIZED, AVERAGE, CHANGE, COMPARISON, RATIO_CUE, SHARE, SUM, Reading
+from .answer import (
+    ANNUALIZED,
+    AVERAGE,
+    CHANGE,
+    COMPARISON,
+    COMPOUND,
+    RATIO_CUE,
+    SHARE,
+    SUM,
+    Reading,
+)
 from .sources import COMPATIBLE_FAMILIES, FAMILY, SourceIndex, norm, written_norm
 from .types import (
     BPS,
@@ -476,7 +486,9 @@ AVERAGE_OF = "average"
 SPREAD = "spread"
 MARGIN_OF = "margin"  # (revenue - costs) / revenue * 100
 ANNUALIZING = "annualized"  # a quarter's figure times 4, a month's times 12, a half's times 2
+CAGR = "cagr"  # ((later / earlier) ** (1 / years) - 1) * 100
 PRODUCT = "product"  # a quantity times a price per unit, or a share of an amount
+_SIGNED = frozenset({GROWTH, DIFFERENCE, SPREAD, CAGR})  # kinds whose sign says which way
 _PERIODS_A_YEAR = (4, 12, 2)
 
 
@@ -521,6 +533,9 @@ class Derivation:
                 return values[0] * self.factor
             if kind == MARGIN_OF:
                 return (values[0] - values[1]) / values[0] * 100
+            if kind == CAGR:
+                ratio = operands[0].value / operands[1].value
+                return (ratio ** (Decimal(1) / self.factor) - 1) * 100
             if kind == PRODUCT:
                 first, second = operands
                 rate = first.value / 100 if first.kind == PERCENT else first.value
@@ -550,6 +565,8 @@ class Derivation:
             return f"{names[0]} * {self.factor}"
         if self.kind == MARGIN_OF:
             return f"({names[0]} - {names[1]}) / {names[0]} * 100"
+        if self.kind == CAGR:
+            return f"(({names[0]} / {names[1]}) ** (1 / {self.factor}) - 1) * 100"
         if self.kind == PRODUCT:
             if self.operands[0].kind == PERCENT:
                 return f"{names[0]}% * {names[1]}"
@@ -664,6 +681,14 @@ def derivations(
                     out.append(Derivation(SPREAD, (a, b), False, True, factor))
         return out
 
+    if kind == PERCENT and COMPOUND in cues:
+        # Growth per year over the years between the two values: never the whole change.
+        for a, b in [*_ordered_pairs(subject, reading), *_ordered_pairs(cited, reading, bases)]:
+            years = _years_between(a, b, reading.periods)
+            if years:
+                out.append(Derivation(CAGR, (a, b), True, True, years))
+        return out
+
     if kind == PERCENT:
         if cues & {SHARE, RATIO_CUE} or not cues:
             if subject and other:
@@ -710,6 +735,18 @@ def derivations(
     if cues & {SUM, AVERAGE} or not cues:
         out.extend(_totals(reading, subject, cited, index))
     return out
+
+
+def _years_between(later: Claim, earlier: Claim, named: tuple[str, ...]) -> int:
+    """Whole years from the earlier value to the later one: from their periods, or else from
+    the first and last years the sentence names ("from 2022 to 2024")."""
+    first, last = lx.period_year(earlier.period), lx.period_year(later.period)
+    if not (first and last):
+        years = sorted({lx.period_year(p) for p in named} - {""})
+        if len(years) < 2:
+            return 0
+        first, last = years[0], years[-1]
+    return max(0, int(last) - int(first))
 
 
 def _canonical_words(words: frozenset[str]) -> bool:
@@ -884,6 +921,8 @@ def broad_derivations(
     in either order, of the figures its sentence cites and the source values that share a
     word with its labels (and its period, when it names one)."""
     claim = reading.claim
+    if COMPOUND in reading.cues:
+        return []  # a compound rate is a CAGR the sentence describes, or wrong
     words = claim.label_words | reading.other_label
     if claim.kind == PERCENT:
         for word in words & _DEFINED_BY.keys():
@@ -998,12 +1037,7 @@ def derivation_matches(reading: Reading, derivation: Derivation, *, broad: bool 
             continue
         if not at_precision(target, value, precision):
             continue
-        if (
-            derivation.oriented
-            and sign
-            and derivation.kind in (GROWTH, DIFFERENCE, SPREAD)
-            and value
-        ):
+        if derivation.oriented and sign and derivation.kind in _SIGNED and value:
             return (value > 0) == (sign > 0)
         return True
     return False
@@ -1022,7 +1056,7 @@ def sign_contradicted(reading: Reading, derivation: Derivation) -> bool:
     """The magnitude is right but the words say the change went the other way."""
     claim = reading.claim
     sign = signed_direction(reading)
-    if not sign or not derivation.oriented or derivation.kind not in (GROWTH, DIFFERENCE, SPREAD):
+    if not sign or not derivation.oriented or derivation.kind not in _SIGNED:
         return False
     return any(
         value

@@ -57,6 +57,7 @@ from .types import (
     ClaimVerdict,
     EngineConfig,
     NearestValue,
+    replace_claim,
 )
 
 APPROXIMATION_RANGE = Decimal("0.5")  # a hedged figure this near a value is its approximation
@@ -211,7 +212,13 @@ class Decider:
             source = other.exact[0] if other.exact else None
             if other.stated is not None and cd.value_matches(r.claim, other.stated):
                 source = other.stated
-            out.append(cd.Cited(source if source is not None else r.claim, r.base))
+            if source is None:
+                source = r.claim
+            elif source.kind != r.claim.kind and r.claim.kind in (PERCENT, CURRENCY):
+                # "2.41%" for a cell of a "(%)" row read as a plain number: the answer says
+                # what the figure is, and a spread is between percentages.
+                source = replace_claim(source, kind=r.claim.kind)
+            out.append(cd.Cited(source, r.base))
         return out
 
     def _factors(self, reading: Reading, found: list[_Claimed]) -> list[Claim]:
@@ -546,7 +553,9 @@ class Decider:
             if got == 0 or target == 0:
                 continue
             ratio = target / got
-            if not PLAUSIBLE_DRIFT[0] <= ratio <= PLAUSIBLE_DRIFT[1]:
+            # A compound rate the sentence describes is what the claim says, however far off
+            # (the whole change of five years called a CAGR).
+            if derivation.kind != cd.CAGR and not PLAUSIBLE_DRIFT[0] <= ratio <= PLAUSIBLE_DRIFT[1]:
                 continue
             distance = abs(got - target)
             if best_distance is None or distance < best_distance:

@@ -54,6 +54,7 @@ STOPWORDS = frozenset(
     point points combined together sum sums summed altogether aggregate overall average
     averaged averages mean plus minus less gives gave went go goes going moved move moves
     expanded expand contracted contract improved improve improvement worsened
+    cagr compound compounded compounding
     between across through during since until within
     we us you they he she i me my your them
     """.replace("?", "").split()

@@ -131,3 +131,53 @@ def test_airline_unit_measures_meet_their_abbreviations(answer, flagged):
 )
 def test_a_metric_named_average_after_its_figure_is_not_an_average(answer, flagged):
     assert detect(source_input(answer, HOTELS)).flagged is flagged
+
+
+SEGMENTS = """Segment net sales (in millions)
+                         2024      2023      2022      2021
+Medical Devices         1,187     1,102     1,015       934
+Diagnostics               612       640       655       671
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # ((1,187 / 934) ** (1 / 3) - 1) * 100 = 8.318...
+        (
+            "Medical Devices net sales grew from $934 million in 2021 to $1,187 million in "
+            "2024, a compound annual growth rate of about 8.3%.",
+            False,
+        ),
+        ("Medical Devices net sales compounded at an 8.3% CAGR from 2021 to 2024.", False),
+        # The whole three-year change (27.1%) called a compound annual rate.
+        (
+            "Medical Devices net sales grew from $934 million in 2021 to $1,187 million in "
+            "2024, a compound annual growth rate of about 27.1%.",
+            True,
+        ),
+    ],
+)
+def test_a_compound_annual_rate_is_over_the_years_between(answer, flagged):
+    assert detect(source_input(answer, SEGMENTS)).flagged is flagged
+
+
+RATIOS = """Asset quality                      31.03.2026    31.03.2025
+Gross non-performing assets (%)          2.48          2.93
+Net non-performing assets (%)            0.61          0.77
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # (2.93 - 2.48) * 100 = 45 basis points; the percentages as the answer writes them,
+        # though the table gives plain numbers in a "(%)" row.
+        ("Gross NPAs fell to 2.48% from 2.93%, a 45 basis point decline.", False),
+        ("Gross NPAs fell to 2.48% from 2.93%, a 54 basis point decline.", True),
+        ("Gross NPAs were 2.48% against 2.93% a year earlier, a 45 basis point increase.", True),
+        ("Gross NPAs were 2.48% against 2.93% a year earlier, a 45 basis point reduction.", False),
+    ],
+)
+def test_a_noun_of_change_after_a_figure_says_which_way(answer, flagged):
+    assert detect(source_input(answer, RATIOS)).flagged is flagged
