@@ -328,6 +328,15 @@ def read_answer(answer: str) -> AnswerReading:
             # "the United States accounted for 55.4% of total revenue, Europe for 24.6%": the
             # verb and its whole are left out of the list's later items.
             cues, other = previous.cues, previous.other_label
+        if (
+            previous is not None
+            and previous.sentence == k
+            and previous.claim.kind == claim.kind
+            and _RANGE_DASH.fullmatch(text, previous.claim.end, claim.start)
+        ):
+            # "narrowed to $3.0–3.5 billion from $2.5–4.0 billion": a range's upper end is
+            # read as its lower end is, a level where that is one.
+            cues, direction, base = previous.cues, previous.direction, previous.base
         readings.append(
             Reading(
                 claim=replace_claim(claim, label_words=own),
@@ -347,6 +356,7 @@ def read_answer(answer: str) -> AnswerReading:
     return AnswerReading(text=text, readings=tuple(readings), sentences=tuple(sentences))
 
 
+_RANGE_DASH = re.compile(r"\s*[-–—]\s*")
 # Verbs that link a subject to its figure: a direction word before one of these belongs to
 # the subject's name ("actuarial gains (losses) was $0.5 million"), not to the figure.
 _COPULAS = frozenset(
@@ -573,3 +583,62 @@ def _period_sort_key(period: str) -> tuple[str, str]:
 
 
 __all__ = ["AnswerReading", "Reading", "read_answer"]
+
+
+# ------------------------------------------------------------------ formulas in words
+
+MINUS = "minus"
+PLUS = "plus"
+OVER = "over"
+_WORDED_OPERATORS = {
+    "less": MINUS,
+    "minus": MINUS,
+    "net of": MINUS,
+    "plus": PLUS,
+    "divided by": OVER,
+    "as a percentage of": OVER,
+    "as a share of": OVER,
+    "as a percent of": OVER,
+}
+# Words of bounded length, each starting a word: the scan stays linear on any text.
+_OPERAND_WORDS = r"[A-Za-z][A-Za-z&'’/-]{0,30}(?:[ ][A-Za-z][A-Za-z&'’/-]{0,30}){0,5}"
+_WORDED = re.compile(
+    rf"(?<![A-Za-z&'’/-])(?P<a>{_OPERAND_WORDS})\s+(?P<op>less|minus|net of|plus|divided by|"
+    rf"as a (?:percentage|percent|share) of)\s+(?P<b>{_OPERAND_WORDS})",
+    re.IGNORECASE,
+)
+_DEFINING = re.compile(
+    r"^(?:.*\b(?:defined as|calculated as|computed as|measured as|i\.e\.|that is|being))\s+",
+    re.IGNORECASE,
+)
+
+
+MAX_WORDED_FORMULAS = 4  # a sentence that spells out more is no formula a claim follows
+
+
+@dataclass(frozen=True, slots=True)
+class WordedFormula:
+    """A formula a sentence spells out over named lines: "revenue less non-interest
+    expenses", "free cash flow, defined as operating cash flow less capital expenditures"."""
+
+    operator: str  # MINUS, PLUS or OVER
+    first: frozenset[str]  # label words of each operand
+    second: frozenset[str]
+
+
+def worded_formulas(sentence: str) -> list[WordedFormula]:
+    """The formulas a sentence writes out in words, each over two named lines.
+
+    >>> [(f.operator, sorted(f.first), sorted(f.second)) for f in worded_formulas(
+    ...     "Pre-tax earnings (revenue less non-interest expenses) were C$3.08 billion.")]
+    [('minus', ['@revenue', 'revenu'], ['expens', 'interest', 'non'])]
+    """
+    out = []
+    for found in _WORDED.finditer(sentence):
+        first = _DEFINING.sub("", found.group("a"))
+        a, b = labels.label_words(first), labels.label_words(found.group("b"))
+        if a and b:
+            out.append(WordedFormula(_WORDED_OPERATORS[found.group("op").lower()], a, b))
+            if len(out) == MAX_WORDED_FORMULAS:
+                break
+    return out

@@ -457,11 +457,16 @@ def _kind_fits(kind: str, source: Claim) -> bool:
     return family in ("currency", "number", "count", "ratio")
 
 
-def operands_for(words: frozenset[str], periods: Iterable[str], index: SourceIndex) -> list[Claim]:
+def operands_for(
+    words: frozenset[str], periods: Iterable[str], index: SourceIndex, *, named: bool = False
+) -> list[Claim]:
     """The values a label names, one per period asked for (all of them when none is asked):
-    the operands of a derivation, of whatever kind the line holds."""
+    the operands of a derivation, of whatever kind the line holds. `named`: the answer
+    names this line as an operand ("operating cash flow less capital expenditures")."""
     binding = bind(words, "", OPERAND, index)
-    if binding is None or not binding.strong or not binding.facts:
+    if binding is None or not binding.facts:
+        return []
+    if not binding.strong and not _names_its_metric(words, binding.label, loosely=named):
         return []
     wanted = [p for p in periods if p]
     if not wanted:
@@ -473,6 +478,15 @@ def operands_for(words: frozenset[str], periods: Iterable[str], index: SourceInd
                 out.append(fact)
                 break
     return out
+
+
+def _names_its_metric(words: frozenset[str], line: frozenset[str], *, loosely: bool) -> bool:
+    """A weak binding that still names the line: the words are the known metric the line is
+    and nothing it lacks ("revenue" for "Total revenue"); `loosely`, where the sentence
+    names the line as an operand in so many words, any words of that metric ("operating
+    cash flow" for "Net cash provided by operating activities")."""
+    metrics = {w for w in words if w.startswith("@")}
+    return bool(metrics) and metrics <= line and (loosely or words <= line)
 
 
 # ------------------------------------------------------------------ derivations
@@ -651,6 +665,8 @@ def derivations(
         # "revenue grew 6.3% to €4.2bn, ..., lifting the EBIT margin to 9.2% from 8.6%": a
         # change of one metric is over figures of that metric, not the sentence's others.
         cited = [c for c in cited if _same_metric(claim, c)]
+    if kind == PERCENT and COMPOUND in cues:
+        return _compound_rates(reading, subject, cited, bases, periods, index)
     if ANNUALIZED in cues:
         # "a quarterly dividend of $0.62 per share, or $2.48 annualized"
         for c in _distinct([c for c in cited if c.kind == kind]):
@@ -679,14 +695,6 @@ def derivations(
                     out.append(Derivation(SPREAD, ordered, True, True, factor))
                 else:
                     out.append(Derivation(SPREAD, (a, b), False, True, factor))
-        return out
-
-    if kind == PERCENT and COMPOUND in cues:
-        # Growth per year over the years between the two values: never the whole change.
-        for a, b in [*_ordered_pairs(subject, reading), *_ordered_pairs(cited, reading, bases)]:
-            years = _years_between(a, b, reading.periods)
-            if years:
-                out.append(Derivation(CAGR, (a, b), True, True, years))
         return out
 
     if kind == PERCENT:
@@ -734,6 +742,36 @@ def derivations(
             out.append(Derivation(DIFFERENCE, (subject[0], other[0]), True, True))
     if cues & {SUM, AVERAGE} or not cues:
         out.extend(_totals(reading, subject, cited, index))
+    return out
+
+
+def _compound_rates(
+    reading: Reading,
+    subject: list[Claim],
+    cited: list[Claim],
+    bases: set[int],
+    periods: list[str],
+    index: SourceIndex,
+) -> list[Derivation]:
+    """Growth per year over the years between two values, never the whole change: of the
+    figures the sentence cites or the periods it names, or else from the period it names
+    back along the metric's line ("the three-year CAGR for revenue through 2024")."""
+    claim = reading.claim
+    pairs = [*_ordered_pairs(subject, reading), *_ordered_pairs(cited, reading, bases)]
+    if not pairs and claim.label_words:
+        line = _distinct(operands_for(claim.label_words, [], index))
+        anchor = periods[0] if periods else ""
+        latest = [
+            c for c in line if c.period and (not anchor or periods_compatible(anchor, c.period))
+        ]
+        pairs = [
+            (later, earlier) for later in latest[:1] for earlier in line if earlier is not later
+        ]
+    out = []
+    for later, earlier in pairs:
+        years = _years_between(later, earlier, reading.periods)
+        if years > 0:
+            out.append(Derivation(CAGR, (later, earlier), True, True, years))
     return out
 
 

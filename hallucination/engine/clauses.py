@@ -42,6 +42,13 @@ _LINKED_AFTER = re.compile(
     r"would|has|have|had|to|from|during|over)\b|\s*$|\s+[$€£0-9])",
     re.IGNORECASE,
 )
+# "spent $60.0 million on share repurchases and $42.9 million on acquisitions": after a
+# verb of spending, "on" and "for" link the figure to what the money went to.
+_SPENT_ON = re.compile(_LINKED_AFTER.pattern.replace("(?:in|of)", "(?:on|for)", 1), re.IGNORECASE)
+_SPENDING = re.compile(
+    r"\b(?:spent|spend|spends|spending|invested|invests|paid|pays|allocated|returned|deployed)\b",
+    re.IGNORECASE,
+)
 _PER_SHARE = re.compile(r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share\b", re.IGNORECASE)
 # "in the prior-year period", "in the same quarter": a period, not a metric.
 _PERIOD_QUALIFIERS = frozenset(
@@ -216,6 +223,10 @@ def read_clauses(
         following = starts[i + 1] if i + 1 < len(claims) else s_end
         # endpos reads the text as if it ended there, without copying all that comes before.
         linked = _LINKED_AFTER.match(text, claim.end, min(s_end, following))
+        spent_on = False
+        if not linked and _SPENDING.search(text, max(s_start, claim.start - 200), claim.start):
+            linked = _SPENT_ON.match(text, claim.end, min(s_end, following))
+            spent_on = linked is not None
         linked_words = set(labels.words(linked.group(1))) if linked else set()
         after_label = (
             labels.label_words(linked.group(1))
@@ -226,7 +237,9 @@ def read_clauses(
             # "$2.7 billion of cash and investments": those words are this figure's, never
             # the next one's.
             taken_until = linked.end(1)
-        if not own or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS:
+        if after_label and spent_on:
+            own = after_label  # what the money went to, not who spent it
+        elif not own or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS:
             if after_label:
                 own = after_label
             elif per_share_label and _per_share_shaped(claim):

@@ -28,7 +28,16 @@ from decimal import Decimal
 from . import candidates as cd
 from . import labels, values
 from . import lexicon as lx
-from .answer import CHANGE, COMPARISON, SUM, AnswerReading, Reading
+from .answer import (
+    CHANGE,
+    COMPARISON,
+    MINUS,
+    PLUS,
+    SUM,
+    AnswerReading,
+    Reading,
+    worded_formulas,
+)
 from .candidates import Binding, Derivation
 from .sources import SourceIndex, norm, written_norm
 from .types import (
@@ -117,6 +126,7 @@ class Decider:
         self.index = index
         self.config = config
         self.answer = answer
+        self._formulas: dict[int, list] = {}  # sentence -> the formulas it spells out
 
     def decide_all(self) -> list[ClaimVerdict]:
         readings = self.answer.readings
@@ -221,6 +231,40 @@ class Decider:
             out.append(cd.Cited(source, r.base))
         return out
 
+    def _worded(self, reading: Reading) -> list[Derivation]:
+        """The formulas the claim's sentence spells out over named lines ("pre-tax earnings
+        (revenue less non-interest expenses) were C$3.08 billion"), over those lines' values
+        for the claim's period."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS and claim.kind not in (PERCENT, RATIO):
+            return []
+        formulas = self._formulas.get(reading.sentence)
+        if formulas is None:
+            start, end = self.answer.sentences[reading.sentence]
+            formulas = worded_formulas(self.answer.text[start:end])
+            self._formulas[reading.sentence] = formulas
+        if not formulas:
+            return []
+        periods = [claim.period] if claim.period else list(reading.periods[:1])
+        out = []
+        for formula in formulas:
+            first = cd.operands_for(formula.first, periods, self.index, named=True)[:1]
+            second = cd.operands_for(formula.second, periods, self.index, named=True)[:1]
+            if not first or not second:
+                continue
+            operands = (first[0], second[0])
+            if formula.operator == MINUS:
+                # "operating cash flow less capital expenditures": the outflow's size, however
+                # the statement writes its sign.
+                operands = (first[0], replace_claim(second[0], value=abs(second[0].value)))
+                out.append(Derivation(cd.DIFFERENCE, operands, True, True))
+            elif formula.operator == PLUS:
+                out.append(Derivation(cd.SUM_OF, operands, True, True))
+            else:
+                kind = cd.SHARE_OF if claim.kind == PERCENT else cd.RATIO_OF
+                out.append(Derivation(kind, operands, True, True))
+        return out
+
     def _factors(self, reading: Reading, found: list[_Claimed]) -> list[Claim]:
         """The sentence's figures a product may be of, as the sources give them: amounts,
         prices and rates that are shares rather than changes ("40%", not "rose 18.5%")."""
@@ -249,6 +293,12 @@ class Decider:
         named = [s for s in c.exact if "name" in s.qualifiers]
         if named and claim.kind != DATE and not reading.derived:
             return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(named[0]))
+
+        # A formula the sentence spells out over named lines, which the claim's own words
+        # would otherwise bind to one of them.
+        for derivation in self._worded(reading):
+            if cd.derivation_matches(reading, derivation):
+                return self._derived(claim, derivation, found, reading)
 
         # 1. The value the sources state for this metric and period.
         if c.stated is not None and not reading.derived:

@@ -139,14 +139,16 @@ def test_a_figure_equal_to_a_calculator_output_is_calculated():
     assert _verdict(result, "6.47%").outcome == CALCULATED
 
 
-def test_a_figure_the_calculator_did_not_give_is_a_fabrication():
-    _wrong(
+def test_a_figure_the_calculator_did_not_give_is_recomputed_and_wrong():
+    # The sentence names a compound rate over 2021-2024, which the engine computes itself.
+    verdict = _wrong(
         "The three-year CAGR for revenue through 2024 was 6.86%.",
         "6.86%",
-        FABRICATION,
+        ARITHMETIC_DRIFT,
         CAGR_SOURCE,
         calculator_outputs=(CAGR,),
     )
+    assert verdict.expected_value == Decimal("6.47")
 
 
 # ------------------------------------------------------------------ 3. names

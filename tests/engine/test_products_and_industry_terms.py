@@ -181,3 +181,118 @@ Net non-performing assets (%)            0.61          0.77
 )
 def test_a_noun_of_change_after_a_figure_says_which_way(answer, flagged):
     assert detect(source_input(answer, RATIOS)).flagged is flagged
+
+
+BANK = """Harrow Bancorp - fourth quarter 2026 supplementary information
+(C$ millions)
+
+Total revenue: 8,215
+Non-interest expenses: 4,690
+Net income: 2,377
+"""
+
+CASH_FLOWS = """CONSOLIDATED STATEMENTS OF CASH FLOWS
+(In thousands)
+                                                  Year Ended December 31,
+                                               2026            2025
+Net cash provided by operating activities   412,600         388,150
+Capital expenditures                         (97,300)        (91,420)
+Repurchases of common stock                  (75,000)        (20,000)
+Acquisitions, net of cash acquired           (18,250)              -
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 8,215 - 4,690 = 3,525
+        (
+            "Pre-provision earnings (revenue less non-interest expenses) were about "
+            "C$3.53 billion in the quarter.",
+            False,
+        ),
+        (
+            "Pre-provision earnings (revenue less non-interest expenses) were about "
+            "C$3.35 billion in the quarter.",
+            True,
+        ),
+        # 412,600 - 97,300 = 315,300: the outflow's size, though the statement writes (97,300)
+        (
+            "Free cash flow, defined as operating cash flow less capital expenditures, was "
+            "$315.3 million in 2026.",
+            False,
+        ),
+        (
+            "Free cash flow, defined as operating cash flow less capital expenditures, was "
+            "$509.9 million in 2026.",
+            True,
+        ),
+    ],
+)
+def test_a_formula_spelled_out_in_words_is_computed(answer, flagged):
+    source = BANK if "C$" in answer else CASH_FLOWS
+    assert detect(source_input(answer, source)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        (
+            "In 2026 the company spent $75.0 million on share repurchases and $18.3 million "
+            "on acquisitions.",
+            False,
+        ),
+        # The two swapped: each figure is the other line's.
+        (
+            "In 2026 the company spent $18.3 million on share repurchases and $75.0 million "
+            "on acquisitions.",
+            True,
+        ),
+    ],
+)
+def test_after_a_verb_of_spending_each_figure_names_what_it_went_to(answer, flagged):
+    assert detect(source_input(answer, CASH_FLOWS)).flagged is flagged
+
+
+GUIDANCE = """Full-year 2026 outlook. We now expect adjusted EBIT of $3.0 billion to $3.5 billion,
+compared with our previous range of $2.5 billion to $4.0 billion.
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Adjusted EBIT guidance was narrowed to $3.0–3.5 billion from $2.5–4.0 billion.", False),
+        ("Adjusted EBIT guidance was narrowed to $3.0–3.8 billion from $2.5–4.0 billion.", True),
+    ],
+)
+def test_a_range_s_upper_end_is_read_as_its_lower_end(answer, flagged):
+    assert detect(source_input(answer, GUIDANCE)).flagged is flagged
+
+
+CAPEX = """Capital expenditures (in millions)
+                                                        2026        2025
+Capital expenditures on a GAAP basis                   2,140.5     1,980.2
+Less: proceeds from equipment sale-leasebacks           (185.0)     (120.4)
+Capital expenditures on a non-GAAP basis               1,955.5     1,859.8
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 1,955.5 / 2,140.5 = 0.9136...
+        (
+            "The ratio of capital expenditures on a non-GAAP basis to capital expenditures on "
+            "a GAAP basis in 2026 is 0.91.",
+            False,
+        ),
+        (
+            "The ratio of capital expenditures on a non-GAAP basis to capital expenditures on "
+            "a GAAP basis in 2026 is 0.87.",
+            True,
+        ),
+    ],
+)
+def test_a_ratio_of_two_named_lines_of_one_metric(answer, flagged):
+    assert detect(source_input(answer, CAPEX)).flagged is flagged
