@@ -36,6 +36,7 @@ from .types import (
     PERCENTAGE_POINTS,
     RATIO,
     Claim,
+    quick_init,
 )
 from .values import at_precision, plain
 
@@ -265,6 +266,7 @@ def scaled_matches(claim: Claim, index: SourceIndex) -> list[tuple[Claim, Decima
 # ------------------------------------------------------------------ binding
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Binding:
     """The source line the claim's label names, and its values for the claim's period."""
@@ -480,6 +482,7 @@ PRODUCT = "product"  # a quantity times a price per unit, or a share of an amoun
 _PERIODS_A_YEAR = (4, 12, 2)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Derivation:
     """One formula over source values (or the answer's own cited figures).
@@ -598,6 +601,7 @@ def _period_key(period: str) -> str:
     return f"{year}-99" if year else period
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Cited:
     """A figure the claim's sentence restates, as the sources give it, and whether the
