@@ -988,29 +988,43 @@ def derivation_matches(reading: Reading, derivation: Derivation, *, broad: bool 
     where the operands' order makes the sign meaningful. A formula the sentence does not
     describe (`broad`) must give a figure of one significant digit exactly, as a stated
     value must (`approximately $4 million` is not 2.8 + 1.5)."""
-    claim = reading.claim
-    target = abs(claim.value)
-    precision = claim.precision or Decimal(1)
-    sign = signed_direction(reading)
-    exact = (
-        broad
-        and significant_digits(claim) < 2
-        and claim.kind not in (PERCENT, PERCENTAGE_POINTS, BPS)
-    )
-    for value in derivation_values(reading, derivation):
-        if exact and abs(value) != target:
-            continue
-        if not at_precision(target, value, precision):
-            continue
-        if (
-            derivation.oriented
-            and sign
-            and derivation.kind in (GROWTH, DIFFERENCE, SPREAD)
-            and value
-        ):
-            return (value > 0) == (sign > 0)
-        return True
-    return False
+    return DerivationTest(reading, broad=broad)(derivation)
+
+
+class DerivationTest:
+    """`derivation_matches` for one claim, its terms read once: a wide search tries dozens
+    of formulas for the same claim, and only the formula's value changes between them."""
+
+    __slots__ = ("exact", "precision", "reading", "sign", "target")
+
+    def __init__(self, reading: Reading, *, broad: bool = False) -> None:
+        claim = reading.claim
+        self.reading = reading
+        self.target = abs(claim.value)
+        self.precision = claim.precision or Decimal(1)
+        self.sign = signed_direction(reading)
+        self.exact = (
+            broad
+            and significant_digits(claim) < 2
+            and claim.kind not in (PERCENT, PERCENTAGE_POINTS, BPS)
+        )
+
+    def __call__(self, derivation: Derivation) -> bool:
+        target, precision, exact = self.target, self.precision, self.exact
+        for value in derivation_values(self.reading, derivation):
+            if exact and abs(value) != target:
+                continue
+            if not at_precision(target, value, precision):
+                continue
+            if (
+                derivation.oriented
+                and self.sign
+                and derivation.kind in (GROWTH, DIFFERENCE, SPREAD)
+                and value
+            ):
+                return (value > 0) == (self.sign > 0)
+            return True
+        return False
 
 
 def signed_direction(reading: Reading) -> int:

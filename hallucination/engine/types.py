@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -290,6 +291,8 @@ class Claim:
 
 
 _CLAIM_FIELDS = Claim.__match_args__  # the parameters of Claim(), in order
+_CLAIM_VALUES = operator.attrgetter(*_CLAIM_FIELDS)  # every field of a claim, in one C call
+_CLAIM_POSITIONS = {name: k for k, name in enumerate(_CLAIM_FIELDS)}
 
 
 def replace_claim(claim: Claim, /, **changes: Any) -> Claim:
@@ -297,12 +300,13 @@ def replace_claim(claim: Claim, /, **changes: Any) -> Claim:
     answer and of a prose source gets its label words this way). Every field of `Claim` is
     an init field, so passing them in order is all that replace does, without its checks
     of each field, which cost half as much again as building the claim."""
-    copied = Claim(
-        *[changes.pop(name) if name in changes else getattr(claim, name) for name in _CLAIM_FIELDS]
-    )
-    if changes:
-        raise TypeError(f"Claim has no field {next(iter(changes))!r}")
-    return copied
+    values = list(_CLAIM_VALUES(claim))
+    for name, value in changes.items():
+        position = _CLAIM_POSITIONS.get(name)
+        if position is None:
+            raise TypeError(f"Claim has no field {name!r}")
+        values[position] = value
+    return Claim(*values)
 
 
 @quick_init
