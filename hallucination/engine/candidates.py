@@ -361,10 +361,14 @@ def _bind(
     lines: dict[tuple, list[tuple[float, Claim]]] = {}
     line_best: dict[tuple, tuple[float, float, frozenset[str]]] = {}
     named: dict[tuple, float] = {}  # how well each line's best column is named, period aside
+    # Which source kinds can state the claim, and which source periods are the claim's: each
+    # asked once per kind and per period rather than once per value on the lines named.
+    fitting_kinds = {k for k in FAMILY if k != DATE and _kind_fits(kind, k)}
+    period_fits: dict[str, bool] = {}
     for source in index.sharing_words(words):
-        if source.kind == DATE or not _kind_fits(kind, source):
+        if source.kind not in fitting_kinds:
             continue
-        if claim is not None and not usable_for(claim, source):
+        if claim is not None and source.qualifiers and not usable_for(claim, source):
             continue
         label = source.label_words
         header = source.header_words
@@ -380,11 +384,13 @@ def _bind(
                 value = recall + 0.5 * precision + 0.25 * column_recall
             found = scored[(label, header)] = (recall, value)
         recall, value = found
-        bonus = (
-            PERIOD_BONUS  # the line states this metric for the claim's own period
-            if period and source.period and periods_compatible(period, source.period)
-            else 0.0
-        )
+        bonus = 0.0
+        if period and source.period:
+            compatible = period_fits.get(source.period)
+            if compatible is None:
+                compatible = period_fits[source.period] = periods_compatible(period, source.period)
+            if compatible:
+                bonus = PERIOD_BONUS  # the line states this metric for the claim's own period
         if source.cell is not None:
             value += TABLE_BONUS
         key = line_of(source)
@@ -435,9 +441,9 @@ def _bind(
 OPERAND = "operand"  # `bind` for a derivation's operand: any kind of value will do
 
 
-def _kind_fits(kind: str, source: Claim) -> bool:
-    """A source value of a kind that can state a claim of this kind."""
-    family = FAMILY[source.kind]
+def _kind_fits(kind: str, source_kind: str) -> bool:
+    """A source value of `source_kind` can state a claim of this kind."""
+    family = FAMILY[source_kind]
     if kind == OPERAND:
         return family != "date"
     if kind == PERCENT:
