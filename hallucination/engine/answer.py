@@ -33,6 +33,7 @@ from .types import (
     PERCENT,
     RATIO,
     Claim,
+    quick_init,
     replace_claim,
 )
 
@@ -186,6 +187,7 @@ _AMOUNT_KINDS = frozenset({CURRENCY, NUMBER, COUNT})
 MAX_WINDOW_CHARS = 160
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Reading:
     """A claim of the answer and what its sentence says about it."""

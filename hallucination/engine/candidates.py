@@ -46,6 +46,7 @@ from .types import (
     PERCENTAGE_POINTS,
     RATIO,
     Claim,
+    quick_init,
 )
 from .values import at_precision, plain
 
@@ -275,6 +276,7 @@ def scaled_matches(claim: Claim, index: SourceIndex) -> list[tuple[Claim, Decima
 # ------------------------------------------------------------------ binding
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Binding:
     """The source line the claim's label names, and its values for the claim's period."""
@@ -369,10 +371,14 @@ def _bind(
     lines: dict[tuple, list[tuple[float, Claim]]] = {}
     line_best: dict[tuple, tuple[float, float, frozenset[str]]] = {}
     named: dict[tuple, float] = {}  # how well each line's best column is named, period aside
+    # Which source kinds can state the claim, and which source periods are the claim's: each
+    # asked once per kind and per period rather than once per value on the lines named.
+    fitting_kinds = {k for k in FAMILY if k != DATE and _kind_fits(kind, k)}
+    period_fits: dict[str, bool] = {}
     for source in index.sharing_words(words):
-        if source.kind == DATE or not _kind_fits(kind, source):
+        if source.kind not in fitting_kinds:
             continue
-        if claim is not None and not usable_for(claim, source):
+        if claim is not None and source.qualifiers and not usable_for(claim, source):
             continue
         label = source.label_words
         header = source.header_words
@@ -388,11 +394,13 @@ def _bind(
                 value = recall + 0.5 * precision + 0.25 * column_recall
             found = scored[(label, header)] = (recall, value)
         recall, value = found
-        bonus = (
-            PERIOD_BONUS  # the line states this metric for the claim's own period
-            if period and source.period and periods_compatible(period, source.period)
-            else 0.0
-        )
+        bonus = 0.0
+        if period and source.period:
+            compatible = period_fits.get(source.period)
+            if compatible is None:
+                compatible = period_fits[source.period] = periods_compatible(period, source.period)
+            if compatible:
+                bonus = PERIOD_BONUS  # the line states this metric for the claim's own period
         if source.cell is not None:
             value += TABLE_BONUS
         key = line_of(source)
@@ -443,9 +451,9 @@ def _bind(
 OPERAND = "operand"  # `bind` for a derivation's operand: any kind of value will do
 
 
-def _kind_fits(kind: str, source: Claim) -> bool:
-    """A source value of a kind that can state a claim of this kind."""
-    family = FAMILY[source.kind]
+def _kind_fits(kind: str, source_kind: str) -> bool:
+    """A source value of `source_kind` can state a claim of this kind."""
+    family = FAMILY[source_kind]
     if kind == OPERAND:
         return family != "date"
     if kind == PERCENT:
@@ -506,6 +514,7 @@ _SIGNED = frozenset({GROWTH, DIFFERENCE, SPREAD, CAGR})  # kinds whose sign says
 _PERIODS_A_YEAR = (4, 12, 2)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Derivation:
     """One formula over source values (or the answer's own cited figures).
@@ -629,6 +638,7 @@ def _period_key(period: str) -> str:
     return f"{year}-99" if year else period
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Cited:
     """A figure the claim's sentence restates, as the sources give it, and whether the
@@ -1061,24 +1071,38 @@ def derivation_matches(reading: Reading, derivation: Derivation, *, broad: bool 
     where the operands' order makes the sign meaningful. A formula the sentence does not
     describe (`broad`) must give a figure of one significant digit exactly, as a stated
     value must (`approximately $4 million` is not 2.8 + 1.5)."""
-    claim = reading.claim
-    target = abs(claim.value)
-    precision = claim.precision or Decimal(1)
-    sign = signed_direction(reading)
-    exact = (
-        broad
-        and significant_digits(claim) < 2
-        and claim.kind not in (PERCENT, PERCENTAGE_POINTS, BPS)
-    )
-    for value in derivation_values(reading, derivation):
-        if exact and abs(value) != target:
-            continue
-        if not at_precision(target, value, precision):
-            continue
-        if derivation.oriented and sign and derivation.kind in _SIGNED and value:
-            return (value > 0) == (sign > 0)
-        return True
-    return False
+    return DerivationTest(reading, broad=broad)(derivation)
+
+
+class DerivationTest:
+    """`derivation_matches` for one claim, its terms read once: a wide search tries dozens
+    of formulas for the same claim, and only the formula's value changes between them."""
+
+    __slots__ = ("exact", "precision", "reading", "sign", "target")
+
+    def __init__(self, reading: Reading, *, broad: bool = False) -> None:
+        claim = reading.claim
+        self.reading = reading
+        self.target = abs(claim.value)
+        self.precision = claim.precision or Decimal(1)
+        self.sign = signed_direction(reading)
+        self.exact = (
+            broad
+            and significant_digits(claim) < 2
+            and claim.kind not in (PERCENT, PERCENTAGE_POINTS, BPS)
+        )
+
+    def __call__(self, derivation: Derivation) -> bool:
+        target, precision, exact = self.target, self.precision, self.exact
+        for value in derivation_values(self.reading, derivation):
+            if exact and abs(value) != target:
+                continue
+            if not at_precision(target, value, precision):
+                continue
+            if derivation.oriented and self.sign and derivation.kind in _SIGNED and value:
+                return (value > 0) == (self.sign > 0)
+            return True
+        return False
 
 
 def signed_direction(reading: Reading) -> int:

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from . import labels
-from .types import COUNT, CURRENCY, DATE, NUMBER, PERCENT, RATIO, Claim
+from .types import COUNT, CURRENCY, DATE, NUMBER, PERCENT, RATIO, Claim, quick_init
 
 MAX_WINDOW_CHARS = 160
 # (The same as r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n", as a test checks, with the
@@ -59,6 +59,7 @@ ANAPHORA = frozenset(
 )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ClauseReading:
     """What the words around one figure say about it."""

@@ -306,10 +306,14 @@ class Decider:
 
         # 2. Derived wording: the formula its sentence describes.
         derived: list[Derivation] = []
+        # The sentence's other figures, as the sources give them: read once, when first asked.
+        cited_figures: list[cd.Cited] | None = None
         if reading.derived:
-            derived = cd.derivations(reading, self._cited(reading, found), self.index)
+            cited_figures = self._cited(reading, found)
+            derived = cd.derivations(reading, cited_figures, self.index)
+            gives_claim = cd.DerivationTest(reading)
             for derivation in derived:
-                if cd.derivation_matches(reading, derivation):
+                if gives_claim(derivation):
                     return self._derived(claim, derivation, found, reading)
             for derivation in derived:
                 if derivation.described and cd.sign_contradicted(reading, derivation):
@@ -380,10 +384,12 @@ class Decider:
             if drift is not None:
                 return self._drift(reading, drift, "")
         else:
-            fallback = cd.derivations(reading, self._cited(reading, found), self.index)
+            cited_figures = self._cited(reading, found)
+            fallback = cd.derivations(reading, cited_figures, self.index)
             fallback.extend(self._column_sums(c))
+            gives_claim = cd.DerivationTest(reading)
             for derivation in fallback:
-                if cd.derivation_matches(reading, derivation):
+                if gives_claim(derivation):
                     return self._derived(claim, derivation, found, reading)
 
         # 5. Positive evidence only.
@@ -397,17 +403,20 @@ class Decider:
                 expected_value=source.value,
                 details={"factor": str(factor)},
             )
-        cited = [x.value for x in self._cited(reading, found)]
+        if cited_figures is None:
+            cited_figures = self._cited(reading, found)
+        cited = [x.value for x in cited_figures]
         if reading.sentence > 0:
             # "... or $2.48 annualized. At $61.35, that annualized dividend implies a yield of
             # about 4.0%": a figure computed without saying how may use the sentence before.
             cited += [x.value for x in self._cited_in(reading, found, reading.sentence - 1)]
+        gives_claim = cd.DerivationTest(reading, broad=True)
         for derivation in cd.broad_derivations(reading, self.index, cited):
-            if cd.derivation_matches(reading, derivation, broad=True):
+            if gives_claim(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         for derivation in cd.products(claim, self._factors(reading, found)):
-            if cd.derivation_matches(reading, derivation, broad=True):
+            if gives_claim(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         if claim.kind in _AMOUNTS and claim.label_words & _TOTAL_WORDS:

@@ -595,6 +595,9 @@ _PERIOD_TEXT = regex.compile(
 )
 
 
+_ASCII_DIGIT = re.compile(r"[0-9]")
+
+
 def normalise_period(text: str, *, exact_dates: bool = False) -> str:
     """The period key a header or phrase names: "third quarter of 2024" -> "Q3 2024".
 
@@ -602,7 +605,10 @@ def normalise_period(text: str, *, exact_dates: bool = False) -> str:
     `exact_dates`, a day of the month is kept ("dec. 31 2008" -> "2008-12-31"), as a
     balance-sheet column header means that day.
     """
-    match = _PERIOD_TEXT.search(text[:160], timeout=0.05)
+    head = text[:160]
+    if head.isascii() and not _ASCII_DIGIT.search(head):
+        return ""  # every period the pattern reads has a digit: most row labels have none
+    match = _PERIOD_TEXT.search(head, timeout=0.05)
     if not match:
         return ""
     if match.group("d"):

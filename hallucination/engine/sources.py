@@ -182,20 +182,27 @@ class SourceIndex:
             bucket.keys.append(claim.value)
             bucket.claims.append(claim)
             return
+        key = norm(claim)
         bucket = self._buckets.setdefault(family, _Bucket())
-        bucket.keys.append(norm(claim))
+        bucket.keys.append(key)
         bucket.claims.append(claim)
         written = self._written.setdefault(family, _Bucket())
-        written.keys.append(written_norm(claim))
+        # Written as it is stored unless a scale multiplied it.
+        written.keys.append(key if claim.scale == 1 else written_norm(claim))
         written.claims.append(claim)
         if not claim.scale_origin:
             self._unscaled.add(family)
         if claim.label:
             labelled = self._labelled.setdefault((family, claim.label), _Bucket())
-            labelled.keys.append(norm(claim))
+            labelled.keys.append(key)
             labelled.claims.append(claim)
             self.by_label.setdefault(claim.label, []).append(claim)
-        for word in claim.label_words | claim.header_words:
+        # Each word's posting lists the claims in the order they were added, so the words
+        # may be taken in any order; most claims have no column header words to add.
+        words = claim.label_words
+        if claim.header_words:
+            words = words | claim.header_words
+        for word in words:
             posting = self.by_word.setdefault(word, [])
             if len(posting) < MAX_POSTING:
                 posting.append(claim)
