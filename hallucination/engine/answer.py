@@ -23,7 +23,7 @@ from decimal import Decimal
 
 from . import clauses, labels
 from . import lexicon as lx
-from .extraction import MAX_TEXT_CHARS, extract_document
+from .extraction import MAX_TEXT_CHARS, extract_document, formula_spans
 from .types import (
     COUNT,
     CURRENCY,
@@ -216,6 +216,16 @@ class AnswerReading:
     text: str
     readings: tuple[Reading, ...]
     sentences: tuple[tuple[int, int], ...]
+    # Arithmetic the answer writes out before `=` or `≈`: (start, where the sign is).
+    formulas: tuple[tuple[int, int], ...] = ()
+
+    def worked(self, claim: Claim) -> tuple[str, bool] | None:
+        """The arithmetic written right before a figure ("58,301 / 1,146 = £50.87
+        thousand"), and whether it says the figure is rounded (`≈`)."""
+        for start, eq in self.formulas:
+            if eq < claim.start and _RESULT_AFTER.fullmatch(self.text, eq + 1, claim.start):
+                return self.text[start:eq], self.text[eq] == "≈"
+        return None
 
     @property
     def claims(self) -> list[Claim]:
@@ -355,9 +365,16 @@ def read_answer(answer: str) -> AnswerReading:
                 after_label=read[i].after,
             )
         )
-    return AnswerReading(text=text, readings=tuple(readings), sentences=tuple(sentences))
+    return AnswerReading(
+        text=text,
+        readings=tuple(readings),
+        sentences=tuple(sentences),
+        formulas=tuple(formula_spans(text)) if "=" in text or "≈" in text else (),
+    )
 
 
+# Between an equals sign and the figure it gives: "= C$508 thousand", "≈ 7.9%", "= **7.9%".
+_RESULT_AFTER = re.compile(r"[\s*_]*(?:about|approximately|roughly|approx\.?|~)?[\s*_]*")
 _RANGE_DASH = re.compile(r"\s*[-–—]\s*")
 # Verbs that link a subject to its figure: a direction word before one of these belongs to
 # the subject's name ("actuarial gains (losses) was $0.5 million"), not to the figure.

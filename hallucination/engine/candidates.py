@@ -52,6 +52,7 @@ from .values import at_precision, plain
 
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
 _THOUSANDS = tuple(Decimal(1000) ** k for k in range(1, 5))
+THOUSANDS = _THOUSANDS
 MIN_RECALL = 0.75  # a claim binds a source label only when it names most of that label
 BIND_MARGIN = 0.12  # ... and names it clearly better than any other label
 COLUMN_SLACK = 0.3  # how much less a column of the bound line may be named and still count
@@ -74,13 +75,26 @@ def _significant_digits(text: str) -> int:
 
 
 def other_currency(claim: Claim, source: Claim) -> bool:
-    return bool(
+    """The two amounts are in different currencies, each said. A bare `$` is any dollar:
+    a Canadian filing writes `$` where an answer writes `C$`; only `US$`, `USD` or `U.S.`
+    make a dollar American."""
+    if not (
         claim.kind == CURRENCY
         and source.kind == CURRENCY
         and claim.unit
         and source.unit
         and claim.unit != source.unit
-    )
+    ):
+        return False
+    if claim.unit in _DOLLARS and source.unit in _DOLLARS:
+        for side in (claim, source):
+            if side.unit == "USD" and not _SAID_AMERICAN.search(side.text):
+                return False
+    return True
+
+
+_DOLLARS = frozenset({"USD", "CAD", "AUD", "NZD", "HKD", "SGD"})
+_SAID_AMERICAN = re.compile(r"US|U\.S\.", re.IGNORECASE)
 
 
 def kind_compatible(claim: Claim, source: Claim) -> bool:

@@ -69,6 +69,8 @@ from .types import (
     replace_claim,
 )
 
+WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
+WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
 APPROXIMATION_RANGE = Decimal("0.5")  # a hedged figure this near a value is its approximation
 PLAUSIBLE_DRIFT = (Decimal("0.33"), Decimal("3"))  # beyond, a different quantity, not a slip
 WEAK = Decimal("0.5")  # confidence of a claim grounded on weak evidence
@@ -131,7 +133,44 @@ class Decider:
     def decide_all(self) -> list[ClaimVerdict]:
         readings = self.answer.readings
         found = [self._candidates(r) for r in readings]
-        return [self._decide(found[i], found) for i in range(len(readings))]
+        verdicts: list[ClaimVerdict] = []
+        for i in range(len(readings)):
+            restated = self._restated(readings, verdicts, i)
+            verdicts.append(restated or self._decide(found[i], found))
+        return verdicts
+
+    def _restated(
+        self, readings: tuple[Reading, ...], verdicts: list[ClaimVerdict], i: int
+    ) -> ClaimVerdict | None:
+        """A figure that restates the one before it in other words ("£50.87 thousand, i.e.
+        about £50,873", "38 basis points, or 0.38% of loans") stands on that figure's
+        evidence, when that figure is grounded and the two agree at the coarser precision."""
+        if i == 0:
+            return None
+        reading, previous = readings[i], readings[i - 1]
+        before = verdicts[i - 1]
+        if previous.sentence != reading.sentence or not before.grounded:
+            return None
+        claim, other = reading.claim, previous.claim
+        if not _RESTATING.fullmatch(self.answer.text, other.end, claim.start):
+            return None
+        mine, theirs = _comparable(claim), _comparable(other)
+        if mine is None or theirs is None or mine[1] != theirs[1]:
+            return None
+        place = max(mine[2], theirs[2])
+        if not values.at_precision(mine[0], theirs[0], place) and not values.at_precision(
+            theirs[0], mine[0], place
+        ):
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=DERIVED,
+            layer=LAYER_DERIVATION,
+            nearest=before.nearest,
+            expected_value=before.expected_value,
+            formula=f"{other.text} restated",
+            details={"derivation": "restated"},
+        )
 
     # ------------------------------------------------------------ candidates
 
@@ -231,6 +270,66 @@ class Decider:
             out.append(cd.Cited(source, r.base))
         return out
 
+    def _worked(self, reading: Reading) -> ClaimVerdict | None:
+        """A figure the answer computes in so many symbols ("58,301 / 1,146 = £50.87
+        thousand", "$1,234M / $15,678M ≈ 7.9%"): `derived` when the arithmetic gives it at
+        its precision (in its own digits or as a percentage), `arithmetic_drift` when it
+        gives something else at every scale, and no verdict when the arithmetic cannot be
+        read."""
+        claim = reading.claim
+        worked = self.answer.worked(claim) if claim.kind != DATE else None
+        if worked is None:
+            return None
+        expression, rounded = worked
+        value = values.evaluate(expression)
+        if value is None:
+            return None
+        results = [value, value * 100] if claim.kind == PERCENT else [value]
+        precision = claim.precision or Decimal(1)
+        scale = claim.scale or Decimal(1)
+        # The claim in its own units and in the digits it writes ("£50.87 thousand" is
+        # 50,870 and 50.87): arithmetic over table cells gives the latter.
+        readings = [
+            (claim.value, precision, Decimal(1)),
+            (claim.value / scale, precision / scale, scale),
+        ]
+        for result in results:
+            for target, place, unit in readings:
+                near = values.at_precision(target, result, place) or (
+                    rounded
+                    and result
+                    and abs(abs(target) - abs(result)) <= abs(result) * WRITTEN_ROUNDING
+                )
+                if near:
+                    return ClaimVerdict(
+                        claim=claim,
+                        outcome=DERIVED,
+                        layer=LAYER_DERIVATION,
+                        expected_value=quantize_like(result * unit, claim),
+                        formula=expression.strip(),
+                        details={"derivation": "written"},
+                    )
+        written = abs(claim.value / scale)
+        for result in results:
+            for factor in (*cd.THOUSANDS, *(1 / f for f in cd.THOUSANDS)):
+                scaled = abs(result * factor)
+                if scaled and abs(written - scaled) <= scaled * WRITTEN_SCALE_SLACK:
+                    return None  # near it at a scale the writing leaves open: not evidence
+        expected = value * 100 if claim.kind == PERCENT and abs(value) < 1 else value
+        if claim.scale and claim.scale != 1 and abs(expected) < abs(claim.value) / 10:
+            expected *= claim.scale  # the arithmetic is in the digits the claim writes
+        return ClaimVerdict(
+            claim=claim,
+            outcome=ARITHMETIC_DRIFT,
+            layer=LAYER_DERIVATION,
+            expected_value=quantize_like(expected, claim),
+            formula=expression.strip(),
+            details={
+                "derivation": "written",
+                "reason": "the answer's own arithmetic gives another value",
+            },
+        )
+
     def _worded(self, reading: Reading) -> list[Derivation]:
         """The formulas the claim's sentence spells out over named lines ("pre-tax earnings
         (revenue less non-interest expenses) were C$3.08 billion"), over those lines' values
@@ -293,6 +392,11 @@ class Decider:
         named = [s for s in c.exact if "name" in s.qualifiers]
         if named and claim.kind != DATE and not reading.derived:
             return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(named[0]))
+
+        # Arithmetic the answer writes out right before the figure: its own working.
+        worked = self._worked(reading)
+        if worked is not None:
+            return worked
 
         # A formula the sentence spells out over named lines, which the claim's own words
         # would otherwise bind to one of them.
@@ -1048,6 +1152,27 @@ _EXPRESSION_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _CALCULATOR_CONSTANTS = frozenset(
     Decimal(n) for n in ("0", "1", "2", "3", "4", "12", "52", "100", "365", "1000")
 )
+
+
+# Words that introduce the same figure again: "i.e. about", ", or", "(", "that is".
+_RESTATING = re.compile(
+    r"\s*,?\s*(?:\(|i\.e\.,?|ie|or|that is,?|equivalent to|which is|equal to)\s*"
+    r"(?:about|roughly|approximately|around|some|nearly|almost|~)?\s*",
+    re.IGNORECASE,
+)
+
+
+def _comparable(claim: Claim) -> tuple[Decimal, str, Decimal] | None:
+    """A figure as a magnitude in common units, its dimension and its precision in those
+    units: basis points as percentages, amounts at their scale."""
+    precision = claim.precision or Decimal(1)
+    if claim.kind in (PERCENT, PERCENTAGE_POINTS):
+        return abs(claim.value), "rate", precision
+    if claim.kind == BPS:
+        return abs(claim.value) / 100, "rate", precision / 100
+    if claim.kind in _AMOUNTS:
+        return abs(claim.value), "amount", precision
+    return None
 
 
 def _sibling_shape(path: str) -> tuple[str, str]:

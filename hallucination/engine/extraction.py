@@ -385,7 +385,8 @@ class _Document:
         return False
 
 
-_FORMULA_CHARS = frozenset("0123456789.,$%()+-*/×÷ \t")
+_FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−– \t")
+_EQUALS = re.compile("[=≈]")
 _FORMULA_OPERATORS = frozenset("+*/×÷")
 _FORMULA_SUFFIXES = frozenset({"B", "M", "K", "bn", "mn", "m", "b", "k"})
 MAX_FORMULA_CHARS = 160
@@ -398,13 +399,17 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
     constants (the 100 of a percentage) are not claims at all.
     """
     spans: list[tuple[int, int]] = []
-    eq = text.find("=")
-    while eq != -1 and len(spans) < 10_000:
+    found = _EQUALS.search(text)
+    while found is not None and len(spans) < 10_000:
+        eq = found.start()
         start = eq
         while start > 0 and eq - start < MAX_FORMULA_CHARS:
             ch = text[start - 1]
             if ch in _FORMULA_CHARS:
                 start -= 1
+                continue
+            if ch.isalpha() and text[start] == "$" and start - 1 > 0 and text[start - 2] in " (\t":
+                start -= 1  # "C$42,286", "A$76.0"
                 continue
             if ch.isalpha():
                 k = start - 1
@@ -415,11 +420,18 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                     continue
             break
         expression = text[start:eq]
-        has_operator = any(ch in _FORMULA_OPERATORS for ch in expression) or " - " in expression
+        has_operator = any(ch in _FORMULA_OPERATORS for ch in expression) or any(
+            minus in expression for minus in (" - ", " − ", " – ")
+        )
         if has_operator and any(ch.isdigit() for ch in expression):
             spans.append((start, eq))
-        eq = text.find("=", eq + 1)
+        found = _EQUALS.search(text, eq + 1)
     return spans
+
+
+def formula_spans(text: str) -> list[tuple[int, int]]:
+    """Where arithmetic is written out before an equals sign (or `≈`), and where it ends."""
+    return _formula_spans(text[:MAX_TEXT_CHARS])
 
 
 def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:

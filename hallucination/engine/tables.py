@@ -85,8 +85,9 @@ _PER_UNIT = regex.compile(
 # letters before it is that country's dollar, as is its ISO code.
 _CAPTION_CURRENCY = regex.compile(
     r"\b(?:CAD|AUD|NZD|HKD|SGD|CA|C|AU|A|NZ|HK|S|R|US)\$|\$|€|£|¥|"
-    r"\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|HKD|SGD|BRL|KRW|SEK|MXN|dollars|euros|pounds|yen|"
-    r"swiss\s+francs)\b",
+    r"\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|HKD|SGD|BRL|KRW|SEK|MXN|"
+    r"(?:canadian|australian|new\s+zealand|hong\s+kong|singapore|u\.s\.|us)\s+dollars|"
+    r"dollars|euros|pounds|yen|swiss\s+francs)\b",
     regex.IGNORECASE,
 )
 _SCALES = {
@@ -120,6 +121,13 @@ _CURRENCY_OF = {
     "us$": "USD",
     "usd": "USD",
     "dollars": "USD",
+    "canadian dollars": "CAD",
+    "australian dollars": "AUD",
+    "new zealand dollars": "NZD",
+    "hong kong dollars": "HKD",
+    "singapore dollars": "SGD",
+    "u.s. dollars": "USD",
+    "us dollars": "USD",
     "€": "EUR",
     "eur": "EUR",
     "euros": "EUR",
@@ -597,7 +605,7 @@ def _caption_units(caption: str) -> _Units:
         caption[max(0, (found.start() if found else len(caption)) - 40) :]
     )
     if currency_match and (found is not None or len(caption) < 200):
-        currency = _CURRENCY_OF.get(currency_match.group().lower(), "")
+        currency = _CURRENCY_OF.get(" ".join(currency_match.group().lower().split()), "")
     exceptions: tuple[str, ...] = ()
     excepted = _EXCEPT.search(tail) if found is not None else None
     if excepted:
@@ -626,7 +634,7 @@ def _column_unit(header: str) -> tuple[Decimal, str] | None:
     if not currency:
         symbol = _CAPTION_CURRENCY.search(header)
         if symbol:
-            currency = _CURRENCY_OF.get(symbol.group().lower(), "")
+            currency = _CURRENCY_OF.get(" ".join(symbol.group().lower().split()), "")
     return _SCALES.get(word, Decimal(1)), currency
 
 

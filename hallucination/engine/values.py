@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
 
 
@@ -58,3 +59,109 @@ def quantize_like(value: Decimal, precision: Decimal | None, minimum_places: int
         except InvalidOperation:
             return value
     return (value / precision).quantize(Decimal(1), rounding=ROUND_HALF_UP) * precision
+
+
+# ------------------------------------------------------------------ written arithmetic
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)\s*(?P<suffix>bn|mn|[BMKbmk](?![A-Za-z]))?"
+    r"\s*(?P<percent>%)?|(?P<op>[-+*/×÷()−–]))"
+)
+_SUFFIX = {
+    "k": Decimal("1e3"),
+    "K": Decimal("1e3"),
+    "m": Decimal("1e6"),
+    "M": Decimal("1e6"),
+    "mn": Decimal("1e6"),
+    "b": Decimal("1e9"),
+    "B": Decimal("1e9"),
+    "bn": Decimal("1e9"),
+}
+_CURRENCY_MARKS = re.compile(r"(?:[A-Z]{1,2})?[$£€¥]|US\$|\bUSD\b|\bEUR\b|\bGBP\b")
+MAX_EXPRESSION_TOKENS = 64
+
+
+def evaluate(expression: str) -> Decimal | None:
+    """The value of arithmetic an answer writes out ("$1,234M / $15,678M", "(2,486 -
+    2,310) / 2,310 × 100"), or None when it is not plain arithmetic. Scale letters after a
+    number multiply it (`M`, `bn`); a percentage is a hundredth.
+
+    >>> evaluate("($2,486M - $2,310M) / 2")
+    Decimal('8.8E+7')
+    """
+    tokens: list[tuple[str, Decimal | str]] = []
+    text = _CURRENCY_MARKS.sub(" ", expression).strip()
+    pos = 0
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            return None
+        pos = m.end()
+        if m.group("number"):
+            try:
+                value = Decimal(m.group("number").replace(",", ""))
+            except InvalidOperation:
+                return None
+            if m.group("suffix"):
+                value *= _SUFFIX[m.group("suffix")]
+            if m.group("percent"):
+                value /= 100
+            tokens.append(("n", value))
+        elif m.group("op"):
+            op = m.group("op")
+            tokens.append(("o", {"×": "*", "÷": "/", "−": "-", "–": "-"}.get(op, op)))
+        if len(tokens) > MAX_EXPRESSION_TOKENS:
+            return None
+    parser = _Parser(tokens)
+    try:
+        value = parser.sum()
+    except (IndexError, InvalidOperation, DivisionByZero, ValueError):
+        return None
+    return value if parser.at == len(tokens) and value.is_finite() else None
+
+
+class _Parser:
+    """Sums of products of signed factors, parenthesised or not: the arithmetic of a worked
+    answer, nothing more."""
+
+    def __init__(self, tokens: list[tuple[str, Decimal | str]]) -> None:
+        self.tokens = tokens
+        self.at = 0
+
+    def _peek(self) -> Decimal | str | None:
+        return self.tokens[self.at][1] if self.at < len(self.tokens) else None
+
+    def sum(self) -> Decimal:
+        value = self.product()
+        while self._peek() in ("+", "-"):
+            op = self.tokens[self.at][1]
+            self.at += 1
+            right = self.product()
+            value = value + right if op == "+" else value - right
+        return value
+
+    def product(self) -> Decimal:
+        value = self.factor()
+        while self._peek() in ("*", "/"):
+            op = self.tokens[self.at][1]
+            self.at += 1
+            right = self.factor()
+            value = value * right if op == "*" else value / right
+        return value
+
+    def factor(self) -> Decimal:
+        kind, token = self.tokens[self.at]
+        self.at += 1
+        if kind == "n":
+            return token  # type: ignore[return-value]
+        if token == "-":
+            return -self.factor()
+        if token == "+":
+            return self.factor()
+        if token == "(":
+            value = self.sum()
+            if self._peek() != ")":
+                raise ValueError("unbalanced parenthesis")
+            self.at += 1
+            return value
+        raise ValueError(f"unexpected {token}")

@@ -1,0 +1,144 @@
+"""Answers that show their working, as LLM answers to analyst questions do: arithmetic
+written out before `=` or `≈`, and a figure restated in other words right after itself.
+Each class has a clean answer and a wrong one of the same shape.
+
+Figures from STATEMENTS (in millions):
+    capex / net sales 2026      1,482 / 18,230 = 0.081294... -> 8.1%
+    free cash flow 2026         2,904 - 1,482 = 1,422
+    cost per employee (TABLE)   61,720 / 1,208 = 51.0927 (thousand) -> £51.09 thousand, £51,093
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from hallucination.engine import detect, extract_claims
+from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED
+
+from .conftest import source_input
+
+STATEMENTS = """CONSOLIDATED STATEMENTS OF OPERATIONS (In millions)
+                                        2026        2025
+Net sales                           $ 18,230    $ 17,415
+Operating income                       2,611       2,380
+
+CONSOLIDATED STATEMENTS OF CASH FLOWS (In millions)
+                                        2026        2025
+Net cash provided by operating activities   2,904       2,655
+Capital expenditures                       (1,482)     (1,301)
+"""
+
+STAFF = """Staff costs                         2026       2025
+                                    £'000      £'000
+Wages and salaries                 52,310     49,870
+Social security costs               6,102      5,744
+Other pension costs                 3,308      3,119
+                                   61,720     58,733
+
+The average monthly number of employees during the year was 1,208 (2025: 1,163).
+"""
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "claim", "outcome"),
+    [
+        ("**Capex / Revenue = $1,482M / $18,230M ≈ 8.1%**", "8.1%", DERIVED),
+        ("**Capex / Revenue = $1,482M / $18,230M ≈ 9.1%**", "9.1%", ARITHMETIC_DRIFT),
+        ("- **FCF = $2,904m − $1,482m = $1,422m**", "$1,422m", DERIVED),
+        ("- **FCF = $2,904m − $1,482m = $1,242m**", "$1,242m", ARITHMETIC_DRIFT),
+        ("Cost per employee = 61,720 / 1,208 = £51.09 thousand.", "£51.09 thousand", DERIVED),
+        (
+            "Cost per employee = 61,720 / 1,208 = £53.09 thousand.",
+            "£53.09 thousand",
+            ARITHMETIC_DRIFT,
+        ),
+    ],
+)
+def test_arithmetic_written_before_a_figure_is_checked(answer, claim, outcome):
+    result = detect(source_input(answer, STATEMENTS, STAFF))
+    verdict = _verdict(result, claim)
+
+    assert verdict.outcome == outcome
+    assert result.flagged is (outcome == ARITHMETIC_DRIFT)
+
+
+def test_a_wrong_result_of_written_arithmetic_gives_the_right_one():
+    result = detect(source_input("FCF = $2,904m − $1,482m = $1,242m", STATEMENTS))
+
+    assert _verdict(result, "$1,242m").expected_value == Decimal("1422000000")
+
+
+def test_written_arithmetic_right_at_another_scale_is_no_evidence():
+    # 61,720 / 1,208 is 51.09 in thousands of pounds: written as £51 (a unit slip or a
+    # shorthand), the arithmetic neither grounds nor contradicts it.
+    result = detect(source_input("Cost per employee = 61,720 / 1,208 = £51,093.", STAFF))
+
+    assert _verdict(result, "£51,093").outcome != ARITHMETIC_DRIFT
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Cost per employee = 61,720 / 1,208 = £51.09 thousand, i.e. about £51,093.", False),
+        ("Cost per employee = 61,720 / 1,208 = £51.09 thousand, i.e. about £56,093.", True),
+    ],
+)
+def test_a_figure_restated_right_after_itself_stands_on_its_evidence(answer, flagged):
+    assert detect(source_input(answer, STAFF)).flagged is flagged
+
+
+RATIOS = """Credit quality                     Q3 2026
+Provision for credit losses (PCL)      455
+PCL ratio on loans (bps)                34
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("The PCL ratio was 34 basis points, or 0.34% of loans, in Q3 2026.", False),
+        ("The PCL ratio was 34 basis points, or 3.4% of loans, in Q3 2026.", True),
+    ],
+)
+def test_basis_points_restated_as_a_percentage(answer, flagged):
+    assert detect(source_input(answer, RATIOS)).flagged is flagged
+
+
+CANADIAN = """NORTHSHORE RAIL CORP.
+(in thousands of Canadian dollars, unless otherwise noted)
+
+NET FINANCE COSTS                       2026        2025
+Interest on long-term debt            44,120      40,806
+Net finance costs                     45,390      42,117
+"""
+
+AMERICAN = """Harbor Foods Inc. (in thousands of U.S. dollars)
+                                        2026        2025
+Net finance costs                     45,390      42,117
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "source", "flagged"),
+    [
+        ("Net finance costs were C$45,390 thousand in 2026.", CANADIAN, False),
+        ("Net finance costs were $45.39 million in 2026.", CANADIAN, False),
+        ("Net finance costs were US$45.39 million in 2026.", CANADIAN, True),
+        ("Net finance costs were C$42,117 thousand in 2026.", CANADIAN, True),
+        ("Net finance costs were $45.39 million in 2026.", AMERICAN, False),
+    ],
+)
+def test_a_bare_dollar_sign_is_any_dollar_and_a_caption_names_which(answer, source, flagged):
+    assert detect(source_input(answer, source)).flagged is flagged
+
+
+def test_a_caption_in_canadian_dollars_gives_its_cells_cad():
+    (cell,) = [c for c in extract_claims(CANADIAN) if c.text == "45,390"]
+    assert cell.unit == "CAD"
