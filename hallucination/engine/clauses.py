@@ -191,10 +191,16 @@ def read_clauses(
             out.append(ClauseReading(frozenset(), False, "", k, frozenset()))
             continue
         window_start = s_start
+        window_end = claim.start
         for j in range(i - 1, -1, -1):
             if sentence_of[j] != k:
                 break
             previous = claims[j]
+            if "operand" in previous.qualifiers:
+                # "Gross margin = $8,113M / $24,816M ≈ 32.7%": the result is named by the
+                # words before the arithmetic, which names nothing itself.
+                window_end = previous.start
+                continue
             if previous.kind != DATE and not previous.nested and not embedded(text, previous):
                 window_start = previous.end
                 per_share = _PER_SHARE.match(text, previous.end)
@@ -210,13 +216,13 @@ def read_clauses(
                     ):
                         window_start = previous.end + noun.end() - noun.start()
                 break
-        window_start = max(window_start, taken_until, claim.start - MAX_WINDOW_CHARS)
-        joins = list(_CLAUSE_JOIN.finditer(text, window_start, claim.start))
+        window_start = max(window_start, taken_until, window_end - MAX_WINDOW_CHARS)
+        joins = list(_CLAUSE_JOIN.finditer(text, window_start, window_end))
         if joins:
             window_start = joins[-1].end()  # ", and the company raised its EPS outlook to"
         window = (
-            without_dates(text, window_start, claim.start, claims, starts)
-            if window_start < claim.start
+            without_dates(text, window_start, window_end, claims, starts)
+            if window_start < window_end
             else ""
         )
         own = labels.label_words(window)

@@ -129,6 +129,9 @@ class Decider:
         self.config = config
         self.answer = answer
         self._formulas: dict[int, list] = {}  # sentence -> the formulas it spells out
+        # Figures the answer computed and got right, unrounded: what a later change over
+        # them was computed from ("32.7% ... 32.2% ... expanded by 51 basis points").
+        self._exact: dict[int, Decimal] = {}
 
     def decide_all(self) -> list[ClaimVerdict]:
         readings = self.answer.readings
@@ -240,6 +243,27 @@ class Decider:
         out = self._cited_in(reading, found, reading.sentence)
         if not out and reading.sentence > 0:
             out = self._cited_in(reading, found, reading.sentence - 1)
+        claim = reading.claim
+        if (
+            claim.kind in (BPS, PERCENTAGE_POINTS)
+            and sum(1 for c in out if c.value.kind == PERCENT) < 2
+        ):
+            # "Gross margin = ... ≈ 32.7% ... ≈ 32.2% ... expanded by 51 basis points": the
+            # answer's own rates of the metric, from wherever it gave them.
+            own = [
+                o
+                for o in found[: reading.index]
+                if o.reading.claim.kind == PERCENT
+                and o.reading.sentence != reading.sentence
+                and _shares_a_metric(claim, o.reading.claim)
+            ][-2:]
+            if len(own) == 2:
+                out = out + [
+                    cd.Cited(replace_claim(o.reading.claim, value=self._exact[o.reading.index]))
+                    if o.reading.index in self._exact
+                    else cd.Cited(o.reading.claim)
+                    for o in own
+                ]
         return out
 
     @staticmethod
@@ -261,6 +285,8 @@ class Decider:
             source = other.exact[0] if other.exact else None
             if other.stated is not None and cd.value_matches(r.claim, other.stated):
                 source = other.stated
+            if r.index in self._exact:
+                source = replace_claim(r.claim, value=self._exact[r.index])
             if source is None:
                 source = r.claim
             elif source.kind != r.claim.kind and r.claim.kind in (PERCENT, CURRENCY):
@@ -301,6 +327,7 @@ class Decider:
                     and abs(abs(target) - abs(result)) <= abs(result) * WRITTEN_ROUNDING
                 )
                 if near:
+                    self._exact[reading.index] = result * unit
                     return ClaimVerdict(
                         claim=claim,
                         outcome=DERIVED,
@@ -669,6 +696,9 @@ class Decider:
         contradicted = self._contradicting_total(reading, derivation)
         if contradicted is not None:
             return contradicted
+        exact = cd.derivation_values(reading, derivation)
+        if exact:
+            self._exact[reading.index] = exact[0]
         return ClaimVerdict(
             claim=claim,
             outcome=DERIVED,
@@ -961,7 +991,7 @@ class Decider:
         A metric carried over from an earlier figure ("8 of 12 trades were winners, 4
         lost") or a count's name on a rate ("winners (66.67%)") proves nothing."""
         claim = reading.claim
-        if not lx.periods_compatible(claim.period, source.period):
+        if not lx.periods_compatible(claim.period, source.period) and not self._duration(claim):
             return False
         mine, theirs = _canonical(claim), _canonical(source)
         counted = claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and all(
@@ -976,6 +1006,13 @@ class Decider:
         ):
             return False
         return segments_compatible(claim, source, self.index)
+
+    def _duration(self, claim: Claim) -> bool:
+        """A length of time ("52 weeks ended January 28, 2023", "a 90-day term"): the
+        period near it is what it measures, not a period it is a value for."""
+        return claim.kind in (COUNT, NUMBER) and bool(
+            _DURATION_AFTER.match(self.answer.text, claim.end)
+        )
 
     def _misplaced(self, claim: Claim, found: list[Claim], binding: Binding | None) -> ClaimVerdict:
         """The value is in the sources, but for another period, metric or segment."""
@@ -1173,6 +1210,14 @@ def _comparable(claim: Claim) -> tuple[Decimal, str, Decimal] | None:
     if claim.kind in _AMOUNTS:
         return abs(claim.value), "amount", precision
     return None
+
+
+_DURATION_AFTER = re.compile(r"[\s-]*(?:weeks?|days?|months?|years?|hours?)\b", re.IGNORECASE)
+
+
+def _shares_a_metric(claim: Claim, other: Claim) -> bool:
+    """Both name one known metric (`@gross margin`)."""
+    return any(w.startswith("@") and w in other.label_words for w in claim.label_words)
 
 
 def _sibling_shape(path: str) -> tuple[str, str]:

@@ -722,6 +722,16 @@ def _month_day(key: str) -> tuple[str, str] | None:
     return None
 
 
+def _fiscal_year_ending_early(fiscal: str, date: str) -> bool:
+    """A fiscal year against a year end in January or early February of the next year:
+    retailers name "fiscal 2026" for the year it starts in ("the 53 weeks ended February 3,
+    2027"), others for the year it ends in, so both readings hold."""
+    if not (fiscal.startswith("FY") and len(fiscal) == 6 and len(date) == 10 and date[4] == "-"):
+        return False
+    month_day = date[5:]
+    return month_day <= "02-07" and date[:4] == str(int(fiscal[2:]) + 1)
+
+
 def periods_compatible(a: str, b: str) -> bool:
     """Same period, either unknown, a bare year against a period inside it, or a date inside
     the other's month or quarter. Two different spans of time (Q3 and nine months, Q3 and
@@ -731,6 +741,8 @@ def periods_compatible(a: str, b: str) -> bool:
     if a.startswith("--") or b.startswith("--"):
         return _same_month_day(a, b)
     year_a, year_b = period_year(a), period_year(b)
+    if _fiscal_year_ending_early(a, b) or _fiscal_year_ending_early(b, a):
+        return True
     if not year_a or not year_b or year_a != year_b:
         # A quarter without a year ("Q3") against "Q3 2024".
         return (not year_a and b.startswith(a)) or (not year_b and a.startswith(b))

@@ -15,6 +15,7 @@ from decimal import Decimal
 import pytest
 
 from hallucination.engine import detect, extract_claims
+from hallucination.engine.answer import read_answer
 from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED
 
 from .conftest import source_input
@@ -142,3 +143,71 @@ def test_a_bare_dollar_sign_is_any_dollar_and_a_caption_names_which(answer, sour
 def test_a_caption_in_canadian_dollars_gives_its_cells_cad():
     (cell,) = [c for c in extract_claims(CANADIAN) if c.text == "45,390"]
     assert cell.unit == "CAD"
+
+
+RETAIL = """Fiscal year. Our fiscal year ends on the Saturday nearest January 31. Fiscal 2026
+consisted of the 53 weeks ended February 3, 2027. Fiscal 2025 consisted of the 52 weeks
+ended January 28, 2026.
+
+(in millions)                     Feb. 3, 2027   Jan. 28, 2026
+Net sales                            $ 24,816       $ 23,905
+Gross profit                            8,113          7,693
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 8,113 / 24,816 = 32.692%, 7,693 / 23,905 = 32.182%: 50.97 bps from the unrounded
+        # rates (the rounded ones would give 50).
+        (
+            "**Fiscal 2026:** Gross margin = $8,113M / $24,816M ≈ **32.7%**\n\n"
+            "**Fiscal 2025:** Gross margin = $7,693M / $23,905M ≈ **32.2%**\n\n"
+            "**Change:** gross margin expanded by approximately 51 basis points.",
+            False,
+        ),
+        (
+            "**Fiscal 2026:** Gross margin = $8,113M / $24,816M ≈ **32.7%**\n\n"
+            "**Fiscal 2025:** Gross margin = $7,693M / $23,905M ≈ **32.2%**\n\n"
+            "**Change:** gross margin expanded by approximately 61 basis points.",
+            True,
+        ),
+    ],
+)
+def test_a_change_over_rates_the_answer_computed_earlier(answer, flagged):
+    assert detect(source_input(answer, RETAIL)).flagged is flagged
+
+
+def test_a_worked_figure_is_named_by_the_words_before_its_arithmetic():
+    reading = read_answer("Gross margin = $8,113M / $24,816M ≈ 32.7%")
+    (rate,) = [r for r in reading.readings if r.claim.text == "32.7%"]
+
+    assert "@gross margin" in rate.claim.label_words
+
+
+WEEKS = """Fiscal year. Fiscal 2026 consisted of the 53 weeks ended February 3, 2027. Fiscal
+2025 and fiscal 2024 consisted of the 52 weeks ended January 28, 2026 and January 29, 2025.
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Fiscal 2025 was a year of 52 weeks ended January 28, 2026.", False),
+        ("Fiscal 2025 was a year of 51 weeks ended January 28, 2026.", True),
+    ],
+)
+def test_a_length_of_time_is_not_a_value_for_the_period_beside_it(answer, flagged):
+    assert detect(source_input(answer, WEEKS)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # The 53 weeks ended February 3, 2027 are fiscal 2026 to a retailer.
+        ("In fiscal 2026, net sales were $24,816 million.", False),
+        ("In fiscal 2024, net sales were $24,816 million.", True),
+    ],
+)
+def test_a_fiscal_year_may_end_early_in_the_next_calendar_year(answer, flagged):
+    assert detect(source_input(answer, RETAIL)).flagged is flagged
