@@ -420,6 +420,24 @@ def _single_line_under_caption(
     )
 
 
+def _periods_header_above(lines: list[_Line], first: int, text: str) -> tuple[_Line, int] | None:
+    """A line of period headers ("2024   2023") a few section headings above a block, read
+    as a row of the block's kind, and where it is."""
+    k = first - 1
+    while k >= 0 and first - k <= 4:
+        line = lines[k]
+        if line.kind in _ROW_KINDS and line.kind != "wide":
+            return None
+        if line.kind == "blank" or _continues(line):
+            k -= 1
+            continue
+        spans = _split(line.text, line.start, "wide")
+        if len(spans) >= 2 and all(header_period(text[s:e]) for s, e in spans):
+            return _Line(line.start, line.end, line.text, "wide", spans), k
+        return None
+    return None
+
+
 def _continues(line: _Line) -> bool:
     """A line between two blocks of one statement: blank, or a section heading of its own
     ("Segment operating profit:")."""
@@ -512,6 +530,14 @@ def find_tables(text: str) -> TableSet:
             # still hold.
             caption = f"{last_caption} {caption}".strip()
             inherited = last_header
+        if inherited is None and kind == "wide":
+            above = _periods_header_above(lines, i, text)
+            if above is not None:
+                # "(Millions of yen) / March 31, / 2024  2023" over "ASSETS", "Current
+                # assets:" and the rows: the statement's header and caption, above headings.
+                header_line, k = above
+                inherited = (header_line, [])
+                caption = f"{_caption_before(text, lines, k)} {caption}".strip()
         if (
             kind == "csv"
             and len(block) >= 3
@@ -827,6 +853,15 @@ def _add_grid(
             header_edges[column] = e - header.start
     widest = max((len(line.spans) for line in body), default=0)
     label_header = headers.get(0, "")
+    first = min(headers) if headers else 0
+    if (
+        first > 0
+        and not header_period(headers[first])
+        and _SCALE_CAPTION.search(headers[first], timeout=_TIMEOUT)
+    ):
+        # "(in millions, except per share data)   2024   2023": the header's first cell,
+        # over the labels, is the table's caption, not a column's unit.
+        label_header = headers.pop(first)
     units = _caption_units(" ".join([caption, label_header]))
     table_index = len(result.tables)
     table = Table(

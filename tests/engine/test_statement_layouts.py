@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from hallucination.engine import detect, extract_claims
 from hallucination.engine.types import (
     CURRENCY,
@@ -137,3 +139,51 @@ def test_a_trading_accounts_margin_fields_are_money_not_percentages():
         "$3,184.50": GROUNDED,
         "$22,927.97": GROUNDED,
     }
+
+
+CAPTION_IN_HEADER = """Meridian Payments Inc.
+                                            Three Months Ended September 30,
+(in millions, except per share data)             2026            2025
+Net revenue                                  $ 1,204.7       $ 1,072.9
+Operating income                                 318.2           271.5
+Earnings per share:
+  Diluted                                      $  1.38         $  1.16
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Net revenue for the quarter rose to $1.20 billion in 2026.", False),
+        ("Operating income for the quarter was $318.2 million in 2026.", False),
+        ("Diluted EPS for the quarter was $1.38 in 2026.", False),
+        ("Net revenue for the quarter rose to $1.20 million in 2026.", True),
+    ],
+)
+def test_a_scale_in_the_header_s_first_cell_is_the_table_s_caption(answer, flagged):
+    assert detect(source_input(answer, CAPTION_IN_HEADER)).flagged is flagged
+
+
+POSITION = """CONSOLIDATED STATEMENT OF FINANCIAL POSITION
+(Millions of yen)
+
+                                                         March 31,
+                                                          2026          2025
+ASSETS
+Current assets:
+  Cash and cash equivalents                          ¥ 184,206     ¥ 162,558
+  Trade receivables                                    301,447       288,016
+Total current assets                                   741,844       710,852
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Cash and cash equivalents were ¥184,206 million at March 31, 2026.", False),
+        ("Cash and cash equivalents were ¥162,558 million at March 31, 2026.", True),
+        ("Cash and cash equivalents were ¥184,206 at March 31, 2026.", True),
+    ],
+)
+def test_a_period_header_above_section_headings_heads_the_rows_below(answer, flagged):
+    assert detect(source_input(answer, POSITION)).flagged is flagged
