@@ -29,6 +29,7 @@ from . import candidates as cd
 from . import labels, values
 from . import lexicon as lx
 from .answer import (
+    AVERAGE,
     CHANGE,
     COMPARISON,
     MINUS,
@@ -69,6 +70,7 @@ from .types import (
     replace_claim,
 )
 
+MAX_LIST_ITEMS = 4  # list items an average or a total may gather its figures from
 WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
 WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
 APPROXIMATION_RANGE = Decimal("0.5")  # a hedged figure this near a value is its approximation
@@ -140,7 +142,83 @@ class Decider:
         for i in range(len(readings)):
             restated = self._restated(readings, verdicts, i)
             verdicts.append(restated or self._decide(found[i], found))
-        return verdicts
+        return self._worked_elsewhere(readings, verdicts)
+
+    def _worked_elsewhere(
+        self, readings: tuple[Reading, ...], verdicts: list[ClaimVerdict]
+    ) -> list[ClaimVerdict]:
+        """A figure the answer works out in one place and states in another ("**R&D
+        intensity in 2023: about 22.8%**" above "= £2,212M / £9,702M ≈ 22.8%", "average
+        equity of about ¥762 billion" after "¥761,857.5 million"): it stands on the worked
+        figure's evidence when the two agree at its precision and name no different metric."""
+        worked = [
+            (r, v)
+            for r, v in zip(readings, verdicts, strict=True)
+            if v.outcome == DERIVED and r.claim.kind != DATE
+        ]
+        if not worked:
+            return verdicts
+        out = list(verdicts)
+        for i, (reading, verdict) in enumerate(zip(readings, verdicts, strict=True)):
+            if verdict.grounded or reading.claim.kind == DATE:
+                continue
+            mine = _comparable(reading.claim)
+            if mine is None:
+                continue
+            for other, evidence in worked:
+                theirs = _comparable(other.claim)
+                if other is reading or theirs is None or theirs[1] != mine[1]:
+                    continue
+                exact = self._exact.get(other.index, other.claim.value)
+                if mine[1] == "rate" and other.claim.kind == BPS:
+                    exact = exact / 100
+                if not values.at_precision(mine[0], abs(exact), mine[2]):
+                    continue
+                if not self._is_result(other.claim) and not _names_alike(
+                    reading.claim, other.claim
+                ):
+                    continue
+                out[i] = ClaimVerdict(
+                    claim=reading.claim,
+                    outcome=DERIVED,
+                    layer=LAYER_DERIVATION,
+                    nearest=evidence.nearest,
+                    expected_value=evidence.expected_value,
+                    formula=f"{other.claim.text}, worked out in the answer",
+                    confidence=WEAK,
+                    details={"derivation": "worked elsewhere"},
+                )
+                break
+        return out
+
+    def _named_averages(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
+        """A figure named an average with nothing in its sentence to average ("- Average
+        equity: ¥761,857.5 million" under the two year-end balances): the averages of the
+        figures of its metric the list gives just before it."""
+        claim = reading.claim
+        start, _end = self.answer.sentences[reading.sentence]
+        if claim.kind not in _AMOUNTS or not _AVERAGE_NAMED.search(
+            self.answer.text, start, claim.start
+        ):
+            return []
+        words = {w for w in claim.label_words if not w.startswith("#")}
+        figures = [
+            o.reading.claim
+            for o in found[: reading.index]
+            if o.reading.sentence >= reading.sentence - MAX_LIST_ITEMS
+            and o.reading.claim.kind == claim.kind
+            and words & o.reading.claim.label_words
+        ][-MAX_LIST_ITEMS:]
+        out = []
+        for size in range(2, len(figures) + 1):
+            out.append(Derivation(cd.AVERAGE_OF, tuple(figures[-size:]), True, False))
+        return out
+
+    def _is_result(self, claim: Claim) -> bool:
+        """The figure follows `=` or `≈`: a result, named by the arithmetic before it, not
+        by the words next to it ("... ÷ revenue of £9,684 million = **22.8%**")."""
+        before = self.answer.text[max(0, claim.start - 8) : claim.start].rstrip(" *_~")
+        return before.endswith(("=", "≈"))
 
     def _restated(
         self, readings: tuple[Reading, ...], verdicts: list[ClaimVerdict], i: int
@@ -243,6 +321,14 @@ class Decider:
         out = self._cited_in(reading, found, reading.sentence)
         if not out and reading.sentence > 0:
             out = self._cited_in(reading, found, reading.sentence - 1)
+            if reading.cues & {AVERAGE, SUM}:
+                # "- Equity at March 31, 2024: ¥788,016 million / - Equity at March 31, 2023:
+                # ¥735,699 million / - Average equity: ¥761,857.5 million": a list's items
+                # are sentences of their own.
+                back = reading.sentence - 2
+                while len(out) < 2 and back >= max(0, reading.sentence - MAX_LIST_ITEMS):
+                    out = self._cited_in(reading, found, back) + out
+                    back -= 1
         claim = reading.claim
         if (
             claim.kind in (BPS, PERCENTAGE_POINTS)
@@ -546,6 +632,9 @@ class Decider:
             if gives_claim(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        for derivation in self._named_averages(reading, found):
+            if cd.derivation_matches(reading, derivation):
+                return self._derived(claim, derivation, found, reading)
         for derivation in cd.products(claim, self._factors(reading, found)):
             if gives_claim(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
@@ -1209,10 +1298,23 @@ def _comparable(claim: Claim) -> tuple[Decimal, str, Decimal] | None:
         return abs(claim.value) / 100, "rate", precision / 100
     if claim.kind in _AMOUNTS:
         return abs(claim.value), "amount", precision
+    if claim.kind == RATIO:
+        return abs(claim.value), "ratio", precision
     return None
 
 
+_AVERAGE_NAMED = re.compile(r"\b(?:average|mean)\b", re.IGNORECASE)
 _DURATION_AFTER = re.compile(r"[\s-]*(?:weeks?|days?|months?|years?|hours?)\b", re.IGNORECASE)
+
+
+def _names_alike(claim: Claim, other: Claim) -> bool:
+    """Nothing in their names says they are different figures: the known metrics they name
+    are related, or they share a word, or one names nothing."""
+    mine, theirs = _canonical(claim), _canonical(other)
+    if mine and theirs:
+        return _related(mine, theirs)
+    words = {w for w in claim.label_words if not w.startswith("#")}
+    return not words or not other.label_words or bool(words & other.label_words)
 
 
 def _shares_a_metric(claim: Claim, other: Claim) -> bool:

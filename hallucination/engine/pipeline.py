@@ -9,7 +9,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from . import zero_math
-from .answer import read_answer
+from .answer import AnswerReading, read_answer
 from .consistency import apply_consistency, check_samples
 from .correction import apply_corrections, corrections_for
 from .decide import Decider
@@ -38,6 +38,7 @@ from .types import (
     DetectionResult,
     EngineConfig,
     Finding,
+    replace_claim,
 )
 
 _DEFAULT_CONFIG = EngineConfig()
@@ -127,6 +128,18 @@ def _unconfirmed_corrections(
     return unconfirmed
 
 
+def _in_fiscal_calendar(reading: AnswerReading, ends: dict[str, str]) -> AnswerReading:
+    """The answer's fiscal years as the sources' own calendar closes them: a retailer's
+    "fiscal 2023" is the year ended February 3, 2024, not the column ended January 28, 2023."""
+    readings = tuple(
+        replace(r, claim=replace_claim(r.claim, period=ends[r.claim.period]))
+        if r.claim.kind != DATE and r.claim.period in ends
+        else r
+        for r in reading.readings
+    )
+    return replace(reading, readings=readings)
+
+
 def _detect(inp: DetectionInput, config: EngineConfig) -> DetectionResult:
     answer = inp.answer[:MAX_TEXT_CHARS]
     findings: list[Finding] = []
@@ -141,6 +154,8 @@ def _detect(inp: DetectionInput, config: EngineConfig) -> DetectionResult:
     if len(kept) != len(reading.readings):
         reading = replace(reading, readings=kept)
     index = build_index(inp)
+    if index.fiscal_ends:
+        reading = _in_fiscal_calendar(reading, index.fiscal_ends)
     verdicts = Decider(index, config, reading).decide_all()
 
     verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)

@@ -143,6 +143,7 @@ class SourceIndex:
     injected: list[Claim] = field(default_factory=list)
     has_injection_text: bool = False
     injection_sources: list[str] = field(default_factory=list)
+    fiscal_ends: dict[str, str] = field(default_factory=dict)  # "FY2023" -> "2024-02-03"
     _buckets: dict[str, _Bucket] = field(default_factory=dict)
     _written: dict[str, _Bucket] = field(default_factory=dict)
     _labelled: dict[tuple[str, str], _Bucket] = field(default_factory=dict)
@@ -410,6 +411,8 @@ class ExtractedSource:
     checksum: str = ""
     checksum_input: str | None = None
     has_instructions: bool = False
+    # The fiscal year each year end closes, as the source states it: ("FY2023", "2024-02-03").
+    fiscal_ends: tuple[tuple[str, str], ...] = ()
 
 
 class _SourceCache:
@@ -455,6 +458,9 @@ class _SourceCache:
 SOURCE_CACHE = _SourceCache(max_chars=16_000_000)
 
 
+MAX_CALENDAR_CHARS = 20_000  # a statement of the fiscal calendar comes before the tables
+
+
 def clear_caches() -> None:
     """Forget every extracted source (benchmarks measure the cold path with this)."""
     SOURCE_CACHE.clear()
@@ -481,9 +487,39 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
         extracted = ExtractedSource(
             claims=tuple(_under_headings(text, _with_prose_labels(text, claims))),
             has_instructions=bool(marks.starts.get("injection")),
+            fiscal_ends=fiscal_calendar(text),
         )
     SOURCE_CACHE.put(key, extracted)
     return extracted
+
+
+# "Fiscal 2023 consisted of the 53 weeks ended February 3, 2024. Fiscal 2022 and fiscal
+# 2021 consisted of the 52 weeks ended January 28, 2023 and January 29, 2022": which
+# fiscal year each year end closes.
+_FISCAL_CALENDAR = re.compile(
+    r"\bfiscal(?:\s+years?)?\s+((?:(?:19|20)[0-9]{2}(?:,\s*|\s*,?\s*and\s+(?:fiscal\s+)?))*"
+    r"(?:19|20)[0-9]{2})\b[^.]{0,60}?\bended\s+([^.]{6,90}?)(?=[.;]|\s*$)",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+
+
+def fiscal_calendar(text: str) -> tuple[tuple[str, str], ...]:
+    """The fiscal years a text says its year ends close ("Fiscal 2023 consisted of the 53
+    weeks ended February 3, 2024"): (("FY2023", "2024-02-03"), ...)."""
+    if "iscal" not in text or "ended" not in text:
+        return ()
+    ends: list[tuple[str, str]] = []
+    for found in _FISCAL_CALENDAR.finditer(text[:MAX_CALENDAR_CHARS]):
+        years = _YEAR.findall(found.group(1))
+        dates = [
+            c.period
+            for c in extract_document(found.group(2))[0]
+            if c.kind == DATE and len(c.period) == 10
+        ]
+        if len(years) == len(dates):
+            ends.extend(zip((f"FY{year}" for year in years), dates, strict=True))
+    return tuple(ends)
 
 
 def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
@@ -603,6 +639,7 @@ def build_index(inp: DetectionInput) -> SourceIndex:
             index.checksum_input = extracted.checksum_input
         if extracted.has_instructions:
             index.injection_sources.append(source.id)
+        index.fiscal_ends.update(extracted.fiscal_ends)
         for claim in extracted.claims:
             index.add(claim)
     for claim in _reference_claims(inp.reference_facts):

@@ -420,18 +420,48 @@ def _single_line_under_caption(
     )
 
 
+_HEADER_DATE = regex.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+[0-9]{1,2},?\s+"
+    r"(?:19|20)[0-9]{2}\b",
+    regex.IGNORECASE,
+)
+
+
+def _dates_apart(line: _Line, text: str) -> _Line:
+    """A header whose dates are one space apart ("Feb. 3, 2024 Jan. 28, 2023"), as HTML
+    converted to text leaves them: one header cell per date."""
+    spans: list[tuple[int, int]] = []
+    split = False
+    for s, e in line.spans:
+        dates = list(_HEADER_DATE.finditer(text, s, e, timeout=_TIMEOUT))
+        if len(dates) >= 2 and not text[s : dates[0].start()].strip():
+            spans.extend(d.span() for d in dates)
+            split = True
+        else:
+            spans.append((s, e))
+    if not split:
+        return line
+    return _Line(line.start, line.end, line.text, line.kind, spans, line.section)
+
+
 def _periods_header_above(lines: list[_Line], first: int, text: str) -> tuple[_Line, int] | None:
     """A line of period headers ("2024   2023") a few section headings above a block, read
     as a row of the block's kind, and where it is."""
     k = first - 1
     while k >= 0 and first - k <= 4:
         line = lines[k]
-        if line.kind in _ROW_KINDS and line.kind != "wide":
-            return None
         if line.kind == "blank" or _continues(line):
             k -= 1
             continue
-        spans = _split(line.text, line.start, "wide")
+        dates = [
+            d.span() for d in _HEADER_DATE.finditer(text, line.start, line.end, timeout=_TIMEOUT)
+        ]
+        if len(dates) >= 2:
+            spans = dates  # "Feb. 3, 2024 Jan. 28, 2023 Jan. 29, 2022", read as CSV
+        elif line.kind in _ROW_KINDS and line.kind != "wide":
+            return None
+        else:
+            spans = _split(line.text, line.start, "wide")
         if len(spans) >= 2 and all(header_period(text[s:e]) for s, e in spans):
             return _Line(line.start, line.end, line.text, "wide", spans), k
         return None
@@ -813,6 +843,9 @@ def _add_grid(
         for line in groups:
             result.label_spans.extend(line.spans)
     header = block[0]
+    if kind == "wide":
+        header = _dates_apart(header, text)
+        block = [header, *block[1:]]
     header_cells = [text[s:e].strip() for s, e in header.spans]
     has_header = len(block) > 1 and all(_is_header_cell(c) for c in header_cells[1:])
     if has_header and kind == "wide" and len(header_cells) < max(len(b.spans) for b in block[1:]):

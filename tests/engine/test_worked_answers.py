@@ -211,3 +211,84 @@ def test_a_length_of_time_is_not_a_value_for_the_period_beside_it(answer, flagge
 )
 def test_a_fiscal_year_may_end_early_in_the_next_calendar_year(answer, flagged):
     assert detect(source_input(answer, RETAIL)).flagged is flagged
+
+
+RETAILER_10K = """Fiscal year. Our fiscal year ends on the Saturday nearest January 31. Fiscal 2026
+consisted of the 53 weeks ended February 3, 2027. Fiscal 2025 and fiscal 2024 consisted of the
+52 weeks ended January 28, 2026 and January 29, 2025, respectively.
+
+CONSOLIDATED STATEMENTS OF OPERATIONS
+(in millions)
+
+                                                              Fiscal Year Ended
+                                                    Feb. 3, 2027 Jan. 28, 2026 Jan. 29, 2025
+Net sales                                               $ 24,816      $ 23,905      $ 22,310
+Cost of sales                                             16,703        16,212        14,981
+
+CONSOLIDATED BALANCE SHEETS
+(in millions)
+                                                    Feb. 3, 2027 Jan. 28, 2026
+Merchandise inventories                                  4,107         4,486
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Cost of sales in fiscal 2026 was $16,703 million.", False),
+        ("Cost of sales was $16,703 million in the year ended February 3, 2027.", False),
+        # The column ended January 28, 2026 is fiscal 2025 by the source's own calendar.
+        ("Cost of sales in fiscal 2026 was $16,212 million.", True),
+    ],
+)
+def test_a_source_s_fiscal_calendar_names_its_columns(answer, flagged):
+    assert detect(source_input(answer, RETAILER_10K)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # (4,107 + 4,486) / 2 = 4,296.5
+        (
+            "- Inventories at February 3, 2027: $4,107 million\n"
+            "- Inventories at January 28, 2026: $4,486 million\n"
+            "- Average inventories: $4,296.5 million",
+            False,
+        ),
+        (
+            "- Inventories at February 3, 2027: $4,107 million\n"
+            "- Inventories at January 28, 2026: $4,486 million\n"
+            "- Average inventories: $4,396.5 million",
+            True,
+        ),
+    ],
+)
+def test_an_average_named_in_a_list_is_of_the_items_above_it(answer, flagged):
+    assert detect(source_input(answer, RETAILER_10K)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 16,703 / 4,296.5 = 3.8876: stated first, worked out below over an average the
+        # sources do not state.
+        (
+            "**Inventory turnover was about 3.89x in fiscal 2026.**\n\n"
+            "- Inventories at February 3, 2027: $4,107 million\n"
+            "- Inventories at January 28, 2026: $4,486 million\n"
+            "- Average inventories: $4,296.5 million\n\n"
+            "Turnover = $16,703M / $4,296.5M ≈ 3.89x",
+            False,
+        ),
+        (
+            "**Inventory turnover was about 3.98x in fiscal 2026.**\n\n"
+            "- Inventories at February 3, 2027: $4,107 million\n"
+            "- Inventories at January 28, 2026: $4,486 million\n"
+            "- Average inventories: $4,296.5 million\n\n"
+            "Turnover = $16,703M / $4,296.5M ≈ 3.89x",
+            True,
+        ),
+    ],
+)
+def test_a_headline_stands_on_the_working_below_it(answer, flagged):
+    assert detect(source_input(answer, RETAILER_10K)).flagged is flagged
