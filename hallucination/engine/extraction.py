@@ -94,6 +94,11 @@ _MONTH_AFTER = re.compile(
     r"(?:[ \t]+|[ \t]*\n[ \t]{0,3})([0-9]{4})(?![0-9])",
     re.IGNORECASE,
 )
+_MONTH_ONLY_AFTER = re.compile(
+    r" (jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?(?![ \t]*,?[ \t]*[0-9])",
+    re.IGNORECASE,
+)
 # A date's year on the next line only when that line starts with it: in a stacked column
 # header ("Sep 28,        Sep 29," over "2025           2024") the year after the line
 # break is another column's.
@@ -811,6 +816,11 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             return _period_read(
                 s, month_after.end(), f"{month_after.group(2)}-{month:02d}-{int(digits):02d}", None
             )
+        month_only = _MONTH_ONLY_AFTER.match(text, e) if after_char == " " else None
+        if month_only and 1 <= int(digits) <= 31:
+            # "Year ended 31 December" over a column "2023": the day, its year elsewhere.
+            month = lx.MONTHS[month_only.group(1).lower()[:3]]
+            return _period_read(s, month_only.end(), f"--{month:02d}-{int(digits):02d}", None)
         ordinal_quarter = (
             _ORDINAL_QUARTER_AFTER.match(text, e)
             if letters_after in ("st", "nd", "rd", "th")

@@ -187,3 +187,25 @@ Total current assets                                   741,844       710,852
 )
 def test_a_period_header_above_section_headings_heads_the_rows_below(answer, flagged):
     assert detect(source_input(answer, POSITION)).flagged is flagged
+
+
+DAY_FIRST = """CONSOLIDATED STATEMENT OF FINANCIAL POSITION
+(£ million)
+
+                                                         31 December
+                                                           2026          2025
+Cash and cash equivalents                                  1,234         1,111
+Borrowings                                                 2,000         1,900
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Borrowings were £2,000 million at 31 December 2026.", False),
+        ("Borrowings were £2,000 million at 31 December 2024.", True),
+        ("Borrowings were £2,000 million at 30 June 2026.", True),
+    ],
+)
+def test_a_day_written_before_its_month_over_a_year_column(answer, flagged):
+    assert detect(source_input(answer, DAY_FIRST)).flagged is flagged
