@@ -962,6 +962,10 @@ def _totals(
 
 
 MAX_BROAD = 24
+# A formula the sentence does not describe, over values that merely share a word, explains
+# an amount (not a rate or a multiple) of fewer significant digits than this only exactly: at two digits ("nearly
+# C$1.5 billion") dozens of sums of unrelated lines land within rounding.
+BROAD_DIGITS = 3
 
 
 # Rates defined over other lines, which an answer need not name to state one: a margin is
@@ -1100,9 +1104,10 @@ class DerivationTest:
         self.target = abs(claim.value)
         self.precision = claim.precision or Decimal(1)
         self.sign = signed_direction(reading)
+        digits = BROAD_DIGITS if claim.kind in _AMOUNTS else 2
         self.exact = (
             broad
-            and significant_digits(claim) < 2
+            and significant_digits(claim) < digits
             and claim.kind not in (PERCENT, PERCENTAGE_POINTS, BPS)
         )
 

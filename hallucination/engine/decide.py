@@ -636,7 +636,8 @@ class Decider:
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
         for derivation in cd.products(claim, self._factors(reading, found)):
-            if gives_claim(derivation):
+            # Both factors are the sentence's own figures: the rounding it writes will do.
+            if cd.derivation_matches(reading, derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         if claim.kind in _AMOUNTS and claim.label_words & _TOTAL_WORDS:
@@ -1230,6 +1231,12 @@ class Decider:
             # ended June 30, 2025 and 2024, respectively": a period the sources give their
             # figures is a period they state.
             found = self.index.with_period(key)[:1]
+        if not found and key[:1] in "QH" and key[2:3] == " ":
+            # "the third quarter of 2024" against a release on its "third-quarter profit"
+            # dated "Nov 7, 2024": the quarter without its year, and the year.
+            quarter = [c for c in self.index.dates_with_key(key[:2]) if not c.nested]
+            if quarter and self.index.dates_with_key(key[3:]):
+                found = quarter[:1]
         if not found and len(key) == 10:
             # "September 28, 2025" against a stacked column header that writes the day over
             # its year ("Sep 28," above "2025"): the day without its year, and the year.

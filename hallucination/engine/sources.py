@@ -484,6 +484,7 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
         )
     else:
         claims, marks = extract_document(text, source_id=source_id, number_words=True)
+        claims = _with_quarters_in_words(text, source_id, claims)
         extracted = ExtractedSource(
             claims=tuple(_under_headings(text, _with_prose_labels(text, claims))),
             has_instructions=bool(marks.starts.get("injection")),
@@ -502,6 +503,48 @@ _FISCAL_CALENDAR = re.compile(
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+
+
+_QUARTER_IN_WORDS = re.compile(
+    r"\b(first|second|third|fourth)[- ](quarter|half)\b(?![- ]+(?:of[ ]+)?(?:fiscal[ ]+)?"
+    r"(?:FY[ ]?)?['’]?[0-9]{2})",
+    re.IGNORECASE,
+)
+
+
+def _with_quarters_in_words(text: str, source_id: str, claims: list[Claim]) -> list[Claim]:
+    """A quarter or half named in words without its year ("third-quarter profit") is a
+    period the source states, as "Q3" is: with the year the source gives elsewhere (its
+    dateline), the answer's "third quarter of 2024" is grounded."""
+    if "quarter" not in text and "half" not in text and "Quarter" not in text:
+        return claims
+    taken = [(c.start, c.end) for c in claims if c.kind == DATE]
+    added = []
+    for found in _QUARTER_IN_WORDS.finditer(text[:MAX_CALENDAR_CHARS]):
+        start, end = found.span()
+        if any(s < end and start < e for s, e in taken):
+            continue
+        number = lx.ORDINAL_QUARTERS[found.group(1).lower()]
+        letter = "Q" if found.group(2).lower() == "quarter" else "H"
+        if letter == "H" and number > 2:
+            continue
+        added.append(
+            Claim(
+                text=found.group(),
+                start=start,
+                end=end,
+                kind=DATE,
+                value=Decimal(number),
+                unit="",
+                precision=Decimal(1),
+                label="",
+                period=f"{letter}{number}",
+                source_id=source_id,
+            )
+        )
+    if not added:
+        return claims
+    return sorted([*claims, *added], key=lambda c: c.start)
 
 
 def fiscal_calendar(text: str) -> tuple[tuple[str, str], ...]:

@@ -209,3 +209,36 @@ Borrowings                                                 2,000         1,900
 )
 def test_a_day_written_before_its_month_over_a_year_column(answer, flagged):
     assert detect(source_input(answer, DAY_FIRST)).flagged is flagged
+
+
+RELEASE = """Boreal Air posts higher third-quarter profit as summer demand holds up
+CALGARY, Alberta, Nov 7, 2026
+
+Operating revenues rose 7.1% to C$1,382.6 million from C$1,291.4 million a year earlier.
+Operating income was C$214.8 million.
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("In the third quarter of 2026, operating income was C$214.8 million.", False),
+        ("In the second quarter of 2026, operating income was C$214.8 million.", True),
+    ],
+)
+def test_a_quarter_named_in_words_with_its_year_elsewhere(answer, flagged):
+    assert detect(source_input(answer, RELEASE)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 1,382.6 rounds to 1.4 billion: stated, not derived.
+        ("Operating revenues were about C$1.4 billion in the quarter.", False),
+        # 1,291.4 + 214.8 = 1,506.2 rounds to 1.5 billion, but no sentence says so: a
+        # two-digit amount is explained by a formula nobody described only exactly.
+        ("Operating revenues were nearly C$1.5 billion in the quarter.", True),
+    ],
+)
+def test_a_two_digit_amount_is_not_explained_by_an_undescribed_sum(answer, flagged):
+    assert detect(source_input(answer, RELEASE)).flagged is flagged
