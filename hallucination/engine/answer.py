@@ -25,12 +25,14 @@ from . import clauses, labels
 from . import lexicon as lx
 from .extraction import MAX_TEXT_CHARS, extract_document, formula_spans
 from .types import (
+    BPS,
     COUNT,
     CURRENCY,
     DATE,
     INHERITED,
     NUMBER,
     PERCENT,
+    PERCENTAGE_POINTS,
     RATIO,
     Claim,
     quick_init,
@@ -46,6 +48,7 @@ AVERAGE = "average"
 COMPARISON = "comparison"  # higher than, lower than, more than
 ANNUALIZED = "annualized"  # $2.48 annualized, an annualized $2.48, at an annual rate
 COMPOUND = "compound"  # a compound annual growth rate, a 12.0% CAGR
+YEAR_AGO = "year_ago"  # a change "year over year", "from a year earlier": over a year
 
 # "gain" and "gains" are left out: nouns as often as verbs ("actuarial gains").
 _RISE = frozenset(
@@ -139,6 +142,10 @@ _CHANGE_WORDS = frozenset(
         "deteriorated",
         "deterioration",
     }
+)
+_YEAR_AGO = re.compile(
+    r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:a|one) year (?:earlier|ago|before)\b|"
+    r"\b(?:the )?(?:prior|previous|last)[- ]year(?:'s)? (?:quarter|period)\b"
 )
 _COMPOUND_WORDS = frozenset({"cagr", "compound", "compounded", "compounding"})
 _SUM_WORDS = frozenset(
@@ -488,6 +495,14 @@ def _cues(
         cues.add(SUM)
     if after[:2] == ["in", "total"] or after[:2] == ["in", "all"]:
         cues.add(SUM)
+    if (
+        CHANGE in cues
+        and claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS)
+        and _YEAR_AGO.search(" ".join([*before[-4:], "|", *after[:5]]))
+    ):
+        # "widened 24 basis points year over year to 3.42% in Q1 2024": from Q1 2023,
+        # whatever other period the sentence names ("and 7 basis points from Q4 2023").
+        cues.add(YEAR_AGO)
     if claim.kind == PERCENT and (clause | near_after) & _COMPOUND_WORDS:
         # "a compound annual growth rate of about 12.0%", "a 12.0% CAGR": growth per year,
         # compounded over the years between the two values.

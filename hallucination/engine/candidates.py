@@ -33,6 +33,7 @@ from .answer import (
     RATIO_CUE,
     SHARE,
     SUM,
+    YEAR_AGO,
     Reading,
 )
 from .sources import COMPATIBLE_FAMILIES, FAMILY, SourceIndex, norm, written_norm
@@ -691,6 +692,10 @@ def derivations(
         cited = [c for c in cited if _same_metric(claim, c)]
     if kind == PERCENT and COMPOUND in cues:
         return _compound_rates(reading, subject, cited, bases, periods, index)
+    if YEAR_AGO in cues and claim.label_words:
+        year_ago = _year_over_year(reading, periods, index)
+        if year_ago:
+            return year_ago  # "year over year": not the change from any other period
     if ANNUALIZED in cues:
         # "a quarterly dividend of $0.62 per share, or $2.48 annualized"
         for c in _distinct([c for c in cited if c.kind == kind]):
@@ -767,6 +772,28 @@ def derivations(
     if cues & {SUM, AVERAGE} or not cues:
         out.extend(_totals(reading, subject, cited, index))
     return out
+
+
+def _year_over_year(reading: Reading, periods: list[str], index: SourceIndex) -> list[Derivation]:
+    """A change "year over year": the line's value for the period named against its value
+    for the same period a year before (Q1 2024 against Q1 2023, not Q4 2023)."""
+    claim = reading.claim
+    anchor = claim.period or (periods[0] if periods else "")
+    earlier_period = lx.year_before(anchor)
+    if not earlier_period:
+        return []
+    line = operands_for(claim.label_words, [anchor, earlier_period], index)
+    if len(line) != 2:
+        return []
+    later, earlier = line
+    if (later.kind == PERCENT) != (earlier.kind == PERCENT):
+        return []
+    if claim.kind in (PERCENTAGE_POINTS, BPS):
+        factor = 100 if claim.kind == BPS else 1
+        return [Derivation(SPREAD, (later, earlier), True, True, factor)]
+    if claim.kind == PERCENT:
+        return [Derivation(GROWTH, (later, earlier), True, True)]
+    return [Derivation(DIFFERENCE, (later, earlier), True, True)]
 
 
 def _compound_rates(
@@ -1015,6 +1042,9 @@ def broad_derivations(
         kinds = (DIFFERENCE, SUM_OF)
     else:
         return []
+    if YEAR_AGO in reading.cues:
+        # A change over the year is over the year: not between any two values sharing a word.
+        kinds = tuple(k for k in kinds if k not in (GROWTH, DIFFERENCE))
     margin = claim.kind == PERCENT and "margin" in words
     out = []
     of_metric = [_same_metric(claim, c) for c in pool]

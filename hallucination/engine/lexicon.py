@@ -694,6 +694,15 @@ def period_year(period: str) -> str:
     return found.group() if found else ""
 
 
+def year_before(period: str) -> str:
+    """The same period a year earlier: "Q1 2024" -> "Q1 2023", "FY2024" -> "FY2023",
+    "2024-03-31" -> "2023-03-31"; "" when the period names no year."""
+    year = period_year(period)
+    if not year:
+        return ""
+    return period.replace(year, str(int(year) - 1), 1)
+
+
 def _quarter_of(date_key: str) -> str:
     """ "2025-09-30" -> "Q3 2025": the quarter a dated balance falls in."""
     try:

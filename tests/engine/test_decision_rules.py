@@ -751,3 +751,29 @@ def test_guidance_is_a_forecast_of_the_metric_the_sources_name(answer, flagged):
     result = detect(DetectionInput(answer=answer, sources=(SourceDocument("call", CALL),)))
 
     assert result.flagged is flagged
+
+
+BANK_QUARTERS = """Selected financial highlights (unaudited)
+                                          Q1 2026      Q4 2025      Q1 2025
+Net interest income                         168.4        163.9        151.2
+Net interest margin                         3.42%        3.35%        3.18%
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        (
+            "Net interest margin widened 24 basis points year over year to 3.42% in Q1 2026, "
+            "and rose 7 basis points from Q4 2025.",
+            False,
+        ),
+        # The change from the quarter before given as the change over the year.
+        ("Net interest margin widened 7 basis points year over year to 3.42% in Q1 2026.", True),
+        # (168.4 - 151.2) / 151.2 = 11.38%
+        ("Net interest income rose 11.4% year over year to $168.4 million in Q1 2026.", False),
+        ("Net interest income rose 2.7% year over year to $168.4 million in Q1 2026.", True),
+    ],
+)
+def test_a_change_year_over_year_is_from_the_same_period_a_year_before(answer, flagged):
+    assert detect(source_input(answer, BANK_QUARTERS)).flagged is flagged
