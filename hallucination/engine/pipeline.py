@@ -269,6 +269,15 @@ _GENERIC_OWNERS = frozenset(
         "state",
         "government",
         "federal",
+        # "Here's the calculation", "Let's look", "What's driving it": 's is "is" or "us".
+        "here",
+        "there",
+        "it",
+        "what",
+        "who",
+        "where",
+        "how",
+        "let",
     ]
 )
 

@@ -141,6 +141,18 @@ def test_a_generic_owner_is_not_a_company_name():
     assert result.findings == ()
 
 
+@pytest.mark.parametrize(
+    ("answer", "codes"),
+    [
+        ("Here's the breakdown: revenue was $1.85 billion in Q3 2026.", []),
+        ("Let's look at Q3 2026: revenue was $1.85 billion.", []),
+        ("Here is AMD's figure: revenue was $1.85 billion in Q3 2026.", ["entity_mismatch"]),
+    ],
+)
+def test_a_contraction_is_no_owner(answer, codes):
+    assert [f.code for f in _one_source(answer, NVIDIA).findings] == codes
+
+
 def test_a_name_inside_another_word_of_the_sources_is_not_mentioned():
     result = _one_source(
         "AMD's revenue was $1.85 billion.", "Amdocs reported revenue of $1.85 billion."
