@@ -989,6 +989,8 @@ def _totals(
 
 
 MAX_BROAD = 24
+# Words that make a line a variant of its metric: CASM excluding fuel, adjusted EPS.
+VARIANTS = frozenset({"exclud", "adjust", "underly", "core", "organic", "non-gaap", "normaliz"})
 # A formula the sentence does not describe, over values that merely share a word, explains
 # an amount (not a rate or a multiple) of fewer significant digits than this only exactly: at two digits ("nearly
 # C$1.5 billion") dozens of sums of unrelated lines land within rounding.
@@ -1022,7 +1024,7 @@ def broad_derivations(
             words = words | _DEFINED_BY[word]  # "gross margin was 65.2%": over revenue
     pool = [c for c in (cited or []) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
     if words:
-        pool += [
+        sharing = [
             c
             for c in index.sharing_words(words, limit=400)
             if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)
@@ -1030,6 +1032,10 @@ def broad_derivations(
             and c.value != 0
             and (not claim.period or not c.period or periods_compatible(claim.period, c.period))
         ]
+        variant = bool(claim.label_words & VARIANTS)
+        alike = [c for c in sharing if bool((c.label_words | c.header_words) & VARIANTS) == variant]
+        # "Total CASM rose 4.4%": of the lines the words name, not the one excluding fuel.
+        pool += alike if alike else sharing
     pool = _distinct(pool)[:MAX_BROAD]
     kinds: tuple[str, ...]
     if claim.kind == PERCENT:

@@ -39,7 +39,6 @@ CATEGORIES: dict[str, dict[str, re.Pattern | None]] = {
     },
     "hypothetical": {
         "would": _P(r"would\s+have\b", _I),
-        "excluding": None,
         "pro": _P(r"pro[\s-]forma\b", _I),
         "had": _P(r"had\s+[^.;\n]{0,60}?\bnot\b", _I),
         "if": _P(r"if\s+not\s+for\b", _I),
@@ -112,6 +111,10 @@ CATEGORIES: dict[str, dict[str, re.Pattern | None]] = {
             "increased",
             "decreased",
             "declined",
+            # "at 30 June 2024, after growth capital of A$48.3 million": the balance's date,
+            # not the period of the flows that led to it.
+            "after",
+            "following",
         )
     },
     "injection": {

@@ -1095,7 +1095,25 @@ class Decider:
             and not counted
         ):
             return False
+        if mine and theirs and self._other_variant(claim, source):
+            return False
         return segments_compatible(claim, source, self.index)
+
+    def _other_variant(self, claim: Claim, source: Claim) -> bool:
+        """An adjusted figure for the reported one, or the reported for the adjusted
+        ("total CASM rose 4.4%" where 4.4% is CASM excluding fuel): one side names a variant
+        of the metric (excluding, adjusted, underlying, core, organic) and the other does
+        not, and the sources give the metric both ways."""
+        mine = bool(claim.label_words & cd.VARIANTS)
+        theirs = bool((source.label_words | source.header_words) & cd.VARIANTS)
+        if mine == theirs or not source.label:
+            return False
+        return any(
+            bool((other.label_words | other.header_words) & cd.VARIANTS) == mine
+            and lx.periods_compatible(other.period, source.period)
+            for other in self.index.by_label.get(source.label, ())
+            if other is not source and other.kind == source.kind
+        )
 
     def _duration(self, claim: Claim) -> bool:
         """A length of time ("52 weeks ended January 28, 2023", "a 90-day term"): the

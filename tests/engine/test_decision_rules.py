@@ -777,3 +777,63 @@ Net interest margin                         3.42%        3.35%        3.18%
 )
 def test_a_change_year_over_year_is_from_the_same_period_a_year_before(answer, flagged):
     assert detect(source_input(answer, BANK_QUARTERS)).flagged is flagged
+
+
+QUARTERLY_REPORT = """Cash and bullion of A$412.7 million at 30 September 2026, up from
+A$361.9 million at 30 June 2026, after growth capital of A$48.3 million and income tax
+payments of A$21.6 million.
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        (
+            "Cash and bullion reached A$412.7 million at 30 September 2026, even after "
+            "A$48.3 million of growth capital and A$21.6 million of income tax payments.",
+            False,
+        ),
+        (
+            "Cash and bullion reached A$412.7 million at 30 September 2026, even after "
+            "A$48.3 million of growth capital and A$26.1 million of income tax payments.",
+            True,
+        ),
+    ],
+)
+def test_a_balance_s_date_is_not_the_period_of_the_flows_after_it(answer, flagged):
+    assert detect(source_input(answer, QUARTERLY_REPORT)).flagged is flagged
+
+
+RESULTS_STORY = """Excluding items, Northwind earned $1.74 per share in the quarter, beating
+estimates of $1.66.
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Adjusted EPS of $1.74 beat the $1.66 consensus.", False),
+        ("Adjusted EPS of $1.47 beat the $1.66 consensus.", True),
+    ],
+)
+def test_a_figure_excluding_items_is_reported_not_hypothetical(answer, flagged):
+    assert detect(source_input(answer, RESULTS_STORY)).flagged is flagged
+
+
+UNIT_COSTS = """Operating statistics           Q2 2026     Q2 2025     Change
+Cost per ASM (cents)             15.37       15.02       2.3 %
+CASM excluding fuel (cents)      11.46       10.98       4.4 %
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Total CASM rose 2.3% to 15.37 cents in Q2 2026.", False),
+        ("CASM excluding fuel rose 4.4% to 11.46 cents in Q2 2026.", False),
+        # The measure excluding fuel given as the total.
+        ("Total CASM rose 4.4% to 15.37 cents in Q2 2026.", True),
+    ],
+)
+def test_a_metric_and_its_variant_excluding_items_are_two_lines(answer, flagged):
+    assert detect(source_input(answer, UNIT_COSTS)).flagged is flagged
