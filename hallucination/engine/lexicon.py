@@ -182,7 +182,21 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
     "aum": ("assets under management", "aum"),
     "net revenue retention": ("net revenue retention", "net dollar retention"),
     "interest coverage": ("interest coverage", "interest coverage ratio"),
-    "leverage ratio": ("leverage ratio", "net leverage", "leverage"),
+    "leverage ratio": (
+        "leverage ratio",
+        "net leverage",
+        "leverage",
+        # Leverage is net debt over EBITDA however it is written: "the ratio of net debt to
+        # adjusted EBITDA", "Net debt / EBITDA" (read as words, without the slash).
+        "net debt to ebitda",
+        "net debt to adjusted ebitda",
+        "debt to ebitda",
+        "net debt/ebitda",
+        "debt/ebitda",
+        "net debt / ebitda",
+        "net debt ebitda",
+        "net debt adjusted ebitda",
+    ),
     "current ratio": ("current ratio",),
     "quick ratio": ("quick ratio",),
     "p/e": ("p/e", "price-to-earnings", "price to earnings", "p/e ratio"),

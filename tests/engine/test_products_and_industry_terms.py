@@ -296,3 +296,22 @@ Capital expenditures on a non-GAAP basis               1,955.5     1,859.8
 )
 def test_a_ratio_of_two_named_lines_of_one_metric(answer, flagged):
     assert detect(source_input(answer, CAPEX)).flagged is flagged
+
+
+LEVERAGE = """Net financial debt increased to €21.4 billion at 31 December 2026.
+The ratio of net debt to adjusted EBITDA was 5.2x (2025: 4.6x).
+Adjusted EBITDA was €4.1 billion.
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Net debt rose to €21.4 billion, taking leverage to 5.2x at 31 December 2026.", False),
+        ("Net debt / EBITDA was 5.2x at 31 December 2026.", False),
+        # Last year's multiple given as this year's.
+        ("Net debt rose to €21.4 billion, taking leverage to 4.6x at 31 December 2026.", True),
+    ],
+)
+def test_net_debt_to_ebitda_is_leverage_however_written(answer, flagged):
+    assert detect(source_input(answer, LEVERAGE)).flagged is flagged
