@@ -491,6 +491,8 @@ def _cues(
         cues.add(CHANGE)
     if after[:1] == ["than"] or (after[1:2] == ["than"] and after[0] in _RISE | _FALL):
         cues.add(COMPARISON)
+    if after[:1] in (["above"], ["below"]) and not (set(after[1:2]) & _AVERAGE_WORDS):
+        cues.add(COMPARISON)  # "roughly 2.4% above 2026 Core FFO"
     if near_before & _SUM_WORDS or before[-3:] in (["a", "total", "of"], ["the", "total", "of"]):
         cues.add(SUM)
     if after[:2] == ["in", "total"] or after[:2] == ["in", "all"]:
@@ -507,7 +509,10 @@ def _cues(
         # "a compound annual growth rate of about 12.0%", "a 12.0% CAGR": growth per year,
         # compounded over the years between the two values.
         cues.update((COMPOUND, CHANGE))
-    if (near_before | near_after) & _AVERAGE_WORDS and not _names_an_average_metric(before, after):
+    # After the figure only right after it: "$2.63 has a midpoint of $2.59" is a range's end.
+    if (near_before | set(after[:1])) & _AVERAGE_WORDS and not _names_an_average_metric(
+        before, after
+    ):
         cues.add(AVERAGE)
     # "2.25 times its level in 2017", "2.37 times jersey city": a ratio the answer computed.
     # A ratio stated as a metric ("a current ratio of 2.1x", "DSCR 1.25") is not one.
@@ -543,8 +548,8 @@ def _names_an_average_metric(before: list[str], after: list[str]) -> bool:
 
 
 _OTHER_SIDE = re.compile(
-    r"\s*(?:(?:higher|lower|more|less|greater|smaller|above|below)\s+)?"
-    r"(?:than|of|times|compared\s+with|versus|vs\.?)\s+(?:the\s+|its\s+|their\s+)?"
+    r"\s*(?:(?:(?:higher|lower|more|less|greater|smaller|above|below)\s+)?"
+    r"(?:than|of|times|compared\s+with|versus|vs\.?)|above|below)\s+(?:the\s+|its\s+|their\s+)?"
     r"((?:[^,;.()$€£0-9]|[0-9]{4}|Q[1-4]|FY)[^,;()$€£]{1,119}?)(?=[,;()$€£]|\.(?:\s|\Z)|\Z|\s+(?:of|at|in)\s+[$€£0-9])",
     re.IGNORECASE,
 )

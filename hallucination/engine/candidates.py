@@ -19,7 +19,7 @@ import functools
 import itertools
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, DivisionByZero, InvalidOperation
 
 from . import labels
@@ -661,9 +661,29 @@ class Cited:
 
     value: Claim
     base: bool = False
+    borrowed: bool = False  # from the sentence before: not what this sentence describes
 
 
 def derivations(
+    reading: Reading, cited_figures: list[Cited], index: SourceIndex
+) -> list[Derivation]:
+    """The formulas worth trying for one claim (`_derivations`). Over figures borrowed from
+    the sentence before, none is what the claim's own sentence describes: such a formula
+    may explain the claim but never makes it a drift ("The purchase price is therefore
+    roughly 12.5 times ..." is not revenue over operating profit)."""
+    out = _derivations(reading, cited_figures, index)
+    borrowed = {id(c.value) for c in cited_figures if c.borrowed}
+    if borrowed:
+        out = [
+            replace(d, described=False)
+            if d.described and any(id(o) in borrowed for o in d.operands)
+            else d
+            for d in out
+        ]
+    return out
+
+
+def _derivations(
     reading: Reading, cited_figures: list[Cited], index: SourceIndex
 ) -> list[Derivation]:
     """The formulas worth trying for one claim, the ones its sentence describes first.
@@ -689,7 +709,10 @@ def derivations(
     if CHANGE in cues and not cues & {COMPARISON, SHARE, RATIO_CUE} and claim.label_words:
         # "revenue grew 6.3% to €4.2bn, ..., lifting the EBIT margin to 9.2% from 8.6%": a
         # change of one metric is over figures of that metric, not the sentence's others.
-        cited = [c for c in cited if _same_metric(claim, c)]
+        variant = bool(claim.label_words & VARIANTS)
+        cited = [
+            c for c in cited if _same_metric(claim, c) and bool(c.label_words & VARIANTS) == variant
+        ]
     if kind == PERCENT and COMPOUND in cues:
         return _compound_rates(reading, subject, cited, bases, periods, index)
     if YEAR_AGO in cues and claim.label_words:
@@ -728,9 +751,17 @@ def derivations(
 
     if kind == PERCENT:
         if cues & {SHARE, RATIO_CUE} or not cues:
-            if subject and other:
+            if subject and other and subject[0].value != other[0].value:
                 out.append(Derivation(SHARE_OF, (subject[0], other[0]), True, True))
+            if other and cues & {SHARE, RATIO_CUE}:
+                # "$312.4 million (about 54.6% of total NOI)": the sentence's figure over the
+                # whole it names.
+                for a in _amounts(cited):
+                    if a.value != other[0].value:
+                        out.append(Derivation(SHARE_OF, (a, other[0]), True, True))
             for a, b in itertools.permutations(_amounts(cited), 2):
+                if a.value == b.value:
+                    continue  # a figure over itself describes nothing
                 out.append(Derivation(SHARE_OF, (a, b), True, bool(cues & {SHARE, RATIO_CUE})))
         if cues & {CHANGE, COMPARISON} or not cues:
             for a, b in _ordered_pairs(subject, reading):
@@ -745,6 +776,12 @@ def derivations(
                 out.append(Derivation(GROWTH, (amounts[0], amounts[1]), False, True))
             if subject and other and COMPARISON in cues:
                 out.append(Derivation(GROWTH, (subject[0], other[0]), True, True))
+            if other and not subject and COMPARISON in cues:
+                # "a midpoint of $2.59, roughly 2.4% above 2023 Core FFO": the sentence's
+                # figure against the one it names.
+                for a in _amounts(cited):
+                    if a.value != other[0].value:
+                        out.append(Derivation(GROWTH, (a, other[0]), True, True))
         if cues & {SUM, AVERAGE}:
             out.extend(_totals(reading, subject, cited, index))
         if not cues:
@@ -758,7 +795,8 @@ def derivations(
             # "2.25 times its level in 2017": the periods in the order the sentence names them.
             out.append(Derivation(RATIO_OF, (subject[0], subject[1]), True, True))
         for a, b in itertools.permutations(_amounts(cited), 2):
-            out.append(Derivation(RATIO_OF, (a, b), False, True))
+            if a.value != b.value:
+                out.append(Derivation(RATIO_OF, (a, b), False, True))
         return out
 
     # Amounts: changes, differences, sums and averages.

@@ -320,7 +320,10 @@ class Decider:
         versus estimated EPS of $0.45. Earnings surprise: 11.11%.")."""
         out = self._cited_in(reading, found, reading.sentence)
         if not out and reading.sentence > 0:
-            out = self._cited_in(reading, found, reading.sentence - 1)
+            out = [
+                replace(c, borrowed=True)
+                for c in self._cited_in(reading, found, reading.sentence - 1)
+            ]
             if reading.cues & {AVERAGE, SUM}:
                 # "- Equity at March 31, 2024: ¥788,016 million / - Equity at March 31, 2023:
                 # ¥735,699 million / - Average equity: ¥761,857.5 million": a list's items

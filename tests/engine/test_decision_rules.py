@@ -837,3 +837,57 @@ CASM excluding fuel (cents)      11.46       10.98       4.4 %
 )
 def test_a_metric_and_its_variant_excluding_items_are_two_lines(answer, flagged):
     assert detect(source_input(answer, UNIT_COSTS)).flagged is flagged
+
+
+SEGMENT_NOI = """Total NOI was $571.8 million in 2026. Industrial segment NOI was $312.4 million.
+2027 Core FFO guidance is $2.55 to $2.63 per share; 2026 Core FFO was $2.53 per share.
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 312.4 / 571.8 = 54.63%: the sentence's figure over the whole it names.
+        (
+            "Total NOI was $571.8 million. Industrial NOI was $312.4 million (about 54.6% of total NOI).",
+            False,
+        ),
+        (
+            "Total NOI was $571.8 million. Industrial NOI was $312.4 million (about 45.6% of total NOI).",
+            True,
+        ),
+        # The range's upper end is not its midpoint; (2.55 + 2.63) / 2 = 2.59, 2.59 / 2.53 - 1 = 2.37%.
+        (
+            "The 2027 Core FFO range of $2.55 to $2.63 has a midpoint of $2.59, roughly 2.4% "
+            "above 2026 Core FFO.",
+            False,
+        ),
+        (
+            "The 2027 Core FFO range of $2.55 to $2.63 has a midpoint of $2.61, roughly 2.4% "
+            "above 2026 Core FFO.",
+            True,
+        ),
+    ],
+)
+def test_a_share_or_a_gap_of_the_sentence_s_figure_against_the_whole_it_names(answer, flagged):
+    assert detect(source_input(answer, SEGMENT_NOI)).flagged is flagged
+
+
+ACQUISITION = """Hoshizora generated revenue of ¥21.3 billion and operating profit of ¥3.9 billion.
+The tender offer values Hoshizora at ¥48.6 billion.
+"""
+
+
+def test_figures_of_the_sentence_before_explain_but_never_make_a_drift():
+    # 48.6 / 3.9 = 12.46: the price is not in the sentence before, whose revenue over
+    # operating profit (5.46) is no formula this sentence describes.
+    result = detect(
+        source_input(
+            "Hoshizora had revenue of ¥21.3 billion and operating profit of ¥3.9 billion. "
+            "The purchase price is therefore roughly 12.5 times operating profit.",
+            ACQUISITION,
+        )
+    )
+    (multiple,) = [v for v in result.verdicts if v.claim.text == "12.5 times"]
+
+    assert multiple.outcome != ARITHMETIC_DRIFT
