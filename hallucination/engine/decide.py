@@ -206,8 +206,13 @@ class Decider:
             o.reading.claim
             for o in found[: reading.index]
             if o.reading.sentence >= reading.sentence - MAX_LIST_ITEMS
-            and o.reading.claim.kind == claim.kind
-            and words & o.reading.claim.label_words
+            and o.reading.claim.kind in _AMOUNTS
+            and (
+                (o.reading.claim.kind == claim.kind and words & o.reading.claim.label_words)
+                # "total 8,742.6 + 8,915.3 + 8,206.9 = $25,864.8 million. Dividing by the
+                # three years gives average net sales of $8,621.6 million"
+                or "operand" in o.reading.claim.qualifiers
+            )
         ][-MAX_LIST_ITEMS:]
         out = []
         for size in range(2, len(figures) + 1):

@@ -1156,7 +1156,9 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
         if read.count_noun and not label:
             label = lx.count_noun_label(read.count_noun)
         if doc.formulas and doc.in_formula(read.start):
-            label = ""
+            # An operand copies a value from wherever the writer took it: no name of its own,
+            # and no period from the words around the arithmetic.
+            label, period = "", ""
             qualifiers.add("operand")
         if cell is None and doc.tables.label_spans and doc.in_table_label(read.start):
             qualifiers.add("name")  # a number in a row label or header: "5.00% notes due 2019"
@@ -1289,7 +1291,11 @@ def _value_of(
             kind, unit = RATIO, "x"
         elif cell.scale_stated:
             scale, origin = cell.scale, INHERITED
-            if kind == NUMBER and (label in lx.COUNT_LABELS or _COUNTED_ROW.search(cell.row_label)):
+            if (
+                kind == NUMBER
+                and not cell.currency  # "Additions" in a table in $'000 are amounts
+                and (label in lx.COUNT_LABELS or _COUNTED_ROW.search(cell.row_label))
+            ):
                 # "Weighted average diluted shares" or "net additions (thousands)" in
                 # thousands is still a count.
                 kind = COUNT

@@ -292,3 +292,58 @@ def test_an_average_named_in_a_list_is_of_the_items_above_it(answer, flagged):
 )
 def test_a_headline_stands_on_the_working_below_it(answer, flagged):
     assert detect(source_input(answer, RETAILER_10K)).flagged is flagged
+
+
+NOTE_12 = """12. Exploration and evaluation assets
+                                                  2026             2025
+                                                 $'000            $'000
+Opening balance                                 86,412           71,955
+Additions                                       23,871           19,608
+Closing balance                                110,283           91,563
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        (
+            "The 2026 opening balance of $86,412 thousand was increased by additions of "
+            "$23,871 thousand.",
+            False,
+        ),
+        (
+            "The 2026 opening balance of $86,412 thousand was increased by additions of "
+            "$27,381 thousand.",
+            True,
+        ),
+    ],
+)
+def test_additions_in_a_table_of_dollars_are_amounts_not_counts(answer, flagged):
+    assert detect(source_input(answer, NOTE_12)).flagged is flagged
+
+
+THREE_YEARS = """(in millions)          Fiscal 2026    Fiscal 2025    Fiscal 2024
+Net sales                 $8,742.6       $8,915.3       $8,206.9
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # (8,742.6 + 8,915.3 + 8,206.9) / 3 = 8,621.6
+        (
+            "Net sales for fiscal 2026, fiscal 2025 and fiscal 2024 total 8,742.6 + 8,915.3 + "
+            "8,206.9 = $25,864.8 million.\n\nDividing by the three years gives average net "
+            "sales of $8,621.6 million.",
+            False,
+        ),
+        (
+            "Net sales for fiscal 2026, fiscal 2025 and fiscal 2024 total 8,742.6 + 8,915.3 + "
+            "8,206.9 = $25,864.8 million.\n\nDividing by the three years gives average net "
+            "sales of $8,421.6 million.",
+            True,
+        ),
+    ],
+)
+def test_operands_take_no_period_and_an_average_is_over_them(answer, flagged):
+    assert detect(source_input(answer, THREE_YEARS)).flagged is flagged
