@@ -82,6 +82,22 @@ _QUARTER_WORDS_BEFORE = re.compile(
     r"\b(first|second|third|fourth)[\s-]+(quarter|half)\s+(?:of\s+)?(?:(?:fiscal\s+(?:year\s+)?|FY\s*)['’]?)?\Z",
     re.IGNORECASE,
 )
+_SAME_QUARTER_BEFORE = re.compile(r"\bsame\s+quarter\s+(?:of\s+)?\Z", re.IGNORECASE)
+_QUARTER_NAMED = re.compile(
+    r"\b(first|second|third|fourth)[\s-]+quarter\b|\bQ([1-4])\b", re.IGNORECASE
+)
+
+
+def _last_quarter_named(text: str, end: int) -> int | None:
+    """The quarter named last within the paragraph before `end` ("third quarter", "Q3")."""
+    start = max(0, end - 400, text.rfind("\n\n", 0, end) + 1)
+    named = list(_QUARTER_NAMED.finditer(text, start, end))
+    if not named:
+        return None
+    found = named[-1]
+    return lx.ORDINAL_QUARTERS[found.group(1).lower()] if found.group(1) else int(found.group(2))
+
+
 _MONTH_BEFORE = re.compile(
     r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\Z",
@@ -878,6 +894,14 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             letter = "Q" if words.group(2).lower() == "quarter" else "H"
             number = lx.ORDINAL_QUARTERS[words.group(1).lower()]
             read = _period_read(s - len(words.group()), e, f"{letter}{number} {digits}", None)
+            _nest_year(read, s, e, digits)
+            return read
+        same = _SAME_QUARTER_BEFORE.search(text[max(0, s - 30) : s])
+        named = _last_quarter_named(text, s - (len(same.group()) if same else 0)) if same else None
+        if same and named:
+            # "fell to $187 million from $781 million in the same quarter of 2024", after
+            # "In the third quarter of 2025": that quarter, a year apart.
+            read = _period_read(s - len(same.group()), e, f"Q{named} {digits}", None)
             _nest_year(read, s, e, digits)
             return read
 

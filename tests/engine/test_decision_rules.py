@@ -891,3 +891,31 @@ def test_figures_of_the_sentence_before_explain_but_never_make_a_drift():
     (multiple,) = [v for v in result.verdicts if v.claim.text == "12.5 times"]
 
     assert multiple.outcome != ARITHMETIC_DRIFT
+
+
+UNDERWRITING = """($ in millions)
+                                          Three Months Ended          Nine Months Ended
+                                             September 30,               September 30,
+                                          2026          2025          2026          2025
+Catastrophe losses                     $   187       $   346       $   612       $   781
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        (
+            "In the third quarter of 2026 catastrophe losses fell to $187 million from $346 "
+            "million in the same quarter of 2025.",
+            False,
+        ),
+        # Nine months of 2025 given as its third quarter.
+        (
+            "In the third quarter of 2026 catastrophe losses fell to $187 million from $781 "
+            "million in the same quarter of 2025.",
+            True,
+        ),
+    ],
+)
+def test_the_same_quarter_of_another_year_is_the_quarter_named_before(answer, flagged):
+    assert detect(source_input(answer, UNDERWRITING)).flagged is flagged
