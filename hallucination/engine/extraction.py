@@ -146,6 +146,9 @@ _SCALE_AFTER = re.compile(
     r"(?:\s?(thousand|million|billion|trillion|mn|mln|bn|bln|tn|MM)(?![\w])"
     r"|(K|k|M|m|B|b|T)(?![\w])|\s(K|M|B|T)(?![\w]))",
 )
+# A scale word wrapped to the next line of prose ("payments of A$21.6\nmillion"); a
+# letter alone there is the next line's first word ("M&A").
+_SCALE_WRAPPED = re.compile(r"\n[ \t]*(thousand|million|billion|trillion)(?![\w])")
 _CURRENCY_AFTER = re.compile(
     r"\s?(USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|RMB|HKD|INR|SEK|NOK|DKK|SGD|NZD|BRL|KRW|ZAR|MXN)(?![\w])"
     r"|\s(dollars?|euros?|pounds(?:\s+sterling)?|sterling|yen|francs|yuan|renminbi|rupees)(?![\w])",
@@ -958,7 +961,13 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     if inner_paren:
         pos += 1
     scale_char = text[pos] if pos < len(text) else "\n"
-    scale_match = _SCALE_AFTER.match(text, pos) if scale_char in _SCALE_CHARS else None
+    scale_match = (
+        _SCALE_AFTER.match(text, pos)
+        if scale_char in _SCALE_CHARS
+        else _SCALE_WRAPPED.match(text, pos)
+        if scale_char == "\n"
+        else None
+    )
     if scale_match:
         word = next(g for g in scale_match.groups() if g)
         read.scale = lx.SCALE_WORDS[word.lower()]

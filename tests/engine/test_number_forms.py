@@ -1082,3 +1082,26 @@ def test_a_block_after_a_blank_line_and_a_heading_keeps_the_statement_s_columns(
 )
 def test_segment_rows_after_a_blank_line_ground_and_flag(answer, flagged):
     assert detect(source_input(answer, SEGMENT_NOTE)).flagged is flagged
+
+
+WRAPPED = """Cash and bullion of A$412.7 million at 30 September 2026, after income tax payments of A$21.6
+million. Merchandise 3
+M&A costs were 4.
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Income tax payments were A$21.6 million.", False),
+        ("Income tax payments were A$21.6 thousand.", True),
+    ],
+)
+def test_a_scale_word_wrapped_to_the_next_line_is_the_figure_s(answer, flagged):
+    assert detect(source_input(answer, WRAPPED)).flagged is flagged
+
+
+def test_a_letter_starting_the_next_line_is_no_scale():
+    (three,) = [c for c in extract_source("w", WRAPPED).claims if c.text == "3"]
+
+    assert three.value == Decimal("3")
