@@ -381,7 +381,9 @@ class Decider:
                 source = other.stated
             if r.index in self._exact:
                 source = replace_claim(r.claim, value=self._exact[r.index])
-            if source is None:
+            if source is None or (r.claim.scale_origin and not source.scale_origin):
+                # "$8,214 million" for a cell of a table whose scale the reader did not
+                # find: the answer's own scale is the one stated.
                 source = r.claim
             elif source.kind != r.claim.kind and r.claim.kind in (PERCENT, CURRENCY):
                 # "2.41%" for a cell of a "(%)" row read as a plain number: the answer says

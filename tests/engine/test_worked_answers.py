@@ -347,3 +347,29 @@ Net sales                 $8,742.6       $8,915.3       $8,206.9
 )
 def test_operands_take_no_period_and_an_average_is_over_them(answer, flagged):
     assert detect(source_input(answer, THREE_YEARS)).flagged is flagged
+
+
+EQUITY = """                                        December 31, 2026    December 31, 2025
+Total stockholders' equity                         8,214.0              8,061.4
+Shares outstanding (millions)                        312.5                318.9
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 8,214 / 312.5 = 26.2848: the table states no scale; the answer states millions.
+        (
+            "Book value per share at year-end 2026 was about $26.28 ($8,214 million of total "
+            "stockholders' equity over 312.5 million shares outstanding).",
+            False,
+        ),
+        (
+            "Book value per share at year-end 2026 was about $25.28 ($8,214 million of total "
+            "stockholders' equity over 312.5 million shares outstanding).",
+            True,
+        ),
+    ],
+)
+def test_a_cited_figure_keeps_the_scale_the_answer_states(answer, flagged):
+    assert detect(source_input(answer, EQUITY)).flagged is flagged
