@@ -134,6 +134,9 @@ class Decider:
         # Figures the answer computed and got right, unrounded: what a later change over
         # them was computed from ("32.7% ... 32.2% ... expanded by 51 basis points").
         self._exact: dict[int, Decimal] = {}
+        # The formula each derived claim was found with, by claim: a figure for another
+        # period in the same sentence may be the same formula over that period's values.
+        self._formula_of: dict[int, tuple[int, Derivation]] = {}
 
     def decide_all(self) -> list[ClaimVerdict]:
         readings = self.answer.readings
@@ -189,6 +192,29 @@ class Decider:
                     details={"derivation": "worked elsewhere"},
                 )
                 break
+        return out
+
+    def _same_formula_other_period(self, reading: Reading) -> list[Derivation]:
+        """ "A payout ratio of 40.0% in 2024 ($2.48 against $6.20), down from 41.3% in 2023":
+        the formula of a figure its sentence derived, over the same lines' values for the
+        claim's own period."""
+        claim = reading.claim
+        if claim.kind not in (PERCENT, RATIO) or not claim.period:
+            return []
+        out = []
+        for sentence, derivation in self._formula_of.values():
+            if sentence != reading.sentence or derivation.kind in (cd.SUM_OF, cd.AVERAGE_OF):
+                continue
+            operands = []
+            for operand in derivation.operands:
+                if not operand.label_words or operand.period == claim.period:
+                    break
+                line = cd.operands_for(operand.label_words, [claim.period], self.index)
+                if not line:
+                    break
+                operands.append(line[0])
+            else:
+                out.append(replace(derivation, operands=tuple(operands), described=False))
         return out
 
     def _named_averages(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
@@ -381,7 +407,9 @@ class Decider:
                 source = other.stated
             if r.index in self._exact:
                 source = replace_claim(r.claim, value=self._exact[r.index])
-            if source is None or (r.claim.scale_origin and not source.scale_origin):
+            if source is None or (
+                r.claim.scale_origin and r.claim.scale != 1 and not source.scale_origin
+            ):
                 # "$8,214 million" for a cell of a table whose scale the reader did not
                 # find: the answer's own scale is the one stated.
                 source = r.claim
@@ -642,6 +670,10 @@ class Decider:
             if gives_claim(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        for derivation in self._same_formula_other_period(reading):
+            if cd.derivation_matches(reading, derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
         for derivation in self._named_averages(reading, found):
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
@@ -799,6 +831,7 @@ class Decider:
         exact = cd.derivation_values(reading, derivation)
         if exact:
             self._exact[reading.index] = exact[0]
+        self._formula_of[reading.index] = (reading.sentence, derivation)
         return ClaimVerdict(
             claim=claim,
             outcome=DERIVED,

@@ -373,3 +373,30 @@ Shares outstanding (millions)                        312.5                318.9
 )
 def test_a_cited_figure_keeps_the_scale_the_answer_states(answer, flagged):
     assert detect(source_input(answer, EQUITY)).flagged is flagged
+
+
+PER_SHARE = """SELECTED PER SHARE DATA
+                                                 2026        2025        2024
+Diluted earnings per share                       6.20        5.71        5.06
+Dividends declared per common share              2.48        2.36        2.24
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 2.48 / 6.20 = 40.0%; the same lines for 2025: 2.36 / 5.71 = 41.33%
+        (
+            "The dividend payout ratio was 40.0% of diluted EPS in 2026 ($2.48 of dividends "
+            "against $6.20 of EPS), down from 41.3% in 2025.",
+            False,
+        ),
+        (
+            "The dividend payout ratio was 40.0% of diluted EPS in 2026 ($2.48 of dividends "
+            "against $6.20 of EPS), down from 43.1% in 2025.",
+            True,
+        ),
+    ],
+)
+def test_the_same_formula_for_the_other_period_its_sentence_names(answer, flagged):
+    assert detect(source_input(answer, PER_SHARE)).flagged is flagged
