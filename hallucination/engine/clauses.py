@@ -23,7 +23,11 @@ from .types import COUNT, CURRENCY, DATE, NUMBER, PERCENT, RATIO, Claim, quick_i
 MAX_WINDOW_CHARS = 160
 # (The same as r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n", as a test checks, with the
 # character class first so that the search skips to candidates.)
-_SENTENCE_END = re.compile(r"[.!?\n](?:(?<=[.!?])(?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|(?<=\n))")
+# A line break ends a sentence unless it only wraps prose ("Revenue was\n$2.87 billion").
+_SENTENCE_END = re.compile(
+    r"[.!?\n](?:(?<=[.!?])(?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)"
+    r"|(?<=\n)(?!(?<=[A-Za-z,]\n)[a-z$€£¥](?![^\n]*(?:  |\t|\|))))"
+)
 _ABBREVIATION_END = re.compile(
     r"\b(?:approx|vs|inc|corp|co|ltd|no|u\.s|e\.g|i\.e|mr|ms|dr|dec|jan|feb|mar|apr|jun|jul|aug|"
     r"sep|sept|oct|nov)\Z",

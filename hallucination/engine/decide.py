@@ -586,7 +586,10 @@ class Decider:
                 # Prose that gives the line one value, with no period on either side, and the
                 # value on a sibling line of the same metric: "Basic EPS: $1.12. Diluted EPS:
                 # $1.08." against "Diluted EPS was $1.12".
-                or (c.prose_stated is not None and _sibling_line(c.binding.label, c.exact[0]))
+                or (
+                    c.prose_stated is not None
+                    and _sibling_line(c.binding.label, c.exact[0], claim.label_words)
+                )
             )
             and not any(cd.value_matches(claim, f) for f in c.binding.facts)
         ):
@@ -1417,10 +1420,14 @@ def _canonical(claim: Claim) -> frozenset[str]:
     return frozenset(w for w in claim.label_words if w.startswith("@"))
 
 
-def _sibling_line(label: frozenset[str], other: Claim) -> bool:
-    """Another line of the same known metric: basic EPS beside diluted EPS."""
+def _sibling_line(label: frozenset[str], other: Claim, named: frozenset[str]) -> bool:
+    """Another line of the same known metric: basic EPS beside diluted EPS. The claim's
+    own words (`named`) must hold what sets its line apart ("diluted"); prose that names
+    one metric twice with other verbs around it ("the company expects revenue of") is the
+    same line."""
     known = {w for w in label if w.startswith("@")}
-    return bool(known & other.label_words) and other.label_words != label
+    apart = {w for w in (label - other.label_words) & named if not w.startswith("@")}
+    return bool(known & other.label_words) and bool(apart)
 
 
 def _names_a_total(reading: Reading) -> bool:

@@ -919,3 +919,37 @@ Catastrophe losses                     $   187       $   346       $   612      
 )
 def test_the_same_quarter_of_another_year_is_the_quarter_named_before(answer, flagged):
     assert detect(source_input(answer, UNDERWRITING)).flagged is flagged
+
+
+OUTLOOK_STORY = (
+    "Northwind expects revenue of $2.95 billion to $3.15 billion next quarter. "
+    "Revenue was $2.87 billion."
+)
+# The same story as a filing's text extraction leaves it: lines wrapped inside sentences.
+WRAPPED_STORY = """Northwind expects revenue of $2.95 billion to $3.15 billion next quarter. Revenue was
+$2.87 billion, and operating income was
+$412 million.
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Revenue was $2.87 billion and operating income was $412 million.", False),
+        # Operating income given as revenue.
+        ("Revenue was $412 million.", True),
+    ],
+)
+def test_a_line_wrapped_inside_a_sentence_does_not_end_it(answer, flagged):
+    assert detect(source_input(answer, WRAPPED_STORY)).flagged is flagged
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Guidance for the October quarter is $2.95 billion to $3.15 billion in revenue.", False),
+        ("Guidance for the October quarter is $2.95 billion to $3.25 billion in revenue.", True),
+    ],
+)
+def test_prose_naming_one_metric_twice_is_one_line_not_two(answer, flagged):
+    assert detect(source_input(answer, OUTLOOK_STORY)).flagged is flagged

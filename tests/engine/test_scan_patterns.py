@@ -14,14 +14,23 @@ from hallucination.engine.extraction import _CLAUSE_END, _GROUPED, _NUMBER_RUN, 
 
 PLAIN_FORMS = [
     (_NUMBER_RUN, re.compile(f"{_GROUPED.pattern}|{_TOKEN.pattern}")),
-    (_CLAUSE_END, re.compile(r"[.!?](?=\s|\Z)|[;\n]")),
-    (_SENTENCE_END, re.compile(r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n")),
+    (
+        _CLAUSE_END,
+        re.compile(r"[.!?](?=\s|\Z)|;|\n(?!(?<=[A-Za-z,]\n)[a-z$€£¥](?![^\n]*(?:  |\t|\|)))"),
+    ),
+    (
+        _SENTENCE_END,
+        re.compile(
+            r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n(?!(?<=[A-Za-z,]\n)[a-z$€£¥](?![^\n]*(?:  |\t|\|)))"
+        ),
+    ),
 ]
 _CHARACTERS = "0123456789" * 3 + " .,'’\u00a0\u202f\u2009-a$%;!?\n\tA(\"*"
 _TEXTS = (
     "Revenue was $1,234.5 million, up 14.8% from 2 314,6 and CHF 2'413 (11 960).",
     "in 2024 123 stores; 287,9; 9,870; 1.2.3; 12,34,567; 0.5 -7 1’000’000",
     "Net income rose.  EPS was $0.81!\nTotal assets? About $4 billion.\n\n(1) Note.",
+    "Revenue was\n$2.87 billion and\nrose, while costs\nFell 3\n4% (up)\n(a) x",
     "",
     "1",
     ".5",
