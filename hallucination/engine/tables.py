@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -37,6 +38,7 @@ _NUMERIC_CELL = regex.compile(
     r"\s*\)?\s*[)%xX]?\s*"
     r"(?:[A-Za-z]{1,3})?\s*\**\s*"
 )
+_DIGIT = re.compile(r"[0-9]")
 _NIL_CELL = regex.compile(r"\s*(?:—|–|-{1,2}|n/?a|nm|\*)?\s*", regex.IGNORECASE)
 _YEARISH = regex.compile(
     r"\s*(?:FY|CY|Q[1-4]|H[12])?\s*['’]?(?:19|20)?[0-9]{2}\s*[A-Za-z]?\s*(?:\([a-z0-9]\))?\s*"
@@ -308,7 +310,13 @@ def _pair_value_fits(line: str) -> bool:
 
 
 def _is_numeric(cell: str) -> bool:
-    return bool(cell.strip()) and bool(_NUMERIC_CELL.fullmatch(cell, timeout=_TIMEOUT))
+    # A numeric cell has a digit: most label and header cells are turned away without
+    # running the pattern.
+    return (
+        bool(cell.strip())
+        and _DIGIT.search(cell) is not None
+        and bool(_NUMERIC_CELL.fullmatch(cell, timeout=_TIMEOUT))
+    )
 
 
 def _is_pair(cell: str) -> bool:
