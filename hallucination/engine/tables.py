@@ -621,6 +621,8 @@ def _caption_units(caption: str) -> _Units:
 
 
 def _column_unit(header: str) -> tuple[Decimal, str] | None:
+    if header.isascii() and not _may_name_column_unit(header):
+        return None  # most row labels and headers: no search
     match = _COLUMN_SCALE.search(header, timeout=_TIMEOUT)
     if not match:
         return None
@@ -636,6 +638,15 @@ def _column_unit(header: str) -> tuple[Decimal, str] | None:
         if symbol:
             currency = _CURRENCY_OF.get(symbol.group().lower(), "")
     return _SCALES.get(word, Decimal(1)), currency
+
+
+def _may_name_column_unit(header: str) -> bool:
+    """An ASCII header holds what every branch of `_COLUMN_SCALE` needs: a currency, an
+    underscore, a parenthesis or a scale word spelled out."""
+    if "$" in header or "_" in header or "(" in header:
+        return True
+    lowered = header.lower()
+    return any(word in lowered for word in ("usd", "eur", "gbp", "illion", "housand"))
 
 
 def _excepted(label: str, exceptions: tuple[str, ...]) -> bool:
