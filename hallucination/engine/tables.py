@@ -247,6 +247,12 @@ def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
     elif kind == "wide":
         for m in _WIDE_GAP.finditer(line):
             spans.append((offset + m.start(), offset + m.end()))
+    elif kind == "csv" and '"' not in line:
+        # No quoted field: every comma ends a cell (most prose lines with a comma in them).
+        pos = 0
+        for part in line.split(","):
+            spans.append(_trimmed(line, offset, pos, pos + len(part)))
+            pos += len(part) + 1
     elif kind == "csv":
         quoted = False
         cell_start = 0
