@@ -39,6 +39,8 @@ _NUMERIC_CELL = regex.compile(
     r"(?:[A-Za-z]{1,3})?\s*\**\s*"
 )
 _DIGIT = re.compile(r"[0-9]")
+# Cells `_NUMERIC_CELL` takes whole that need none of its optional parts: read without it.
+_PLAIN_NUMBER = re.compile(r"\$?[0-9][0-9,]*(?:\.[0-9]+)?%?")
 _NIL_CELL = regex.compile(r"\s*(?:—|–|-{1,2}|n/?a|nm|\*)?\s*", regex.IGNORECASE)
 _YEARISH = regex.compile(
     r"\s*(?:FY|CY|Q[1-4]|H[12])?\s*['’]?(?:19|20)?[0-9]{2}\s*[A-Za-z]?\s*(?:\([a-z0-9]\))?\s*"
@@ -286,7 +288,7 @@ def _classify(line: str) -> str:
     if len(stripped) > MAX_LINE_CHARS:
         return "other"
     if "|" in stripped:  # "Revenue | 1.24" is a row too; the block check wants numbers in cells
-        if _SEPARATOR_ROW.fullmatch(stripped, timeout=_TIMEOUT):
+        if "--" in stripped and _SEPARATOR_ROW.fullmatch(stripped, timeout=_TIMEOUT):
             return "separator"
         return "pipe"
     if "\t" in stripped:
@@ -318,6 +320,8 @@ def _pair_value_fits(line: str) -> bool:
 def _is_numeric(cell: str) -> bool:
     # A numeric cell has a digit: most label and header cells are turned away without
     # running the pattern.
+    if _PLAIN_NUMBER.fullmatch(cell):
+        return True  # "1,234.5", "$12", "8.1%": what most value cells hold
     return (
         bool(cell.strip())
         and _DIGIT.search(cell) is not None
