@@ -1043,6 +1043,8 @@ def header_period(text: str) -> str:
     text = text.strip()
     if not text or len(text) > 120:
         return ""
+    if text.isascii() and not _DIGIT.search(text):
+        return ""  # every reading below needs a digit: most row labels have none
     slash = _MONTH_YEAR_SLASH.fullmatch(text)
     if slash:
         return f"{lx.full_year(slash.group(2))}-{int(slash.group(1)):02d}"
