@@ -646,6 +646,9 @@ _WORDED = re.compile(
     rf"as a (?:percentage|percent|share) of)\s+(?P<b>{_OPERAND_WORDS})",
     re.IGNORECASE,
 )
+# Every operator `_WORDED` reads contains one of these (lower-case ASCII text only: under
+# IGNORECASE a few other letters match too).
+_WORDED_OPERATOR_HINT = re.compile(r"less|minus|net of|plus|divided by|as a ")
 _DEFINING = re.compile(
     r"^(?:.*\b(?:defined as|calculated as|computed as|measured as|i\.e\.|that is|being))\s+",
     re.IGNORECASE,
@@ -672,7 +675,9 @@ def worded_formulas(sentence: str) -> list[WordedFormula]:
     ...     "Pre-tax earnings (revenue less non-interest expenses) were C$3.08 billion.")]
     [('minus', ['@revenue', 'revenu'], ['expens', 'interest', 'non'])]
     """
-    out = []
+    out: list[WordedFormula] = []
+    if sentence.isascii() and not _WORDED_OPERATOR_HINT.search(sentence.lower()):
+        return out  # no operator word for the pattern to find (the common case)
     for found in _WORDED.finditer(sentence):
         first = _DEFINING.sub("", found.group("a"))
         a, b = labels.label_words(first), labels.label_words(found.group("b"))

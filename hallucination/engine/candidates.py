@@ -388,7 +388,7 @@ def _bind(
     named: dict[tuple, float] = {}  # how well each line's best column is named, period aside
     # Which source kinds can state the claim, and which source periods are the claim's: each
     # asked once per kind and per period rather than once per value on the lines named.
-    fitting_kinds = {k for k in FAMILY if k != DATE and _kind_fits(kind, k)}
+    fitting_kinds = _fitting_kinds(kind)
     period_fits: dict[str, bool] = {}
     for source in index.sharing_words(words):
         if source.kind not in fitting_kinds:
@@ -418,11 +418,18 @@ def _bind(
                 bonus = PERIOD_BONUS  # the line states this metric for the claim's own period
         if source.cell is not None:
             value += TABLE_BONUS
-        key = line_of(source)
+        # line_of(source), written out: this loop runs for every value sharing a word.
+        cell = source.cell
+        key = (
+            (source.source_id, cell[0], cell[1])
+            if cell is not None
+            else (source.source_id, -1, source.start)
+        )
         lines.setdefault(key, []).append((value, source))
         if key not in line_best or value + bonus > line_best[key][0]:
             line_best[key] = (value + bonus, recall, label)
-        named[key] = max(named.get(key, 0.0), value)
+        best_named = named.get(key, 0.0)
+        named[key] = value if value > best_named else best_named
     if not lines:
         return None
     # (Lists rather than generators inside max() and tuple() below: they are short, and
@@ -464,6 +471,19 @@ def _bind(
 
 
 OPERAND = "operand"  # `bind` for a derivation's operand: any kind of value will do
+
+
+_FITTING_KINDS: dict[str, frozenset[str]] = {}
+
+
+def _fitting_kinds(kind: str) -> frozenset[str]:
+    """The source kinds whose values can state a claim of this kind (worked out once per
+    kind: there are a handful)."""
+    found = _FITTING_KINDS.get(kind)
+    if found is None:
+        found = frozenset(k for k in FAMILY if k != DATE and _kind_fits(kind, k))
+        _FITTING_KINDS[kind] = found
+    return found
 
 
 def _kind_fits(kind: str, source_kind: str) -> bool:

@@ -53,6 +53,10 @@ _SPENDING = re.compile(
     r"\b(?:spent|spend|spends|spending|invested|invests|paid|pays|allocated|returned|deployed)\b",
     re.IGNORECASE,
 )
+# In lower-case ASCII, every match of _SPENDING starts with one of these and every match of
+# _CLAUSE_JOIN holds one: a figure with none in the words before it needs no search there.
+_SPENDING_HINT = re.compile(r"spen[dt]|invest|pa(?:id|ys)|allocated|returned|deployed")
+_CLAUSE_JOIN_HINT = re.compile(r"[,;]|and|but")
 _PER_SHARE = re.compile(r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share\b", re.IGNORECASE)
 # "in the prior-year period", "in the same quarter": a period, not a metric.
 _PERIOD_QUALIFIERS = frozenset(
@@ -184,6 +188,11 @@ def read_clauses(
     previous_sentence = -1
     taken_until = 0  # words after a figure that it took as its own label
     starts = [c.start for c in claims]
+    # (Only for ASCII text, where lower-casing is exact: under IGNORECASE a few other
+    # letters match too. None: search every window.)
+    lowered = text.lower() if claims and text.isascii() else None
+    spending = [m.start() for m in _SPENDING_HINT.finditer(lowered)] if lowered else None
+    join_hints = [m.start() for m in _CLAUSE_JOIN_HINT.finditer(lowered)] if lowered else None
     for i, claim in enumerate(claims):
         k = sentence_of[i]
         s_start, s_end = sentences[k]
@@ -221,7 +230,11 @@ def read_clauses(
                         window_start = previous.end + noun.end() - noun.start()
                 break
         window_start = max(window_start, taken_until, window_end - MAX_WINDOW_CHARS)
-        joins = list(_CLAUSE_JOIN.finditer(text, window_start, window_end))
+        joins = (
+            list(_CLAUSE_JOIN.finditer(text, window_start, window_end))
+            if join_hints is None or _starts_between(join_hints, window_start, window_end)
+            else []
+        )
         if joins:
             window_start = joins[-1].end()  # ", and the company raised its EPS outlook to"
         window = (
@@ -235,7 +248,12 @@ def read_clauses(
         # endpos reads the text as if it ended there, without copying all that comes before.
         linked = _LINKED_AFTER.match(text, claim.end, min(s_end, following))
         spent_on = False
-        if not linked and _SPENDING.search(text, max(s_start, claim.start - 200), claim.start):
+        spent_from = max(s_start, claim.start - 200)
+        if (
+            not linked
+            and (spending is None or _starts_between(spending, spent_from, claim.start))
+            and _SPENDING.search(text, spent_from, claim.start)
+        ):
             linked = _SPENT_ON.match(text, claim.end, min(s_end, following))
             spent_on = linked is not None
         linked_words = set(labels.words(linked.group(1))) if linked else set()
@@ -286,6 +304,12 @@ def read_clauses(
             taken_until = max(taken_until, noun_end)
         out.append(ClauseReading(own, inherited, window, k, noun))
     return out
+
+
+def _starts_between(positions: list[int], low: int, high: int) -> bool:
+    """Some position of the sorted `positions` lies in [low, high)."""
+    i = bisect.bisect_left(positions, low)
+    return i < len(positions) and positions[i] < high
 
 
 _DETERMINER_BEFORE = re.compile(

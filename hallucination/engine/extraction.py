@@ -710,11 +710,13 @@ def _plain_digits(written: str) -> str:
     """A number as written, in the form `Decimal` reads: "2 314,6" -> "2314.6",
     "14.226,8" -> "14226.8" (points between groups and a decimal comma, as Brazil and much
     of Europe write)."""
+    if written.isdigit():
+        return written  # most numbers: no separator for the patterns below to read
     if _DECIMAL_COMMA.fullmatch(written):
         return written.replace(",", ".")
     if _POINT_GROUPS.fullmatch(written):
         return written.replace(".", "").replace(",", ".")
-    if written.isdigit() or _TOKEN.fullmatch(written):
+    if _TOKEN.fullmatch(written):
         return written
     decimal = _DECIMAL_TAIL.search(written)
     whole = written[: decimal.start()] if decimal else written
@@ -1309,6 +1311,10 @@ def _qualified(
     return i >= 0 and not marks.any_between("current", marks.ends[category][i], read.start)
 
 
+# The place value of the last digit of a number with 0, 1, 2, ... decimals: 1, 0.1, 0.01.
+_PLACE_VALUES = tuple(Decimal(1).scaleb(-decimals) for decimals in range(12))
+
+
 def _value_of(
     read: _Read, cell: tables.Cell | None, label: str, doc: _Document
 ) -> tuple[str, Decimal, Decimal, str, Decimal, str]:
@@ -1355,7 +1361,12 @@ def _value_of(
     value = read.value * scale
     if read.negative:
         value = -value
-    precision = Decimal(1).scaleb(-read.decimals) * scale
+    place = (
+        _PLACE_VALUES[read.decimals]
+        if read.decimals < len(_PLACE_VALUES)
+        else Decimal(1).scaleb(-read.decimals)
+    )
+    precision = place * scale
     if read.approximate and read.decimals == 0 and kind in (CURRENCY, COUNT, NUMBER):
         # "about 96,000" is written to the thousand: its zeros are not digits it claims. With
         # one digit before them ("roughly $200 million") the figure claims no such width.

@@ -21,7 +21,7 @@ from .scoring import (
     is_flagged,
     validation_summary,
 )
-from .sources import build_index
+from .sources import SourceIndex, build_index
 from .types import (
     BPS,
     CURRENCY,
@@ -71,9 +71,10 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
     (True, Decimal('0.78'))
     """
     started = time.perf_counter()
-    result = _detect(inp, config)
+    index = build_index(inp)
+    result = _detect(inp, config, index)
     if _worth_rechecking(result):
-        unconfirmed = _unconfirmed_corrections(inp, config, result)
+        unconfirmed = _unconfirmed_corrections(inp, config, result, index)
         if unconfirmed:
             verdicts = [
                 replace(v, expected_value=None) if v.claim.start in unconfirmed else v
@@ -107,7 +108,7 @@ def _worth_rechecking(result: DetectionResult) -> bool:
 
 
 def _unconfirmed_corrections(
-    inp: DetectionInput, config: EngineConfig, result: DetectionResult
+    inp: DetectionInput, config: EngineConfig, result: DetectionResult, index: SourceIndex
 ) -> set[int]:
     """The claims (by start) whose correction is flagged again in the corrected answer."""
     spans = []
@@ -116,7 +117,9 @@ def _unconfirmed_corrections(
         start = correction.start + shift
         spans.append((start, start + len(correction.replacement), correction))
         shift += len(correction.replacement) - (correction.end - correction.start)
-    again = _detect(replace(inp, answer=result.corrected_answer), config)
+    # The corrected answer has the same sources: the index built for the answer serves it
+    # (what the index learns while deciding, its bindings, depends on the sources alone).
+    again = _detect(replace(inp, answer=result.corrected_answer), config, index)
     starts = [v.claim.start for v in result.verdicts]
     unconfirmed = set()
     for verdict in again.verdicts:
@@ -140,7 +143,7 @@ def _in_fiscal_calendar(reading: AnswerReading, ends: dict[str, str]) -> AnswerR
     return replace(reading, readings=readings)
 
 
-def _detect(inp: DetectionInput, config: EngineConfig) -> DetectionResult:
+def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> DetectionResult:
     answer = inp.answer[:MAX_TEXT_CHARS]
     findings: list[Finding] = []
     if len(inp.answer) > MAX_TEXT_CHARS:
@@ -153,7 +156,6 @@ def _detect(inp: DetectionInput, config: EngineConfig) -> DetectionResult:
     kept = tuple(r for r in reading.readings if _verified(r.claim, config))
     if len(kept) != len(reading.readings):
         reading = replace(reading, readings=kept)
-    index = build_index(inp)
     if index.fiscal_ends:
         reading = _in_fiscal_calendar(reading, index.fiscal_ends)
     verdicts = Decider(index, config, reading).decide_all()

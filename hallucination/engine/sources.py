@@ -179,22 +179,25 @@ class SourceIndex:
                     self._dates.setdefault(key, []).append(claim)
             else:
                 self._dates.setdefault(claim.period, []).append(claim)
-            bucket = self._buckets.setdefault(family, _Bucket())
+            bucket = self._buckets.get(family) or self._buckets.setdefault(family, _Bucket())
             bucket.keys.append(claim.value)
             bucket.claims.append(claim)
             return
         key = norm(claim)
-        bucket = self._buckets.setdefault(family, _Bucket())
+        # (get first: setdefault would build a bucket, and its two lists, for every claim)
+        bucket = self._buckets.get(family) or self._buckets.setdefault(family, _Bucket())
         bucket.keys.append(key)
         bucket.claims.append(claim)
-        written = self._written.setdefault(family, _Bucket())
+        written = self._written.get(family) or self._written.setdefault(family, _Bucket())
         # Written as it is stored unless a scale multiplied it.
         written.keys.append(key if claim.scale == 1 else written_norm(claim))
         written.claims.append(claim)
         if not claim.scale_origin:
             self._unscaled.add(family)
         if claim.label:
-            labelled = self._labelled.setdefault((family, claim.label), _Bucket())
+            labelled = self._labelled.get((family, claim.label)) or self._labelled.setdefault(
+                (family, claim.label), _Bucket()
+            )
             labelled.keys.append(key)
             labelled.claims.append(claim)
             self.by_label.setdefault(claim.label, []).append(claim)

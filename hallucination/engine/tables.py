@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -37,6 +38,9 @@ _NUMERIC_CELL = regex.compile(
     r"\s*\)?\s*[)%xX]?\s*"
     r"(?:[A-Za-z]{1,3})?\s*\**\s*"
 )
+_DIGIT = re.compile(r"[0-9]")
+# Cells `_NUMERIC_CELL` takes whole that need none of its optional parts: read without it.
+_PLAIN_NUMBER = re.compile(r"\$?[0-9][0-9,]*(?:\.[0-9]+)?%?")
 _NIL_CELL = regex.compile(r"\s*(?:—|–|-{1,2}|n/?a|nm|\*)?\s*", regex.IGNORECASE)
 _YEARISH = regex.compile(
     r"\s*(?:FY|CY|Q[1-4]|H[12])?\s*['’]?(?:19|20)?[0-9]{2}\s*[A-Za-z]?\s*(?:\([a-z0-9]\))?\s*"
@@ -253,6 +257,12 @@ def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
     elif kind == "wide":
         for m in _WIDE_GAP.finditer(line):
             spans.append((offset + m.start(), offset + m.end()))
+    elif kind == "csv" and '"' not in line:
+        # No quoted field: every comma ends a cell (most prose lines with a comma in them).
+        pos = 0
+        for part in line.split(","):
+            spans.append(_trimmed(line, offset, pos, pos + len(part)))
+            pos += len(part) + 1
     elif kind == "csv":
         quoted = False
         cell_start = 0
@@ -286,7 +296,7 @@ def _classify(line: str) -> str:
     if len(stripped) > MAX_LINE_CHARS:
         return "other"
     if "|" in stripped:  # "Revenue | 1.24" is a row too; the block check wants numbers in cells
-        if _SEPARATOR_ROW.fullmatch(stripped, timeout=_TIMEOUT):
+        if "--" in stripped and _SEPARATOR_ROW.fullmatch(stripped, timeout=_TIMEOUT):
             return "separator"
         return "pipe"
     if "\t" in stripped:
@@ -316,7 +326,15 @@ def _pair_value_fits(line: str) -> bool:
 
 
 def _is_numeric(cell: str) -> bool:
-    return bool(cell.strip()) and bool(_NUMERIC_CELL.fullmatch(cell, timeout=_TIMEOUT))
+    # A numeric cell has a digit: most label and header cells are turned away without
+    # running the pattern.
+    if _PLAIN_NUMBER.fullmatch(cell):
+        return True  # "1,234.5", "$12", "8.1%": what most value cells hold
+    return (
+        bool(cell.strip())
+        and _DIGIT.search(cell) is not None
+        and bool(_NUMERIC_CELL.fullmatch(cell, timeout=_TIMEOUT))
+    )
 
 
 def _is_pair(cell: str) -> bool:
@@ -677,6 +695,8 @@ def _caption_units(caption: str) -> _Units:
 
 
 def _column_unit(header: str) -> tuple[Decimal, str] | None:
+    if header.isascii() and not _may_name_column_unit(header):
+        return None  # most row labels and headers: no search
     match = _COLUMN_SCALE.search(header, timeout=_TIMEOUT)
     if not match:
         return None
@@ -692,6 +712,15 @@ def _column_unit(header: str) -> tuple[Decimal, str] | None:
         if symbol:
             currency = _CURRENCY_OF.get(" ".join(symbol.group().lower().split()), "")
     return _SCALES.get(word, Decimal(1)), currency
+
+
+def _may_name_column_unit(header: str) -> bool:
+    """An ASCII header holds what every branch of `_COLUMN_SCALE` needs: a currency, an
+    underscore, a parenthesis or a scale word spelled out."""
+    if "$" in header or "_" in header or "(" in header:
+        return True
+    lowered = header.lower()
+    return any(word in lowered for word in ("usd", "eur", "gbp", "illion", "housand"))
 
 
 def _excepted(label: str, exceptions: tuple[str, ...]) -> bool:
@@ -1090,6 +1119,8 @@ def header_period(text: str) -> str:
     text = text.strip()
     if not text or len(text) > 120:
         return ""
+    if text.isascii() and not _DIGIT.search(text):
+        return ""  # every reading below needs a digit: most row labels have none
     slash = _MONTH_YEAR_SLASH.fullmatch(text)
     if slash:
         return f"{lx.full_year(slash.group(2))}-{int(slash.group(1)):02d}"
