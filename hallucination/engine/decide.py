@@ -217,6 +217,30 @@ class Decider:
                 out.append(replace(derivation, operands=tuple(operands), described=False))
         return out
 
+    def _own_column(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
+        """A cell of a table the answer draws itself ("| Working capital | 407,625 |" under
+        the current assets and liabilities it lists): a sum or difference of two other
+        cells of its column."""
+        claim = reading.claim
+        if claim.cell is None or claim.kind not in _AMOUNTS:
+            return []
+        table, row, column = claim.cell
+        column_cells = [
+            o.reading.claim
+            for o in found
+            if o.reading.claim.cell is not None
+            and o.reading.claim.cell[0] == table
+            and o.reading.claim.cell[2] == column
+            and o.reading.claim.cell[1] != row
+            and o.reading.claim.kind in _AMOUNTS
+        ][: MAX_LIST_ITEMS * 2]
+        out = []
+        for a, b in itertools.permutations(column_cells, 2):
+            out.append(Derivation(cd.DIFFERENCE, (a, b), False, False))
+            if a.cell[1] < b.cell[1]:
+                out.append(Derivation(cd.SUM_OF, (a, b), False, False))
+        return out
+
     def _named_averages(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
         """A figure named an average with nothing in its sentence to average ("- Average
         equity: ¥761,857.5 million" under the two year-end balances): the averages of the
@@ -674,6 +698,10 @@ class Decider:
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         for derivation in self._same_formula_other_period(reading):
+            if cd.derivation_matches(reading, derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._own_column(reading, found):
             if cd.derivation_matches(reading, derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)

@@ -400,3 +400,33 @@ Dividends declared per common share              2.48        2.36        2.24
 )
 def test_the_same_formula_for_the_other_period_its_sentence_names(answer, flagged):
     assert detect(source_input(answer, PER_SHARE)).flagged is flagged
+
+
+POSITION_YEN = """(Millions of yen)                        March 31, 2026    March 31, 2025
+Total current assets                           741,844           710,852
+Total current liabilities                      334,219           335,713
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 741,844 - 334,219 = 407,625; 710,852 - 335,713 = 375,139
+        (
+            "| (¥ million) | March 31, 2026 | March 31, 2025 |\n|---|---|---|\n"
+            "| Total current assets | 741,844 | 710,852 |\n"
+            "| Total current liabilities | 334,219 | 335,713 |\n"
+            "| Working capital | 407,625 | 375,139 |\n",
+            False,
+        ),
+        (
+            "| (¥ million) | March 31, 2026 | March 31, 2025 |\n|---|---|---|\n"
+            "| Total current assets | 741,844 | 710,852 |\n"
+            "| Total current liabilities | 334,219 | 335,713 |\n"
+            "| Working capital | 407,625 | 357,139 |\n",
+            True,
+        ),
+    ],
+)
+def test_a_cell_of_the_answer_s_own_table_from_the_cells_above_it(answer, flagged):
+    assert detect(source_input(answer, POSITION_YEN)).flagged is flagged
