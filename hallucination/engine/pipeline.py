@@ -143,6 +143,39 @@ def _in_fiscal_calendar(reading: AnswerReading, ends: dict[str, str]) -> AnswerR
     return replace(reading, readings=readings)
 
 
+_FISCAL_WORD = re.compile(r"\bfiscal\b|\bFY", re.IGNORECASE)
+
+
+def _in_fiscal_quarters(reading: AnswerReading, year_end: int) -> AnswerReading:
+    """The answer's fiscal quarters as calendar quarters, when the sources say in which
+    month the fiscal year ends: with a year ending September 30, "the second quarter of
+    fiscal 2024" is the quarter ended March 31, 2024 (calendar Q1 2024)."""
+    calendar: dict[str, str] = {}
+    for r in reading.readings:
+        claim = r.claim
+        period = claim.period
+        if (
+            claim.kind == DATE
+            and period[:1] == "Q"
+            and len(period) == 7
+            and _FISCAL_WORD.search(claim.text)
+        ):
+            quarter, year = int(period[1]), int(period[3:])
+            month = year_end + 3 * quarter
+            end_year = year if month > 12 else year - 1
+            month = month - 12 if month > 12 else month
+            calendar[period] = f"Q{(month - 1) // 3 + 1} {end_year}"
+    if not calendar:
+        return reading
+    readings = tuple(
+        replace(r, claim=replace_claim(r.claim, period=calendar[r.claim.period]))
+        if r.claim.period in calendar
+        else r
+        for r in reading.readings
+    )
+    return replace(reading, readings=readings)
+
+
 def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> DetectionResult:
     answer = inp.answer[:MAX_TEXT_CHARS]
     findings: list[Finding] = []
@@ -158,6 +191,8 @@ def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> De
         reading = replace(reading, readings=kept)
     if index.fiscal_ends:
         reading = _in_fiscal_calendar(reading, index.fiscal_ends)
+    if index.fiscal_year_end not in (0, 12):
+        reading = _in_fiscal_quarters(reading, index.fiscal_year_end)
     verdicts = Decider(index, config, reading).decide_all()
 
     verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)

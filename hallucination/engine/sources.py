@@ -144,6 +144,7 @@ class SourceIndex:
     has_injection_text: bool = False
     injection_sources: list[str] = field(default_factory=list)
     fiscal_ends: dict[str, str] = field(default_factory=dict)  # "FY2023" -> "2024-02-03"
+    fiscal_year_end: int = 0  # "Our fiscal year ends on September 30": 9
     _buckets: dict[str, _Bucket] = field(default_factory=dict)
     _written: dict[str, _Bucket] = field(default_factory=dict)
     _labelled: dict[tuple[str, str], _Bucket] = field(default_factory=dict)
@@ -416,6 +417,7 @@ class ExtractedSource:
     has_instructions: bool = False
     # The fiscal year each year end closes, as the source states it: ("FY2023", "2024-02-03").
     fiscal_ends: tuple[tuple[str, str], ...] = ()
+    fiscal_year_end: int = 0  # the month a fiscal year ends in, when the source says so
 
 
 class _SourceCache:
@@ -492,6 +494,7 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
             claims=tuple(_under_headings(text, _with_prose_labels(text, claims))),
             has_instructions=bool(marks.starts.get("injection")),
             fiscal_ends=fiscal_calendar(text),
+            fiscal_year_end=fiscal_year_end(text),
         )
     SOURCE_CACHE.put(key, extracted)
     return extracted
@@ -548,6 +551,22 @@ def _with_quarters_in_words(text: str, source_id: str, claims: list[Claim]) -> l
     if not added:
         return claims
     return sorted([*claims, *added], key=lambda c: c.start)
+
+
+_FISCAL_YEAR_END = re.compile(
+    r"\bfiscal\s+year\s+(?:ends|ended|ending|closes)\s+(?:on\s+)?(?:the\s+last\s+\w+\s+(?:of|in)\s+)?"
+    r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*",
+    re.IGNORECASE,
+)
+
+
+def fiscal_year_end(text: str) -> int:
+    """The month a fiscal year ends in, as the source says it ("Our fiscal year ends on
+    September 30"), or 0."""
+    if "iscal" not in text:
+        return 0
+    found = _FISCAL_YEAR_END.search(text[:MAX_CALENDAR_CHARS])
+    return lx.MONTHS[found.group(1).lower()] if found else 0
 
 
 def fiscal_calendar(text: str) -> tuple[tuple[str, str], ...]:
@@ -686,6 +705,7 @@ def build_index(inp: DetectionInput) -> SourceIndex:
         if extracted.has_instructions:
             index.injection_sources.append(source.id)
         index.fiscal_ends.update(extracted.fiscal_ends)
+        index.fiscal_year_end = index.fiscal_year_end or extracted.fiscal_year_end
         for claim in extracted.claims:
             index.add(claim)
     for claim in _reference_claims(inp.reference_facts):

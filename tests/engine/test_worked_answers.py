@@ -430,3 +430,28 @@ Total current liabilities                      334,219           335,713
 )
 def test_a_cell_of_the_answer_s_own_table_from_the_cells_above_it(answer, flagged):
     assert detect(source_input(answer, POSITION_YEN)).flagged is flagged
+
+
+TEN_Q = """FORM 10-Q - For the quarterly period ended March 31, 2026
+Our fiscal year ends on September 30.
+
+CONDENSED CONSOLIDATED STATEMENTS OF INCOME
+(In millions)
+                                               Three Months Ended        Six Months Ended
+                                                    March 31,                March 31,
+                                                2026       2025          2026       2025
+Net sales                                     $ 1,246.8  $ 1,188.3    $ 2,402.5  $ 2,391.7
+Operating income                                  180.7      146.7        326.6      293.7
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Operating income rose to $180.7 million in the second quarter of fiscal 2026.", False),
+        # The second quarter of fiscal 2025 (the quarter ended March 31, 2025) given as 2026's.
+        ("Operating income was $146.7 million in the second quarter of fiscal 2026.", True),
+    ],
+)
+def test_a_fiscal_quarter_is_the_calendar_quarter_the_fiscal_year_end_makes_it(answer, flagged):
+    assert detect(source_input(answer, TEN_Q)).flagged is flagged
