@@ -48,6 +48,7 @@ from .types import (
     RATIO,
     Claim,
     quick_init,
+    replace_claim,
 )
 from .values import at_precision, plain
 
@@ -767,6 +768,8 @@ def _derivations(
                     out.append(Derivation(SPREAD, ordered, True, True, factor))
                 else:
                     out.append(Derivation(SPREAD, (a, b), False, True, factor))
+        if not subject and CHANGE in cues:
+            out.extend(_margin_change(reading, periods, index, factor))
         return out
 
     if kind == PERCENT:
@@ -830,6 +833,52 @@ def _derivations(
     if cues & {SUM, AVERAGE} or not cues:
         out.extend(_totals(reading, subject, cited, index))
     return out
+
+
+# A margin named by its line: "operating margin" is operating income over revenue.
+_MARGIN_LINES = {
+    "operat": frozenset({"@operating income"}),
+    "gross": frozenset({"@gross profit"}),
+    "ebitda": frozenset({"@ebitda"}),
+    "net": frozenset({"@net income"}),
+}
+
+
+def _margin_change(
+    reading: Reading, periods: list[str], index: SourceIndex, factor: int
+) -> list[Derivation]:
+    """ "Operating margin expanded 215 basis points year over year to 14.5%" where no line
+    states the margin: each period's margin from its line over revenue, and their spread."""
+    claim = reading.claim
+    words = claim.label_words
+    if "margin" not in words:
+        return []
+    line = next(
+        (_MARGIN_LINES[w] for w in ("gross", "ebitda", "operat", "net") if w in words), None
+    )
+    anchor = claim.period or (periods[0] if periods else "")
+    if line is None or not anchor:
+        return []
+    if YEAR_AGO in reading.cues:
+        earlier = lx.year_before(anchor)
+    else:
+        earlier = next((p for p in periods if p != anchor), "")
+    if not earlier:
+        return []
+    numerators = operands_for(line, [anchor, earlier], index)
+    revenues = operands_for(frozenset({"@revenue"}), [anchor, earlier], index)
+    if len(numerators) != 2 or len(revenues) != 2 or not all(r.value for r in revenues):
+        return []
+    margins = tuple(
+        replace_claim(
+            n,
+            value=n.value / r.value * 100,
+            kind=PERCENT,
+            text=f"{short(n)}/{short(r)}",
+        )
+        for n, r in zip(numerators, revenues, strict=True)
+    )
+    return [Derivation(SPREAD, margins, True, True, factor)]
 
 
 def _year_over_year(reading: Reading, periods: list[str], index: SourceIndex) -> list[Derivation]:

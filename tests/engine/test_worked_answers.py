@@ -455,3 +455,22 @@ Operating income                                  180.7      146.7        326.6 
 )
 def test_a_fiscal_quarter_is_the_calendar_quarter_the_fiscal_year_end_makes_it(answer, flagged):
     assert detect(source_input(answer, TEN_Q)).flagged is flagged
+
+
+QUARTERS = """CONDENSED CONSOLIDATED STATEMENTS OF INCOME (In millions)
+                                   Q1 2026       Q1 2025
+Net sales                         1,246.8       1,188.3
+Operating income                    180.7         146.7
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 180.7 / 1,246.8 = 14.493%, 146.7 / 1,188.3 = 12.345%: 214.8 basis points
+        ("Operating margin expanded 215 basis points year over year to 14.5% in Q1 2026.", False),
+        ("Operating margin expanded 251 basis points year over year to 14.5% in Q1 2026.", True),
+    ],
+)
+def test_a_margin_s_change_from_its_lines_when_no_line_states_the_margin(answer, flagged):
+    assert detect(source_input(answer, QUARTERS)).flagged is flagged
