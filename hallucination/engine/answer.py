@@ -560,6 +560,8 @@ def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[st
     """The other side named after a claim: "of fair value in 2009", "than beginning balance"."""
     if not cues & _OTHER_SIDE_CUES:
         return frozenset()  # only a share, a ratio or a comparison has another side
+    if claim.kind == RATIO and claim.text.lower().endswith("times"):
+        after = " times" + after  # "7.9 times 2023 adjusted EBITDA": the word is the figure's
     match = _OTHER_SIDE.match(after)
     if not match:
         return frozenset()

@@ -521,6 +521,12 @@ def operands_for(
             if periods_compatible(period, fact.period) and fact.period:
                 out.append(fact)
                 break
+        else:
+            # "adjusted EBITDA rose to €512.3 million (2022: €208.6 million)": the one value
+            # without a period is the current one, when the others name other periods.
+            unnamed = [f for f in binding.facts if not f.period]
+            if len(unnamed) == 1 and len(binding.facts) > 1 and len(wanted) == 1:
+                out.append(unnamed[0])
     return out
 
 
@@ -814,6 +820,12 @@ def _derivations(
     if kind == RATIO or RATIO_CUE in cues:
         if subject and other:
             out.append(Derivation(RATIO_OF, (subject[0], other[0]), True, True))
+        if other and RATIO_CUE in cues:
+            # "Net debt stood at €4.07 billion, about 7.9 times 2023 adjusted EBITDA": the
+            # sentence's figure over the line it names.
+            for a in _amounts(cited):
+                if a.value != other[0].value:
+                    out.append(Derivation(RATIO_OF, (a, other[0]), True, True))
         if len(subject) >= 2:
             # "2.25 times its level in 2017": the periods in the order the sentence names them.
             out.append(Derivation(RATIO_OF, (subject[0], subject[1]), True, True))

@@ -115,6 +115,9 @@ CATEGORIES: dict[str, dict[str, re.Pattern | None]] = {
             # not the period of the flows that led to it.
             "after",
             "following",
+            # "the €(246.9) million loss of 2022, because interest expense reached €286.7
+            # million": a cause is not the period of the figure before it.
+            "because",
         )
     },
     "injection": {

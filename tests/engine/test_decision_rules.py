@@ -953,3 +953,35 @@ def test_a_line_wrapped_inside_a_sentence_does_not_end_it(answer, flagged):
 )
 def test_prose_naming_one_metric_twice_is_one_line_not_two(answer, flagged):
     assert detect(source_input(answer, OUTLOOK_STORY)).flagged is flagged
+
+
+CRUISE_RESULTS = (
+    "Full-year 2026 results. "
+    "Adjusted EBITDA rose to €512.3 million (2025: €208.6 million). The net result improved "
+    "to a loss of €(38.2) million from a loss of €(246.9) million in 2025, reflecting higher "
+    "interest expense of €286.7 million. Net debt was €4.07 billion and liquidity €1.1 billion."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 4,070 / 512.3 = 7.94: the figure over the line the sentence names, whose current
+        # value is the one the source gives without a period beside "(2025: ...)".
+        ("Net debt stood at €4.07 billion, about 7.9 times 2026 adjusted EBITDA.", False),
+        ("Net debt stood at €4.07 billion, about 9.7 times 2026 adjusted EBITDA.", True),
+        # A cause is not the period of the figure before it.
+        (
+            "The loss narrowed from €(246.9) million in 2025 because interest expense reached "
+            "€286.7 million.",
+            False,
+        ),
+        (
+            "The loss narrowed from €(246.9) million in 2025 because interest expense reached "
+            "€268.7 million.",
+            True,
+        ),
+    ],
+)
+def test_a_multiple_of_a_named_line_and_the_period_of_a_cause(answer, flagged):
+    assert detect(source_input(answer, CRUISE_RESULTS)).flagged is flagged
