@@ -1323,6 +1323,9 @@ class Decider:
             # ended June 30, 2025 and 2024, respectively": a period the sources give their
             # figures is a period they state.
             found = self.index.with_period(key)[:1]
+        if not found and key.startswith("FY") and len(key) == 6:
+            # "FY2024" for a calendar-year company whose columns are "December 31, 2024".
+            found = [c for c in self.index.dates_with_key(key[2:]) if not c.nested][:1]
         if not found and key[:1] in "QH" and key[2:3] == " ":
             # "the third quarter of 2024" against a release on its "third-quarter profit"
             # dated "Nov 7, 2024": the quarter without its year, and the year.

@@ -23,6 +23,7 @@ from .scoring import (
 )
 from .sources import SourceIndex, build_index
 from .types import (
+    APPROXIMATION,
     BPS,
     CURRENCY,
     DATE,
@@ -97,14 +98,18 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
 # Corrections that come from a value the sources state for the claim's own metric, or from
 # the formula its sentence describes, are right by construction; those that come from a
 # value found elsewhere (another segment's, another period's, another scale's) are checked.
-_RECHECKED = frozenset({SUBSTITUTION, SCALE_DRIFT, PERIOD_MISMATCH})
+_RECHECKED = frozenset({SUBSTITUTION, SCALE_DRIFT, PERIOD_MISMATCH, APPROXIMATION})
 
 
 def _worth_rechecking(result: DetectionResult) -> bool:
     if not result.corrections:
         return False
-    corrected = {c.start for c in result.corrections}
-    return any(v.outcome in _RECHECKED for v in result.verdicts if v.claim.start in corrected)
+    # A correction's span may take in a word before the figure ("about ¥535.9 billion").
+    spans = [(c.start, c.end) for c in result.corrections]
+    return any(
+        v.outcome in _RECHECKED and any(s <= v.claim.start < e for s, e in spans)
+        for v in result.verdicts
+    )
 
 
 def _unconfirmed_corrections(

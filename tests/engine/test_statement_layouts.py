@@ -242,3 +242,20 @@ def test_a_quarter_named_in_words_with_its_year_elsewhere(answer, flagged):
 )
 def test_a_two_digit_amount_is_not_explained_by_an_undescribed_sum(answer, flagged):
     assert detect(source_input(answer, RELEASE)).flagged is flagged
+
+
+CALENDAR_YEAR = """CONSOLIDATED BALANCE SHEETS (In millions)
+                                  December 31, 2026    December 31, 2025
+Total assets                           $ 4,212.0            $ 3,980.5
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Total assets at the end of FY2026 were $4,212.0 million.", False),
+        ("Total assets at the end of FY2024 were $4,212.0 million.", True),
+    ],
+)
+def test_a_fiscal_year_label_for_a_calendar_year_company(answer, flagged):
+    assert detect(source_input(answer, CALENDAR_YEAR)).flagged is flagged
