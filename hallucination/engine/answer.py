@@ -181,7 +181,8 @@ _FROM_TO = re.compile(r"\bfrom\b.*\bto\b", re.IGNORECASE)
 _ADJACENT = re.compile(r"((?:[A-Za-z]+ +){1,2})\(?[$€£]?\Z")
 _SPLIT_PHRASES = re.compile(r",\s*|\s+and\s+|\s+plus\s+|\s*;\s*", re.IGNORECASE)
 _ANSWER_CAPTION = re.compile(
-    r"\(\s*(?:(?:US\$|\$|€|£)\s*)?in\s+(thousands|millions|billions)\b[^)]{0,40}\)"
+    r"\(\s*(?:(?:(?:US|C|A|NZ|HK|S)?\$|€|£|¥|USD|EUR|GBP|CAD|AUD|JPY|CHF)\s*(?:in\s+)?|in\s+)"
+    r"(thousands|millions|billions)\b[^)]{0,40}\)"
     r"|\b(?:figures|amounts|numbers|values|dollars)\s+(?:are\s+)?in\s+(thousands|millions|billions)\b",
     re.IGNORECASE,
 )
@@ -593,6 +594,7 @@ def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
             or claim.kind not in _AMOUNT_KINDS
             or claim.scale != 1
             or claim.kind == DATE
+            or claim.label in lx.PER_SHARE_LABELS  # "(C$ millions)" does not scale EPS
         ):
             out.append(claim)
             continue

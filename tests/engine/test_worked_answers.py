@@ -474,3 +474,31 @@ Operating income                    180.7         146.7
 )
 def test_a_margin_s_change_from_its_lines_when_no_line_states_the_margin(answer, flagged):
     assert detect(source_input(answer, QUARTERS)).flagged is flagged
+
+
+GLENMORE = """(in millions of Canadian dollars, except per share amounts)
+                                   2026        2025
+Operating income                  498.6       452.1
+Depreciation and amortization     277.7       262.9
+Diluted earnings per share         2.14        1.96
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        (
+            "**EBITDA (C$ millions)**\n- 2026: C$498.6 + C$277.7 = **C$776.3**\n"
+            "- Diluted EPS was C$2.14.",
+            False,
+        ),
+        # The caption read, the sum is checked at the scale it states: 498.6 + 277.7 is 776.3.
+        (
+            "**EBITDA (C$ millions)**\n- 2026: C$498.6 + C$277.7 = **C$767.3**\n"
+            "- Diluted EPS was C$2.14.",
+            True,
+        ),
+    ],
+)
+def test_an_answer_s_caption_with_a_currency_states_its_scale(answer, flagged):
+    assert detect(source_input(answer, GLENMORE)).flagged is flagged
