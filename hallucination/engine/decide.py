@@ -73,6 +73,7 @@ from .types import (
 MAX_LIST_ITEMS = 4  # list items an average or a total may gather its figures from
 WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
 WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
+APPROXIMATION_CORRECTABLE = Decimal("0.1")  # ... and this near, corrected to that value
 APPROXIMATION_RANGE = Decimal("0.5")  # a hedged figure this near a value is its approximation
 PLAUSIBLE_DRIFT = (Decimal("0.33"), Decimal("3"))  # beyond, a different quantity, not a slip
 WEAK = Decimal("0.5")  # confidence of a claim grounded on weak evidence
@@ -728,7 +729,15 @@ class Decider:
                     claim=claim,
                     outcome=APPROXIMATION,
                     nearest=nearest_value(near),
-                    expected_value=near.value if c.binding and c.binding.strong else None,
+                    # The value to correct to only when it is the claim's own metric's and
+                    # near enough for the hedge to have meant it: "about ¥535.9 billion" of a
+                    # second half is no rounding of the year's ¥1,050.0 billion.
+                    expected_value=near.value
+                    if c.binding is not None
+                    and c.binding.strong
+                    and (not _canonical(claim) or _canonical(claim) & near.label_words)
+                    and _relative(claim.value, near.value) <= APPROXIMATION_CORRECTABLE
+                    else None,
                 )
         if c.prose_stated is not None and not reading.derived:
             # Nothing explains the figure, and the sources' prose gives the metric one value.

@@ -23,7 +23,6 @@ from .scoring import (
 )
 from .sources import SourceIndex, build_index
 from .types import (
-    APPROXIMATION,
     BPS,
     CURRENCY,
     DATE,
@@ -98,7 +97,7 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
 # Corrections that come from a value the sources state for the claim's own metric, or from
 # the formula its sentence describes, are right by construction; those that come from a
 # value found elsewhere (another segment's, another period's, another scale's) are checked.
-_RECHECKED = frozenset({SUBSTITUTION, SCALE_DRIFT, PERIOD_MISMATCH, APPROXIMATION})
+_RECHECKED = frozenset({SUBSTITUTION, SCALE_DRIFT, PERIOD_MISMATCH})
 
 
 def _worth_rechecking(result: DetectionResult) -> bool:

@@ -59,3 +59,23 @@ def test_the_summary_uses_seed_000s_terms(canonical_input):
     assert validation.close_matches == ()
     assert validation.orphan_numbers == ("$0.81",)
     assert validation.suspicious == ("14.8%", "$4 billion")
+
+
+def test_a_hedged_figure_far_from_its_metric_s_value_is_flagged_but_not_rewritten():
+    # "about ¥535.9 billion" of a second half is no rounding of the year's ¥1,050.0 billion:
+    # wrong or not, rewriting it to the year's figure would be wrong.
+    source = "The company cut its full-year operating profit forecast to ¥1,050.0 billion."
+    result = detect(
+        source_input("Second-half operating profit would be about ¥535.9 billion.", source)
+    )
+
+    assert result.flagged is True
+    assert result.corrections == ()
+
+
+def test_a_hedged_figure_near_its_metric_s_value_is_corrected_to_it():
+    result = detect(
+        source_input("Total assets were approximately $4 billion.", "Total assets: $4.2 billion.")
+    )
+
+    assert [c.replacement for c in result.corrections] == ["$4.2 billion"]
