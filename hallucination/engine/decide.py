@@ -395,13 +395,19 @@ class Decider:
         ):
             # "Gross margin = ... ≈ 32.7% ... ≈ 32.2% ... expanded by 51 basis points": the
             # answer's own rates of the metric, from wherever it gave them.
-            own = [
+            earlier = [
                 o
                 for o in found[: reading.index]
-                if o.reading.claim.kind == PERCENT
-                and o.reading.sentence != reading.sentence
-                and _shares_a_metric(claim, o.reading.claim)
-            ][-2:]
+                if o.reading.claim.kind == PERCENT and o.reading.sentence != reading.sentence
+            ]
+            rates = [o for o in earlier if _shares_a_metric(claim, o.reading.claim)] or [
+                # "17.8% EBIT margin ... = 17.0%. The segment's margin widened by 0.8
+                # percentage points": the rates the answer itself computed last.
+                o
+                for o in earlier
+                if o.reading.index in self._exact
+            ]
+            own = _for_the_period(claim.period, rates)
             if len(own) == 2:
                 out = out + [
                     cd.Cited(replace_claim(o.reading.claim, value=self._exact[o.reading.index]))
@@ -1426,6 +1432,27 @@ def _names_alike(claim: Claim, other: Claim) -> bool:
         return _related(mine, theirs)
     words = {w for w in claim.label_words if not w.startswith("#")}
     return not words or not other.label_words or bool(words & other.label_words)
+
+
+def _for_the_period(period: str, rates: list[_Claimed]) -> list[_Claimed]:
+    """The two rates a change "in 2024" is between: the one for that period and the latest
+    before it; without a period, the last two the answer gave."""
+    if period:
+        dated = [o for o in rates if o.reading.claim.period]
+        now = [o for o in dated if lx.periods_compatible(period, o.reading.claim.period)]
+        if now:
+            key = lx.period_year(now[-1].reading.claim.period)
+            before = [
+                o
+                for o in dated
+                if lx.period_year(o.reading.claim.period)
+                and lx.period_year(o.reading.claim.period) < key
+            ]
+            if before:
+                latest = max(lx.period_year(o.reading.claim.period) for o in before)
+                prior = [o for o in before if lx.period_year(o.reading.claim.period) == latest]
+                return [now[-1], prior[-1]]
+    return rates[-2:]
 
 
 def _shares_a_metric(claim: Claim, other: Claim) -> bool:

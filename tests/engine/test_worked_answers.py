@@ -502,3 +502,59 @@ Diluted earnings per share         2.14        1.96
 )
 def test_an_answer_s_caption_with_a_currency_states_its_scale(answer, flagged):
     assert detect(source_input(answer, GLENMORE)).flagged is flagged
+
+
+MARGINS = """(€ millions)                 2026        2025        2024
+Revenue                   2,418.6     2,210.4     2,050.1
+Gross profit              1,406.2     1,258.6     1,143.8
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 1,406.2 / 2,418.6 = 58.14%, 1,258.6 / 2,210.4 = 56.94%: about 120 bps in 2026
+        (
+            "| Margin | 2026 | 2025 | 2024 |\n|---|---:|---:|---:|\n"
+            "| Gross margin | 58.1% | 56.9% | 55.8% |\n\n"
+            "Gross margin widened by roughly 120 bps in 2026.",
+            False,
+        ),
+        (
+            "| Margin | 2026 | 2025 | 2024 |\n|---|---:|---:|---:|\n"
+            "| Gross margin | 58.1% | 56.9% | 55.8% |\n\n"
+            "Gross margin widened by roughly 230 bps in 2026.",
+            True,
+        ),
+    ],
+)
+def test_a_change_in_a_year_is_over_that_year_s_rate_and_the_one_before(answer, flagged):
+    assert detect(source_input(answer, MARGINS)).flagged is flagged
+
+
+SEGMENT_EBIT = """Segment results (A$ millions)      FY2026      FY2025
+Cement & Lime revenue                1,482.6     1,401.3
+Cement & Lime EBIT                     264.0       238.4
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 264.0 / 1,482.6 = 17.81%, 238.4 / 1,401.3 = 17.01%: 0.79 points
+        (
+            "FY2026: A$264.0m / A$1,482.6m = 17.8% EBIT margin for Cement & Lime. "
+            "FY2025: A$238.4m / A$1,401.3m = 17.0%. The segment's margin widened by 0.8 "
+            "percentage points.",
+            False,
+        ),
+        (
+            "FY2026: A$264.0m / A$1,482.6m = 17.8% EBIT margin for Cement & Lime. "
+            "FY2025: A$238.4m / A$1,401.3m = 17.0%. The segment's margin widened by 1.8 "
+            "percentage points.",
+            True,
+        ),
+    ],
+)
+def test_a_change_over_the_rates_the_answer_computed_last(answer, flagged):
+    assert detect(source_input(answer, SEGMENT_EBIT)).flagged is flagged
