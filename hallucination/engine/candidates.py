@@ -53,8 +53,7 @@ from .types import (
 from .values import at_precision, plain
 
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
-_THOUSANDS = tuple(Decimal(1000) ** k for k in range(1, 5))
-THOUSANDS = _THOUSANDS
+THOUSANDS = tuple(Decimal(1000) ** k for k in range(1, 5))
 MIN_RECALL = 0.75  # a claim binds a source label only when it names most of that label
 BIND_MARGIN = 0.12  # ... and names it clearly better than any other label
 COLUMN_SLACK = 0.3  # how much less a column of the bound line may be named and still count
@@ -185,7 +184,7 @@ def _readings_of(claim: Claim, source: Claim) -> Iterator[Decimal]:
         yield written_norm(source)  # a bare answer figure: the digits as the table shows them
     if not source.scale_origin:
         base = written_norm(source)
-        for factor in _THOUSANDS:
+        for factor in THOUSANDS:
             yield base * factor
 
 
@@ -254,7 +253,7 @@ def matches(claim: Claim, index: SourceIndex, tolerance: Decimal = Decimal(0)) -
             for source in index.written_between(claim.kind, low, high):
                 found[id(source)] = source
         if index.has_unscaled(claim.kind):  # else nothing below can be found
-            for factor in _THOUSANDS:
+            for factor in THOUSANDS:
                 for source in index.written_between(claim.kind, low / factor, high / factor):
                     if not source.scale_origin:
                         found[id(source)] = source
@@ -276,7 +275,7 @@ def scaled_matches(claim: Claim, index: SourceIndex) -> list[tuple[Claim, Decima
     target = norm(claim)
     precision = _precision(claim)
     out = []
-    for factor in (*_THOUSANDS, *(1 / f for f in _THOUSANDS)):
+    for factor in (*THOUSANDS, *(1 / f for f in THOUSANDS)):
         low, high = (target - precision / 2) / factor, (target + precision / 2) / factor
         for source in index.between(claim.kind, low, high):
             if not source.scale_origin or not kind_compatible(claim, source):
@@ -1235,7 +1234,7 @@ def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]
                 values.append(value / scale)
         elif _no_scale_stated(derivation.operands):
             # Operands of unknown scale (a table with no caption): any scale of their digits.
-            values.extend(value * factor for factor in _THOUSANDS)
+            values.extend(value * factor for factor in THOUSANDS)
     return values
 
 

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from . import labels
+from . import lexicon as lx
 from .types import COUNT, CURRENCY, DATE, NUMBER, PERCENT, RATIO, Claim, quick_init
 
 MAX_WINDOW_CHARS = 160
@@ -25,8 +26,7 @@ MAX_WINDOW_CHARS = 160
 # character class first so that the search skips to candidates.)
 # A line break ends a sentence unless it only wraps prose ("Revenue was\n$2.87 billion").
 _SENTENCE_END = re.compile(
-    r"[.!?\n](?:(?<=[.!?])(?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)"
-    r"|(?<=\n)(?!(?<=[A-Za-z,]\n)[a-z$€£¥](?![^\n]*(?:  |\t|\|))))"
+    r"[.!?\n](?:(?<=[.!?])(?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|(?<=\n)(?!" + lx.SOFT_WRAP + r"))"
 )
 _ABBREVIATION_END = re.compile(
     r"\b(?:approx|vs|inc|corp|co|ltd|no|u\.s|e\.g|i\.e|mr|ms|dr|dec|jan|feb|mar|apr|jun|jul|aug|"

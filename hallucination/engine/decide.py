@@ -182,15 +182,12 @@ class Decider:
                     reading.claim, other.claim
                 ):
                     continue
-                out[i] = ClaimVerdict(
-                    claim=reading.claim,
-                    outcome=DERIVED,
-                    layer=LAYER_DERIVATION,
-                    nearest=evidence.nearest,
-                    expected_value=evidence.expected_value,
-                    formula=f"{other.claim.text}, worked out in the answer",
-                    confidence=WEAK,
-                    details={"derivation": "worked elsewhere"},
+                out[i] = _on_evidence_of(
+                    reading.claim,
+                    evidence,
+                    f"{other.claim.text}, worked out in the answer",
+                    "worked elsewhere",
+                    WEAK,
                 )
                 break
         return out
@@ -299,15 +296,7 @@ class Decider:
             theirs[0], mine[0], place
         ):
             return None
-        return ClaimVerdict(
-            claim=claim,
-            outcome=DERIVED,
-            layer=LAYER_DERIVATION,
-            nearest=before.nearest,
-            expected_value=before.expected_value,
-            formula=f"{other.text} restated",
-            details={"derivation": "restated"},
-        )
+        return _on_evidence_of(claim, before, f"{other.text} restated", "restated")
 
     # ------------------------------------------------------------ candidates
 
@@ -1422,6 +1411,26 @@ def _comparable(claim: Claim) -> tuple[Decimal, str, Decimal] | None:
 
 _AVERAGE_NAMED = re.compile(r"\b(?:average|mean)\b", re.IGNORECASE)
 _DURATION_AFTER = re.compile(r"[\s-]*(?:weeks?|days?|months?|years?|hours?)\b", re.IGNORECASE)
+
+
+def _on_evidence_of(
+    claim: Claim,
+    evidence: ClaimVerdict,
+    formula: str,
+    derivation: str,
+    confidence: Decimal = Decimal(1),
+) -> ClaimVerdict:
+    """A figure that stands on another figure's verdict: the answer states it again."""
+    return ClaimVerdict(
+        claim=claim,
+        outcome=DERIVED,
+        layer=LAYER_DERIVATION,
+        nearest=evidence.nearest,
+        expected_value=evidence.expected_value,
+        formula=formula,
+        confidence=confidence,
+        details={"derivation": derivation},
+    )
 
 
 def _names_alike(claim: Claim, other: Claim) -> bool:

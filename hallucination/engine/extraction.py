@@ -70,14 +70,10 @@ _EMAIL_DOMAIN = re.compile(r"@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}")
 _SECURITY_WORDS = frozenset({"isin", "cusip", "sedol", "figi", "lei"})
 _SECURITY_ID = re.compile(r"(?:ISIN|CUSIP|SEDOL|FIGI|LEI)\s*:?\s*[A-Z0-9]{6,20}\b", re.IGNORECASE)
 # Clause ends: a sentence stop followed by space, a semicolon, a line break that is not a
-# soft wrap of prose (a word or a comma at the end of the line, a lower-case word or a
-# currency sign starting the next, and no table columns on it: "Revenue was\n$2.87
-# billion").
-# (The same as r"[.!?](?=\s|\Z)|;|\n(?!(?<=[A-Za-z,]\n)[a-z$€£¥](?![^\n]*(?:  |\t|\|)))", as a test
-# checks, with the character class first so that the search skips to candidates rather than
-# trying every branch everywhere.)
-_SOFT_WRAP = r"(?<=[A-Za-z,]\n)[a-z$€£¥](?![^\n]*(?:  |\t|\|))"
-_CLAUSE_END = re.compile(r"[.!?;\n](?:(?<=[.!?])(?=\s|\Z)|(?<=;)|(?<=\n)(?!" + _SOFT_WRAP + r"))")
+# soft wrap of prose (`lx.SOFT_WRAP`). The character class comes first so that the search
+# skips to candidates rather than trying every branch everywhere; a test checks it against
+# the plain alternation.
+_CLAUSE_END = re.compile(r"[.!?;\n](?:(?<=[.!?])(?=\s|\Z)|(?<=;)|(?<=\n)(?!" + lx.SOFT_WRAP + r"))")
 _ABBREVIATIONS = frozenset(
     {"approx", "vs", "inc", "corp", "co", "ltd", "no", "u.s", "e.g", "i.e", "mr", "ms", "dr", "fig"}
 )

@@ -227,6 +227,12 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+# A line break that only wraps prose: a word or a comma ends the line, a lower-case word or
+# a currency sign starts the next, which has no table columns ("Revenue was\n$2.87
+# billion"). A lookahead to put after the line break a sentence or clause pattern matches.
+SOFT_WRAP = r"(?<=[A-Za-z,]\n)[a-z$€£¥](?![^\n]*(?:  |\t|\|))"
+
+
 def _fold(phrase: str) -> str:
     # Spaces, hyphens and underscores are interchangeable in labels: "win_rate", "win-rate".
     return " ".join(regex.split(r"[\s_-]+", phrase.strip().lower()))

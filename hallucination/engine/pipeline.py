@@ -138,13 +138,7 @@ def _unconfirmed_corrections(
 def _in_fiscal_calendar(reading: AnswerReading, ends: dict[str, str]) -> AnswerReading:
     """The answer's fiscal years as the sources' own calendar closes them: a retailer's
     "fiscal 2023" is the year ended February 3, 2024, not the column ended January 28, 2023."""
-    readings = tuple(
-        replace(r, claim=replace_claim(r.claim, period=ends[r.claim.period]))
-        if r.claim.kind != DATE and r.claim.period in ends
-        else r
-        for r in reading.readings
-    )
-    return replace(reading, readings=readings)
+    return _with_periods(reading, ends, dates=False)
 
 
 _FISCAL_WORD = re.compile(r"\bfiscal\b|\bFY", re.IGNORECASE)
@@ -171,9 +165,14 @@ def _in_fiscal_quarters(reading: AnswerReading, year_end: int) -> AnswerReading:
             calendar[period] = f"Q{(month - 1) // 3 + 1} {end_year}"
     if not calendar:
         return reading
+    return _with_periods(reading, calendar, dates=True)
+
+
+def _with_periods(reading: AnswerReading, periods: dict[str, str], *, dates: bool) -> AnswerReading:
+    """The reading with its claims' periods renamed (`dates`: the date claims' own too)."""
     readings = tuple(
-        replace(r, claim=replace_claim(r.claim, period=calendar[r.claim.period]))
-        if r.claim.period in calendar
+        replace(r, claim=replace_claim(r.claim, period=periods[r.claim.period]))
+        if r.claim.period in periods and (dates or r.claim.kind != DATE)
         else r
         for r in reading.readings
     )
