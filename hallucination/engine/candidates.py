@@ -742,7 +742,7 @@ def _derivations(
     if kind == PERCENT and COMPOUND in cues:
         return _compound_rates(reading, subject, cited, bases, periods, index)
     if YEAR_AGO in cues and claim.label_words:
-        year_ago = _year_over_year(reading, periods, index)
+        year_ago = year_over_year(reading, periods, index)
         if year_ago:
             return year_ago  # "year over year": not the change from any other period
     if ANNUALIZED in cues:
@@ -753,7 +753,7 @@ def _derivations(
     if cues & {CHANGE} and len(set(periods)) < 2 and claim.label_words and len(subject) < 2:
         # "revenue rose 15.2% year over year to $1.94 billion": one period named, the base
         # is the line's value for the period before it.
-        out.extend(_over_the_line(reading, operands_for(claim.label_words, [], index), periods))
+        out.extend(over_the_line(reading, operands_for(claim.label_words, [], index), periods))
         if kind == PERCENT and not subject and not _canonical_words(claim.label_words):
             # "Cascade Harbor earned $187.4 million, or $1.21 per diluted share, ..., 15.0%
             # more than a year earlier": no metric of its own; the lines of the sentence's
@@ -761,7 +761,7 @@ def _derivations(
             for figure in _amounts(cited)[:MAX_OPERANDS]:
                 for stated in matches(figure, index)[:2]:
                     line = operands_for(stated.label_words, [], index) if stated.label_words else []
-                    out.extend(_over_the_line(reading, line, periods))
+                    out.extend(over_the_line(reading, line, periods))
 
     if kind in (PERCENTAGE_POINTS, BPS):
         factor = 100 if kind == BPS else 1
@@ -892,7 +892,7 @@ def _margin_change(
     return [Derivation(SPREAD, margins, True, True, factor)]
 
 
-def _year_over_year(reading: Reading, periods: list[str], index: SourceIndex) -> list[Derivation]:
+def year_over_year(reading: Reading, periods: list[str], index: SourceIndex) -> list[Derivation]:
     """A change "year over year": the line's value for the period named against its value
     for the same period a year before (Q1 2024 against Q1 2023, not Q4 2023)."""
     claim = reading.claim
@@ -1003,7 +1003,7 @@ def _ordered_pairs(
             yield (b, a)  # written earlier first: "from A to B"
 
 
-def _over_the_line(reading: Reading, line: list[Claim], periods: list[str]) -> list[Derivation]:
+def over_the_line(reading: Reading, line: list[Claim], periods: list[str]) -> list[Derivation]:
     """Changes between the values of one line, later over earlier. The one from the period
     the sentence names back to the period before it is what a "year over year" describes."""
     claim = reading.claim
@@ -1189,6 +1189,45 @@ def broad_derivations(
     return out
 
 
+def pair_candidates(claim: Claim, figures: list[Claim]) -> list[Claim]:
+    """The figures a formula for `claim` may pair: rates for a spread, amounts otherwise."""
+    if claim.kind in (PERCENTAGE_POINTS, BPS):
+        return _distinct([c for c in figures if c.kind == PERCENT])
+    return _distinct([c for c in figures if c.kind in _AMOUNTS or c.kind == RATIO])
+
+
+def one_metric(operands: tuple[Claim, ...]) -> bool:
+    """Two operands of one metric: neither a variant of the other (core FFO, non-GAAP EPS)
+    nor two known metrics that differ."""
+    first, second = operands[0], operands[-1]
+    if bool(first.label_words & VARIANTS) != bool(second.label_words & VARIANTS):
+        return False
+    return _same_metric(first, second)
+
+
+def pairings(claim: Claim, figures: list[Claim]) -> Iterator[Derivation]:
+    """Every formula of two of `figures` that gives a figure of the claim's kind, in both
+    orders unless their periods say which is later."""
+    if claim.kind in (PERCENTAGE_POINTS, BPS):
+        kinds: tuple[str, ...] = (SPREAD,)
+    elif claim.kind == PERCENT:
+        kinds = (GROWTH, SHARE_OF)
+    elif claim.kind == RATIO:
+        kinds = (RATIO_OF,)
+    else:
+        kinds = (DIFFERENCE,)
+    factor = 100 if claim.kind == BPS else 1
+    for a, b in itertools.permutations(figures, 2):
+        if a.value == b.value:
+            continue
+        ordered = _chronological(a, b)
+        for kind in kinds:
+            signed = kind in _SIGNED
+            if signed and ordered is not None and ordered != (a, b):
+                continue  # a change runs from the earlier period to the later
+            yield Derivation(kind, (a, b), signed and ordered is not None, True, factor)
+
+
 def products(claim: Claim, factors: list[Claim]) -> Iterator[Derivation]:
     """Products of two figures the sentence itself gives: a quantity at a price ("208
     million gallons at $2.41 per gallon, roughly $501 million") or a share of an amount
@@ -1250,14 +1289,17 @@ class DerivationTest:
     """`derivation_matches` for one claim, its terms read once: a wide search tries dozens
     of formulas for the same claim, and only the formula's value changes between them."""
 
-    __slots__ = ("exact", "precision", "reading", "sign", "target")
+    __slots__ = ("exact", "precision", "reading", "sign", "signed", "target")
 
-    def __init__(self, reading: Reading, *, broad: bool = False) -> None:
+    def __init__(self, reading: Reading, *, broad: bool = False, signed: bool = False) -> None:
         claim = reading.claim
         self.reading = reading
         self.target = abs(claim.value)
         self.precision = claim.precision or Decimal(1)
         self.sign = signed_direction(reading)
+        # `signed`: a change must go the way the words say whatever order the formula takes
+        # its operands in (a wide search tries both orders: one of them is the sign error).
+        self.signed = signed
         digits = BROAD_DIGITS if claim.kind in _AMOUNTS else 2
         self.exact = (
             broad
@@ -1272,8 +1314,9 @@ class DerivationTest:
                 continue
             if not at_precision(target, value, precision):
                 continue
-            if derivation.oriented and self.sign and derivation.kind in _SIGNED and value:
-                return (value > 0) == (self.sign > 0)
+            if (derivation.oriented or self.signed) and self.sign and derivation.kind in _SIGNED:
+                if value and (value > 0) != (self.sign > 0):
+                    continue
             return True
         return False
 

@@ -71,6 +71,7 @@ from .types import (
 )
 
 MAX_LIST_ITEMS = 4  # list items an average or a total may gather its figures from
+MAX_EARLIER_FIGURES = 12  # the answer's earlier figures a share may be of
 WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
 WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
 APPROXIMATION_CORRECTABLE = Decimal("0.1")  # ... and this near, corrected to that value
@@ -660,6 +661,13 @@ class Decider:
             described = [d for d in derived if d.described and d.value.is_finite()]
             drift = self._closest_plausible(reading, described)
             if drift is not None:
+                # A drift needs the formula to be the one the writer used: when another
+                # formula over the sentence's figures or the metric's lines gives the claim
+                # ("$2.14, $0.18 above the $1.96 consensus and up from $1.71"), the sentence
+                # was read with the wrong operands, and the claim stands on that formula.
+                paired = self._paired_otherwise(reading, drift, cited_figures or [], found)
+                if paired is not None:
+                    return self._derived(claim, paired, found, reading)
                 return self._drift(reading, drift, "")
         else:
             cited_figures = self._cited(reading, found)
@@ -681,39 +689,16 @@ class Decider:
                 expected_value=source.value,
                 details={"factor": str(factor)},
             )
-        if cited_figures is None:
-            cited_figures = self._cited(reading, found)
-        cited = [x.value for x in cited_figures]
-        if reading.sentence > 0:
-            # "... or $2.48 annualized. At $61.35, that annualized dividend implies a yield of
-            # about 4.0%": a figure computed without saying how may use the sentence before.
-            cited += [x.value for x in self._cited_in(reading, found, reading.sentence - 1)]
-        gives_claim = cd.DerivationTest(reading, broad=True)
-        for derivation in cd.broad_derivations(reading, self.index, cited):
-            if gives_claim(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._same_formula_other_period(reading):
-            if cd.derivation_matches(reading, derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._own_column(reading, found):
-            if cd.derivation_matches(reading, derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._named_averages(reading, found):
-            if cd.derivation_matches(reading, derivation):
-                return self._derived(claim, derivation, found, reading)
-        for derivation in cd.products(claim, self._factors(reading, found)):
-            # Both factors are the sentence's own figures: the rounding it writes will do.
-            if cd.derivation_matches(reading, derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
+        explained = self._explained_widely(reading, found, cited_figures)
+        if explained is not None:
+            return explained
         if claim.kind in _AMOUNTS and claim.label_words & _TOTAL_WORDS:
             # "Total options volume today is 97,271 contracts": nowhere stated, but the sum of
             # parts the sources list, presented as the whole (seed 000).
             total = self._total_for(claim)
-            parts = self._sum_of_parts(claim, total, cited)
+            parts = self._sum_of_parts(
+                claim, total, self._cited_around(reading, found, cited_figures)
+            )
             if parts is not None:
                 return self._aggregation(claim, parts, total)
         # A hedged figure near a value of its metric that no formula explains.
@@ -922,6 +907,108 @@ class Decider:
             if best_distance is None or distance < best_distance:
                 best, best_distance = derivation, distance
         return best
+
+    def _cited_around(
+        self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited] | None
+    ) -> list[Claim]:
+        """The sentence's figures and the sentence before's: "... or $2.48 annualized. At
+        $61.35, that annualized dividend implies a yield of about 4.0%": a figure computed
+        without saying how may use the sentence before."""
+        if cited_figures is None:
+            cited_figures = self._cited(reading, found)
+        cited = [x.value for x in cited_figures]
+        if reading.sentence > 0:
+            cited += [x.value for x in self._cited_in(reading, found, reading.sentence - 1)]
+        return cited
+
+    def _paired_otherwise(
+        self,
+        reading: Reading,
+        drift: Derivation,
+        cited_figures: list[cd.Cited],
+        found: list[_Claimed],
+    ) -> Derivation | None:
+        """Another pairing of the sentence's own figures that gives the claim, when the one
+        a drift would rest on is not plainly the writer's: the sentence holds more figures
+        than one formula needs ("lifts its target to A$4.85 from A$4.58, about 18% above
+        the A$4.12 share price"), the drift's operands are of two metrics ("EPS rose 19.0%
+        to $1.38, while non-GAAP EPS increased to $1.62"), or one of them is not in the
+        sentence at all (the restated base it names instead). A change must still go the
+        way the words say, later over earlier where both periods are known."""
+        claim = reading.claim
+        own = [c.value for c in cited_figures if not c.borrowed and c.value.kind != DATE]
+        figures = cd.pair_candidates(claim, own)
+        in_sentence = {id(f) for f in own}
+        plain = (
+            len(figures) == 2
+            and all(id(o) in in_sentence for o in drift.operands)
+            and cd.one_metric(drift.operands)
+        )
+        if plain:
+            return None
+        test = cd.DerivationTest(reading, signed=True)
+        candidates: list[Derivation] = list(cd.pairings(claim, figures))
+        # The figure a share is of may be one the answer gave before ("values the studio
+        # at about ¥48.6 billion. ... the price equals about 26% of Kitsune's annual
+        # revenue"); a change, the metric's own line.
+        earlier = cd.pair_candidates(
+            claim,
+            [
+                o.reading.claim
+                for o in found[: reading.index]
+                if o.reading.sentence < reading.sentence and (o.exact or o.stated is not None)
+            ],
+        )[-MAX_EARLIER_FIGURES:]
+        if claim.kind == PERCENT and figures:
+            candidates += [
+                Derivation(cd.SHARE_OF, (a, b), False, True)
+                for a in earlier
+                for b in figures
+                if a.value != b.value and a.unit == b.unit
+            ]
+        if claim.label_words:
+            periods = [claim.period] if claim.period else list(reading.periods[:1])
+            candidates += cd.year_over_year(reading, periods, self.index)
+        for derivation in candidates:
+            if derivation.operands == drift.operands and derivation.kind == drift.kind:
+                continue
+            if test(derivation):
+                return derivation
+        return None
+
+    def _explained_widely(
+        self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited] | None
+    ) -> ClaimVerdict | None:
+        """The wider search for a formula that gives the claim, tried before anything flags
+        it: pairs of the sentence's figures and the values sharing its words, the formula of
+        another figure of the sentence over this period, cells of the answer's own table,
+        averages the answer names, and products of the sentence's figures. A match stands
+        on weak evidence (lower confidence), except a named average."""
+        claim = reading.claim
+        cited = self._cited_around(reading, found, cited_figures)
+        gives_claim = cd.DerivationTest(reading, broad=True)
+        matches = cd.DerivationTest(reading)
+        for derivation in cd.broad_derivations(reading, self.index, cited):
+            if gives_claim(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._same_formula_other_period(reading):
+            if matches(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._own_column(reading, found):
+            if matches(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._named_averages(reading, found):
+            if matches(derivation):
+                return self._derived(claim, derivation, found, reading)
+        for derivation in cd.products(claim, self._factors(reading, found)):
+            # Both factors are the sentence's own figures: the rounding it writes will do.
+            if matches(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        return None
 
     # ------------------------------------------------------------ aggregation
 

@@ -51,6 +51,8 @@ _GROUPED = re.compile(
 # "287,9": a comma before one or two digits is a decimal comma; before three it groups them.
 _DECIMAL_COMMA = re.compile(r"[0-9]{1,3},[0-9]{1,2}")
 _POINT_GROUPS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}")
+# Indian grouping: pairs of digits above the thousands ("2,41,306", "48,72,16,54,310").
+_INDIAN_GROUPS = re.compile(r"[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?:\.[0-9]+)?")
 _DECIMAL_TAIL = re.compile(r"[.,][0-9]{1,2}\Z")
 _NOT_DIGIT = re.compile(r"[^0-9]")
 # The runs of `_GROUPED` or else `_TOKEN` (f"{_GROUPED.pattern}|{_TOKEN.pattern}", as a test
@@ -144,7 +146,8 @@ _UNIT_AFTER = re.compile(
     re.VERBOSE,
 )
 _SCALE_AFTER = re.compile(
-    r"(?:\s?(thousand|million|billion|trillion|mn|mln|bn|bln|tn|MM)(?![\w])"
+    r"(?:\s?(thousand|million|billion|trillion|mn|mln|bn|bln|tn|MM"
+    r"|lakh crores?|lakh crore|crores?|lakhs?|Cr|cr)(?![\w])"
     r"|(K|k|M|m|B|b|T)(?![\w])|\s(K|M|B|T)(?![\w]))",
 )
 # A scale word wrapped to the next line of prose ("payments of A$21.6\nmillion"); a
@@ -161,7 +164,7 @@ _COUNT_AFTER = re.compile(
 )
 _SYMBOL_CHARS = frozenset("$€£¥₹")
 _PREFIXED_DOLLARS = ("US$", "HK$", "C$", "A$", "S$", "R$")
-_SCALE_CHARS = frozenset(" KkMmBbTt")
+_SCALE_CHARS = frozenset(" KkMmBbTtCcLl")
 _UNIT_CHARS = frozenset(" %pbxX×")
 _ORDINAL_AFTER = re.compile(r"(st|nd|rd|th)(?![\w])")
 _RANGE_BEFORE = re.compile(r"(US\$|[$€£¥])[0-9][0-9.,]*\s?(?:-|–|—|to)\s?\Z")
@@ -170,6 +173,11 @@ _RATIO_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _LISTING_SUFFIX = re.compile(r"\.[A-Z]{1,3}(?![\w])")
+# The number in a market index's name: "S&P 500", "Russell 2000", "FTSE 100", "Nasdaq-100".
+_INDEX_NAME_BEFORE = re.compile(
+    r"(?:S&P|Russell|FTSE|Nikkei|DAX|CAC|STOXX|Stoxx|Nasdaq|NASDAQ|ASX|KOSPI|Sensex|Nifty|"
+    r"Dow\s+Jones\s+U\.S\.|MidCap|SmallCap|Stoxx\s+Europe|STOXX\s+Europe)[ \t-]?\Z"
+)
 _CODE_BEFORE = re.compile(
     r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|RMB|HKD|INR|SEK|NOK|DKK|SGD|NZD|BRL|KRW|ZAR|MXN)"
     r"\s?\Z"
@@ -300,6 +308,57 @@ _UNIT_SUFFIXES = frozenset(
         "th",
         "Q",
         "H",
+    }
+)
+# Units of measure written straight after the digits ("118.4koz", "1.62g/t", "52.4c",
+# "3.5MW", "41,820bbl/d"): the figure is a quantity of that unit, not part of a name.
+_MEASURE_SUFFIXES = frozenset(
+    {
+        "oz",
+        "koz",
+        "Moz",
+        "Mozs",
+        "lb",
+        "lbs",
+        "Mlb",
+        "Mlbs",
+        "g",
+        "kg",
+        "t",
+        "kt",
+        "Mt",
+        "mt",
+        "Mtpa",
+        "mtpa",
+        "ktpa",
+        "km",
+        "ha",
+        "sqft",
+        "sf",
+        "MW",
+        "GW",
+        "kW",
+        "MWh",
+        "GWh",
+        "TWh",
+        "kWh",
+        "bbl",
+        "bbls",
+        "boe",
+        "boed",
+        "bopd",
+        "mcf",
+        "Mcf",
+        "mmcf",
+        "MMcf",
+        "Bcf",
+        "bcf",
+        "TEU",
+        "TEUs",
+        "c",
+        "p",
+        "GB",
+        "TB",
     }
 )
 _ATTACHED_PREFIXES = frozenset({"Q", "H", "FY", "CY", "$", "US$", "C$", "A$", "HK$", "S$", "R$"})
@@ -712,6 +771,8 @@ def _plain_digits(written: str) -> str:
         return written.replace(",", ".")
     if _POINT_GROUPS.fullmatch(written):
         return written.replace(".", "").replace(",", ".")
+    if _INDIAN_GROUPS.fullmatch(written):
+        return written.replace(",", "")
     if _TOKEN.fullmatch(written):
         return written
     decimal = _DECIMAL_TAIL.search(written)
@@ -786,7 +847,12 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         return None
     if before_char == "-" and s >= 2 and text[s - 2].isalpha():
         return None
-    if letters_after and letters_after not in _UNIT_SUFFIXES and not _ORDINAL_AFTER.match(text, e):
+    if (
+        letters_after
+        and letters_after not in _UNIT_SUFFIXES
+        and letters_after not in _MEASURE_SUFFIXES
+        and not _ORDINAL_AFTER.match(text, e)
+    ):
         return None
     if after_char == "-" and e + 1 < len(text) and text[e + 1].isalpha():
         return None
@@ -796,6 +862,8 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         return None  # the minutes of a time of day
     if _LISTING_SUFFIX.match(text, e):
         return None  # a listing suffix: 0700.HK
+    if before_char in " -\t" and _INDEX_NAME_BEFORE.search(text, max(0, s - 24), s):
+        return None  # an index's name: S&P 500
     if before_char in "#№":
         return None
     if doc.previous_word(s, " .#:") in context.CATEGORIES["identifier"]:
@@ -973,7 +1041,7 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     )
     if scale_match:
         word = next(g for g in scale_match.groups() if g)
-        read.scale = lx.SCALE_WORDS[word.lower()]
+        read.scale = lx.SCALE_WORDS[" ".join(word.lower().split())]
         pos = scale_match.end()
     next_char = text[pos] if pos < len(text) else "\n"
     unit_match = (
@@ -1062,7 +1130,8 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
                 after = nxt.end()
                 scale2 = _SCALE_AFTER.match(text, after)
                 if scale2:
-                    read.scale = lx.SCALE_WORDS[next(g for g in scale2.groups() if g).lower()]
+                    word2 = next(g for g in scale2.groups() if g)
+                    read.scale = lx.SCALE_WORDS[" ".join(word2.lower().split())]
                     after = scale2.end()
                 unit2 = _UNIT_AFTER.match(text, after)
                 if unit2 and read.kind == NUMBER and unit2.lastgroup != "x":

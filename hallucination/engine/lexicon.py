@@ -381,6 +381,14 @@ SCALE_WORDS: dict[str, Decimal] = {
     "trillions": Decimal("1e12"),
     "tn": Decimal("1e12"),
     "t": Decimal("1e12"),
+    # Indian numbering: a lakh is a hundred thousand, a crore ten million.
+    "lakh": Decimal("1e5"),
+    "lakhs": Decimal("1e5"),
+    "crore": Decimal("1e7"),
+    "crores": Decimal("1e7"),
+    "cr": Decimal("1e7"),
+    "lakh crore": Decimal("1e12"),
+    "lakh crores": Decimal("1e12"),
 }
 
 SCALE_SUFFIX = {

@@ -59,7 +59,9 @@ _SCALE_CAPTION = regex.compile(
     r"(?:dollars|euros|pounds|yen|yuan|renminbi|rupees|francs|won|kronor|pesos|reais|rand|"
     r"shares|units|barrels)"
     r"|\b(?:amounts?|dollars|figures)\s+(?:are\s+)?in\s+(thousands|millions|billions)\b"
-    r"|\((thousands|millions|billions)\)",
+    r"|\((thousands|millions|billions)\)"
+    # Indian filings: "(₹ in crore)", "(Rs. crore)", "INR lakh".
+    r"|(?:₹|Rs\.?|INR)\s*(?:in\s+)?(crores?|lakhs?)\b",
     regex.IGNORECASE,
 )
 _EXCEPT = regex.compile(r"\bexcept\b([^)\n]{0,120})", regex.IGNORECASE)
@@ -111,6 +113,10 @@ _SCALES = {
     "billions": Decimal("1e9"),
     "bn": Decimal("1e9"),
     "b": Decimal("1e9"),
+    "crore": Decimal("1e7"),
+    "crores": Decimal("1e7"),
+    "lakh": Decimal("1e5"),
+    "lakhs": Decimal("1e5"),
 }
 _CURRENCY_OF = {
     # The prefixed dollars the number reader knows ("C$", "R$"), each also written with its

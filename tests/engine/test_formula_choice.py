@@ -1,0 +1,109 @@
+"""A drift is declared only on the formula the writer used: when the sentence offers more
+figures than one formula needs, or the operands a drift would rest on are of two metrics,
+another pairing that gives the claim explains it. Each class has a clean case and a wrong
+one of the same shape."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED
+
+from .conftest import source_input
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+BROKER = (
+    "Rating: OUTPERFORM | Price target: A$4.85 (from A$4.58) | Price (15 Oct 2025): A$4.12. "
+    "Diluted EPS came in at $2.14 against a consensus of $1.96 and $1.71 a year earlier."
+)
+
+
+def test_a_premium_over_a_third_figure_of_the_sentence_is_derived():
+    result = detect(
+        source_input(
+            "The broker lifts its price target to A$4.85 from A$4.58, about 18% above the "
+            "A$4.12 share price.",
+            BROKER,
+        )
+    )
+    assert _verdict(result, "18%").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_wrong_premium_over_a_third_figure_is_a_drift():
+    result = detect(
+        source_input(
+            "The broker lifts its price target to A$4.85 from A$4.58, about 24% above the "
+            "A$4.12 share price.",
+            BROKER,
+        )
+    )
+    assert not _verdict(result, "24%").grounded
+    assert result.flagged
+
+
+def test_a_beat_measured_against_the_consensus_is_derived():
+    result = detect(
+        source_input(
+            "Diluted EPS came in at $2.14, $0.18 above the $1.96 consensus and up from $1.71.",
+            BROKER,
+        )
+    )
+    assert _verdict(result, "$0.18").outcome == DERIVED
+
+
+def test_a_wrong_beat_is_still_a_drift():
+    result = detect(
+        source_input(
+            "Diluted EPS came in at $2.14, $0.28 above the $1.96 consensus and up from $1.71.",
+            BROKER,
+        )
+    )
+    assert _verdict(result, "$0.28").outcome == ARITHMETIC_DRIFT
+
+
+def test_a_change_stated_the_wrong_way_round_finds_no_other_pairing():
+    # 1.71 -> 2.14 is a rise of 25.1%; "fell 25.1%" must not be explained by 2.14 -> 1.71.
+    result = detect(
+        source_input(
+            "Diluted EPS of $2.14 fell 25.1% from $1.71 a year earlier, against the $1.96 "
+            "consensus.",
+            BROKER,
+        )
+    )
+    assert result.flagged
+
+
+DEAL = (
+    "Kitsune Games will acquire Hoshizora Interactive for ¥48.6 billion. Kitsune's revenue for "
+    "the fiscal year was ¥187.4 billion and it held cash of ¥92.1 billion."
+)
+
+
+def test_a_share_of_a_figure_given_in_an_earlier_sentence_is_derived():
+    result = detect(
+        source_input(
+            "Kitsune pays about ¥48.6 billion. Relative to its revenue of ¥187.4 billion and "
+            "its ¥92.1 billion of cash, the price equals about 26% of revenue and 53% of cash.",
+            DEAL,
+        )
+    )
+    assert _verdict(result, "26%").outcome == DERIVED
+    assert _verdict(result, "53%").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_wrong_share_of_a_figure_given_earlier_is_flagged():
+    result = detect(
+        source_input(
+            "Kitsune pays about ¥48.6 billion. Relative to its revenue of ¥187.4 billion and "
+            "its ¥92.1 billion of cash, the price equals about 31% of revenue and 53% of cash.",
+            DEAL,
+        )
+    )
+    assert not _verdict(result, "31%").grounded
+    assert result.flagged

@@ -1,0 +1,140 @@
+"""Quantities written with a unit straight after the digits, Indian scales and digit groups,
+and the numbers inside index names. Each class has a clean case and a wrong one of the same
+shape."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from hallucination.engine import detect
+from hallucination.engine.extraction import extract_document
+from hallucination.engine.types import DERIVED, GROUNDED
+
+from .conftest import source_input
+
+
+def _values(text: str) -> list[Decimal]:
+    claims, _ = extract_document(text)
+    return [c.value for c in claims]
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+# ------------------------------------------------------------------ units after the digits
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("Production was 118.4koz in the quarter.", Decimal("118.4")),
+        ("Grade was 1.62g/t.", Decimal("1.62")),
+        ("Next year EPS of 52.4c.", Decimal("52.4")),
+        ("A 3.5MW rooftop array.", Decimal("3.5")),
+        ("Output of 41,820bbl/d.", Decimal("41820")),
+    ],
+)
+def test_a_unit_written_after_the_digits_leaves_a_quantity(written, value):
+    assert _values(written) == [value]
+
+
+def test_digits_inside_a_name_stay_out_of_the_claims():
+    assert _values("It bought 5 A320s and a 3D printer for its 5G network.") == [Decimal("5")]
+
+
+MINE = (
+    "Ironbark produced 118.4koz of gold in the September quarter (June quarter: 109.7koz), as "
+    "mill throughput returned to nameplate."
+)
+
+
+def test_a_change_between_quantities_with_units_is_recomputed():
+    result = detect(
+        source_input("Production was 118.4koz, up 7.9% on the June quarter's 109.7koz.", MINE)
+    )
+    assert _verdict(result, "7.9%").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_wrong_change_between_quantities_with_units_is_flagged():
+    result = detect(
+        source_input("Production was 118.4koz, up 9.7% on the June quarter's 109.7koz.", MINE)
+    )
+    assert not _verdict(result, "9.7%").grounded
+    assert result.flagged
+
+
+# ------------------------------------------------------------------ Indian scales and grouping
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("Revenue was ₹1,938.48 crore.", Decimal("19384800000")),
+        ("Deposits reached ₹4.86 lakh crore.", Decimal("4.86E12")),
+        ("Loans of ₹312 lakh.", Decimal("31200000")),
+        ("Month-end AUM (₹): 48,72,16,54,310", Decimal("48721654310")),
+        ("Headcount was 2,41,306.", Decimal("241306")),
+    ],
+)
+def test_crore_lakh_and_indian_digit_groups_are_read(written, value):
+    assert _values(written)[-1] == value
+
+
+NBFC = "Revenue from operations was ₹1,938.48 crore in the quarter ended 31 March 2025."
+
+
+def test_crore_restated_in_billions_is_grounded():
+    result = detect(
+        source_input("Revenue from operations was ₹1,938.48 crore, or about ₹19.38 billion.", NBFC)
+    )
+    assert not result.flagged
+
+
+def test_crore_read_as_billions_at_the_wrong_scale_is_flagged():
+    result = detect(
+        source_input("Revenue from operations was ₹1,938.48 crore, or about ₹193.8 billion.", NBFC)
+    )
+    assert not _verdict(result, "₹193.8 billion").grounded
+
+
+CRORE_TABLE = """(₹ in crore)
+| Item | FY2025 | FY2024 |
+|---|---|---|
+| Revenue from operations | 18,412 | 17,143 |
+"""
+
+
+def test_a_table_captioned_in_crore_states_its_scale():
+    right = detect(
+        source_input("Revenue from operations was ₹184.1 billion in FY2025.", CRORE_TABLE)
+    )
+    wrong = detect(
+        source_input("Revenue from operations was ₹18.41 billion in FY2025.", CRORE_TABLE)
+    )
+    assert _verdict(right, "₹184.1 billion").outcome == GROUNDED
+    assert not _verdict(wrong, "₹18.41 billion").grounded
+
+
+# ------------------------------------------------------------------ index names
+
+
+def test_the_number_in_an_index_name_is_no_figure():
+    assert _values("The S&P 500 Index and the Russell 2000 rose; the FTSE 100 fell.") == []
+
+
+INDEX = (
+    "Cumulative total return: S&P 500 Index 100.0 at December 31, 2019 and 65.7 at "
+    "December 31, 2022."
+)
+
+
+def test_an_index_name_lends_no_operand_to_a_change():
+    right = detect(source_input("The S&P 500 Index declined about 34%, from 100.0 to 65.7.", INDEX))
+    wrong = detect(source_input("The S&P 500 Index declined about 20%, from 100.0 to 65.7.", INDEX))
+    assert not right.flagged
+    assert wrong.flagged
