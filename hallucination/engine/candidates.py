@@ -1314,9 +1314,14 @@ class DerivationTest:
                 continue
             if not at_precision(target, value, precision):
                 continue
-            if (derivation.oriented or self.signed) and self.sign and derivation.kind in _SIGNED:
-                if value and (value > 0) != (self.sign > 0):
-                    continue
+            if (
+                (derivation.oriented or self.signed)
+                and self.sign
+                and derivation.kind in _SIGNED
+                and value
+                and (value > 0) != (self.sign > 0)
+            ):
+                continue
             return True
         return False
 
