@@ -325,6 +325,10 @@ def read_answer(answer: str) -> AnswerReading:
             and len(set(sentence_periods)) < 2
             and len(phrases) < 2
             and figures < 2
+            # "Their sum is MSEK 267", "an average of MSEK 89.0 per year": words that name
+            # the arithmetic itself, over figures the answer listed before.
+            and not (set(window_words) & _ARITHMETIC_NOUNS)
+            and before_words[-2:] not in _AVERAGE_OF
         ):
             # "average holding time was 3.4 hours": a metric named average, not an average
             # the answer took over periods or items it names.
@@ -462,6 +466,8 @@ _EXCEEDED = re.compile(
     r"(.{2,120}?)\s+by\s*\Z",
     re.IGNORECASE,
 )
+_ARITHMETIC_NOUNS = frozenset({"sum", "combined", "together", "altogether"})
+_AVERAGE_OF = (["average", "of"], ["mean", "of"], ["midpoint", "of"], ["averaged"])
 # Nouns and adverbs that name a derivation wherever they stand in the clause.
 _CLAUSE_CUES = {
     CHANGE: frozenset({"difference", "change", "surprise", "beat", "miss", "missed"}),

@@ -365,6 +365,21 @@ class Decider:
         the sentence has none, those of the sentence before it ("Reported EPS was $0.50
         versus estimated EPS of $0.45. Earnings surprise: 11.11%.")."""
         out = self._cited_in(reading, found, reading.sentence)
+        if (
+            out
+            and reading.cues & {AVERAGE, SUM}
+            and reading.sentence > 0
+            and sum(1 for c in out if c.value.kind == reading.claim.kind) < 2
+        ):
+            # "- 2024: MSEK 91 / - 2023: MSEK 79 / - 2022: MSEK 97 / Their sum is MSEK 267,
+            # so ... an average of MSEK 89.0": a list's items before a sentence that sums
+            # or averages them, whatever else that sentence holds.
+            back = reading.sentence - 1
+            while back >= max(0, reading.sentence - MAX_LIST_ITEMS):
+                out = [
+                    replace(c, borrowed=True) for c in self._cited_in(reading, found, back)
+                ] + out
+                back -= 1
         if not out and reading.sentence > 0:
             out = [
                 replace(c, borrowed=True)

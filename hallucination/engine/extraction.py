@@ -179,9 +179,11 @@ _INDEX_NAME_BEFORE = re.compile(
     r"Dow\s+Jones\s+U\.S\.|MidCap|SmallCap|Stoxx\s+Europe|STOXX\s+Europe)[ \t-]?\Z"
 )
 _CODE_BEFORE = re.compile(
-    r"(?<![A-Za-z])(USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|RMB|HKD|INR|SEK|NOK|DKK|SGD|NZD|BRL|KRW|ZAR|MXN)"
+    r"(?<![A-Za-z])([MT](?=SEK|NOK|DKK|EUR|USD|CHF)|)"  # MSEK: millions, TSEK: thousands
+    r"(USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|RMB|HKD|INR|SEK|NOK|DKK|SGD|NZD|BRL|KRW|ZAR|MXN)"
     r"\s?\Z"
 )
+_CODE_PREFIX_SCALE = {"M": Decimal("1e6"), "T": Decimal("1e3")}
 _RANGE_LINK = re.compile(r"\s?(?:-|–|—|to)\s?(?:[$€£¥]|US\$)?(?=[0-9])")
 _PER_SHARE_AFTER = re.compile(
     r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share(?![\w])", re.IGNORECASE
@@ -471,8 +473,35 @@ class _Document:
 
 _FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−– \t")
 _EQUALS = re.compile("[=≈]")
+_FORMULA_CONTINUES = re.compile(r"[-+*/×÷−–(]\s*\Z")  # an operator before a currency code
 _FORMULA_OPERATORS = frozenset("+*/×÷")
 _FORMULA_SUFFIXES = frozenset({"B", "M", "K", "bn", "mn", "m", "b", "k"})
+# Words a written-out formula may carry: scale words after an operand ("$84,210 thousand ÷
+# 21.0%") and currency codes before one ("MSEK 7,914 + MSEK 7,286").
+_FORMULA_SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
+_FORMULA_CURRENCY_WORDS = frozenset(
+    {
+        "USD",
+        "EUR",
+        "GBP",
+        "JPY",
+        "CHF",
+        "CAD",
+        "AUD",
+        "SEK",
+        "NOK",
+        "DKK",
+        "INR",
+        "CNY",
+        "RMB",
+        "HKD",
+        "MSEK",
+        "MEUR",
+        "MNOK",
+        "MDKK",
+        "MUSD",
+    }
+)
 MAX_FORMULA_CHARS = 160
 
 
@@ -502,7 +531,26 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                 if text[k:start] in _FORMULA_SUFFIXES and k > 0 and text[k - 1].isdigit():
                     start = k
                     continue
+                while k > 0 and text[k - 1].isalpha() and start - k < 9:
+                    k -= 1
+                word = text[k:start]
+                if (
+                    word in _FORMULA_SCALE_WORDS
+                    and k > 1
+                    and text[k - 1] == " "
+                    and text[k - 2].isdigit()
+                ) or (
+                    word in _FORMULA_CURRENCY_WORDS
+                    and text[start : start + 1] == " "
+                    and (k == 0 or text[k - 1] in " (\t")
+                    and k > 0
+                    and _FORMULA_CONTINUES.search(text, max(0, k - 4), k)
+                ):
+                    start = k
+                    continue
             break
+        while start < eq and text[start] in " ,\t":
+            start += 1  # the clause's comma before the arithmetic: "Grossing that up, $84,210"
         expression = text[start:eq]
         has_operator = any(ch in _FORMULA_OPERATORS for ch in expression) or any(
             minus in expression for minus in (" - ", " − ", " – ")
@@ -1005,10 +1053,12 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
                     break
         currency = lx.CURRENCY_SYMBOLS[symbol]
         pos = k - len(symbol)
+    prefix_scale = None
     if not currency and k > 2 and text[k - 1].isupper():
-        code = _CODE_BEFORE.search(text[max(0, pos - 5) : pos])
+        code = _CODE_BEFORE.search(text[max(0, pos - 6) : pos])
         if code:
-            currency = "CNY" if code.group(1) == "RMB" else code.group(1)
+            currency = "CNY" if code.group(2) == "RMB" else code.group(2)
+            prefix_scale = _CODE_PREFIX_SCALE.get(code.group(1))
             pos -= len(code.group())
     if not currency:
         # The far end of a range written once with its currency: "$1.2-1.5 billion".
@@ -1043,6 +1093,8 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         word = next(g for g in scale_match.groups() if g)
         read.scale = lx.SCALE_WORDS[" ".join(word.lower().split())]
         pos = scale_match.end()
+    elif prefix_scale is not None:
+        read.scale = prefix_scale
     next_char = text[pos] if pos < len(text) else "\n"
     unit_match = (
         _UNIT_AFTER.match(text, pos) if next_char in _UNIT_CHARS and not inner_paren else None

@@ -61,7 +61,9 @@ _SCALE_CAPTION = regex.compile(
     r"|\b(?:amounts?|dollars|figures)\s+(?:are\s+)?in\s+(thousands|millions|billions)\b"
     r"|\((thousands|millions|billions)\)"
     # Indian filings: "(₹ in crore)", "(Rs. crore)", "INR lakh".
-    r"|(?:₹|Rs\.?|INR)\s*(?:in\s+)?(crores?|lakhs?)\b",
+    r"|(?:₹|Rs\.?|INR)\s*(?:in\s+)?(crores?|lakhs?)\b"
+    # Nordic and German filings: "MSEK", "MEUR", "TSEK" (millions, thousands of the currency).
+    r"|\b((?-i:M|T))(?:SEK|NOK|DKK|EUR|USD|CHF)\b",
     regex.IGNORECASE,
 )
 _EXCEPT = regex.compile(r"\bexcept\b([^)\n]{0,120})", regex.IGNORECASE)
@@ -117,6 +119,7 @@ _SCALES = {
     "crores": Decimal("1e7"),
     "lakh": Decimal("1e5"),
     "lakhs": Decimal("1e5"),
+    "t": Decimal("1e3"),  # TSEK
 }
 _CURRENCY_OF = {
     # The prefixed dollars the number reader knows ("C$", "R$"), each also written with its

@@ -64,7 +64,8 @@ def quantize_like(value: Decimal, precision: Decimal | None, minimum_places: int
 # ------------------------------------------------------------------ written arithmetic
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)\s*(?P<suffix>bn|mn|[BMKbmk](?![A-Za-z]))?"
+    r"\s*(?:(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)"
+    r"\s*(?P<suffix>thousand|million|billion|trillion|bn|mn|[BMKbmk](?![A-Za-z]))?"
     r"\s*(?P<percent>%)?|(?P<op>[-+*/×÷()−–]))"
 )
 _SUFFIX = {
@@ -76,8 +77,14 @@ _SUFFIX = {
     "b": Decimal("1e9"),
     "B": Decimal("1e9"),
     "bn": Decimal("1e9"),
+    "thousand": Decimal("1e3"),
+    "million": Decimal("1e6"),
+    "billion": Decimal("1e9"),
+    "trillion": Decimal("1e12"),
 }
-_CURRENCY_MARKS = re.compile(r"(?:[A-Z]{1,2})?[$£€¥]|US\$|\bUSD\b|\bEUR\b|\bGBP\b")
+_CURRENCY_MARKS = re.compile(
+    r"(?:[A-Z]{1,2})?[$£€¥₹]|US\$|\bM?(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|SEK|NOK|DKK|INR|CNY|RMB|HKD)\b"
+)
 MAX_EXPRESSION_TOKENS = 64
 
 

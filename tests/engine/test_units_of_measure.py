@@ -138,3 +138,34 @@ def test_an_index_name_lends_no_operand_to_a_change():
     wrong = detect(source_input("The S&P 500 Index declined about 20%, from 100.0 to 65.7.", INDEX))
     assert not right.flagged
     assert wrong.flagged
+
+
+# ------------------------------------------------------------------ MSEK, TSEK
+
+
+NORDIC = """Loss allowance for trade receivables:
+
+MSEK\t2024\t2023\t2022
+Opening balance\t312\t287\t301
+Utilised (write-offs)\t(91)\t(79)\t(97)
+Closing balance\t300\t312\t287
+"""
+
+
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        ("Receivables amounted to MSEK 214 at year-end.", Decimal("214E6")),
+        ("Fees of TSEK 1,200.", Decimal("1200E3")),
+        ("Sales were SEK 4,812 million.", Decimal("4812E6")),
+    ],
+)
+def test_a_currency_code_with_a_scale_letter_states_the_scale(written, value):
+    assert _values(written) == [value]
+
+
+def test_a_table_headed_msek_is_in_millions():
+    right = detect(source_input("Write-offs were SEK 91 million in 2024.", NORDIC))
+    wrong = detect(source_input("Write-offs were SEK 91 billion in 2024.", NORDIC))
+    assert not right.flagged
+    assert wrong.flagged

@@ -1,0 +1,85 @@
+"""Arithmetic the answer does over figures it gave before: a list summed or averaged in the
+sentence after it, and a formula written with scale words or currency codes. Each class has
+a clean case and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED
+
+from .conftest import source_input
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+NORDIC = """Loss allowance for trade receivables:
+
+MSEK\t2024\t2023\t2022
+Opening balance\t312\t287\t301
+Utilised (write-offs)\t(91)\t(79)\t(97)
+Closing balance\t300\t312\t287
+"""
+
+LIST = """Write-offs (the 'Utilised' row):
+- 2024: MSEK 91
+- 2023: MSEK 79
+- 2022: MSEK 97
+
+Their sum is MSEK {total}, so over the three years the company wrote off an average of MSEK \
+{mean} per year."""
+
+
+def test_a_list_summed_and_averaged_after_it_is_derived():
+    result = detect(source_input(LIST.format(total="267", mean="89.0"), NORDIC))
+    assert _verdict(result, "MSEK 267").outcome == DERIVED
+    assert _verdict(result, "MSEK 89.0").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_wrong_sum_of_a_list_is_flagged():
+    result = detect(source_input(LIST.format(total="276", mean="89.0"), NORDIC))
+    assert not _verdict(result, "MSEK 276").grounded
+
+
+def test_a_wrong_average_of_a_list_is_flagged():
+    result = detect(source_input(LIST.format(total="267", mean="92.0"), NORDIC))
+    assert not _verdict(result, "MSEK 92.0").grounded
+
+
+def test_an_average_as_a_metric_name_is_not_an_average_taken():
+    source = "Average holding time was 3.4 hours across 15 trades."
+    result = detect(source_input("The average holding time was 3.4 hours.", source))
+    assert not result.flagged
+
+
+TAX = """Income tax reconciliation (dollars in thousands):
+                                    2024
+Income tax at federal statutory rate   $ 84,210
+Statutory rate                          21.0%
+"""
+
+GROSS_UP = (
+    "Tax at the 21.0% statutory rate was $84,210 thousand in 2024. Grossing that up, $84,210 "
+    "thousand ÷ 21.0% = ${result} thousand."
+)
+
+
+def test_a_formula_with_scale_words_and_a_percentage_is_evaluated():
+    result = detect(source_input(GROSS_UP.format(result="401,000"), TAX))
+    assert _verdict(result, "$401,000 thousand").outcome == DERIVED
+
+
+def test_a_wrong_result_of_a_formula_with_scale_words_is_flagged():
+    result = detect(source_input(GROSS_UP.format(result="410,000"), TAX))
+    assert not _verdict(result, "$410,000 thousand").grounded
+    assert result.flagged
+
+
+def test_a_wrong_result_of_a_formula_with_currency_codes_is_a_drift():
+    result = detect(
+        source_input("Write-offs: MSEK 91 + MSEK 79 + MSEK 97 = MSEK 276 over three years.", NORDIC)
+    )
+    assert _verdict(result, "MSEK 276").outcome == ARITHMETIC_DRIFT
