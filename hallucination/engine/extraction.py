@@ -412,6 +412,16 @@ class _Document:
         self.formulas = _formula_spans(text)
         self._formula_starts = [start for start, _ in self.formulas]
         self._cell_starts = [c.start for c in self.tables.cells]
+        self._scale_statements: list[int] | None = None
+
+    def scale_stated_before(self, pos: int) -> bool:
+        """Whether a scale caption stands anywhere before `pos` (looked up when first asked:
+        only a source's bare currency amounts ask)."""
+        if self._scale_statements is None:
+            self._scale_statements = (
+                tables.scale_statements(self.text) if _MAY_STATE_SCALE.search(self.text) else []
+            )
+        return bool(self._scale_statements) and self._scale_statements[0] < pos
 
     def is_excluded(self, pos: int) -> bool:
         i = bisect.bisect_right(self._excluded_starts, pos) - 1
@@ -615,8 +625,10 @@ def extract_document(
 
 
 # A row that counts things: customers, subscribers, net additions, accounts, employees.
+_MAY_STATE_SCALE = re.compile(r"thousand|million|billion|crore|lakh|000|[MT](?:SEK|EUR)", re.I)
 _COUNTED_ROW = re.compile(
-    r"\b(?:customers|subscribers|accounts|additions|members|users|employees|stores|"
+    r"\b(?:customers|subscribers|accounts(?!\s+(?:receivable|payable))|additions|members|"
+    r"users|employees|stores|"
     r"locations|units|households|connections|lines|policies|patients)\b",
     re.IGNORECASE,
 )
@@ -1443,6 +1455,17 @@ def _value_of(
     scale = read.scale
     # A currency amount with no scale word states units ("$825"); a bare number states none.
     origin = STATED if scale != 1 or kind != NUMBER else ""
+    if (
+        kind == CURRENCY
+        and scale == 1
+        and cell is None
+        and doc.source_id
+        and doc.scale_stated_before(read.start)
+    ):
+        # "(in thousands, except per share data) ... Net sales $ 412,306": a statement
+        # flattened into prose keeps its caption, which a bare "$" does not override;
+        # which figures it covers is no longer clear, so the scale is unknown.
+        origin = ""
     if cell is not None and scale == 1 and kind in (NUMBER, COUNT, CURRENCY):
         if cell.percent and kind == NUMBER:
             kind, unit, origin = PERCENT, "%", STATED

@@ -664,6 +664,12 @@ class _Units:
         return self.scale != 1
 
 
+def scale_statements(text: str) -> list[int]:
+    """Where a text states the scale of figures ("(in thousands, except per share data)"),
+    in order: a statement flattened to one line keeps its caption inside the prose."""
+    return [m.start() for m in _SCALE_CAPTION.finditer(text, timeout=_TIMEOUT)]
+
+
 def heading_scale(line: str) -> Decimal | None:
     """The scale a heading line states for the lines under it ("Segment Results (in
     millions)"), when it is a heading: short and without figures of its own."""

@@ -169,3 +169,42 @@ def test_a_table_headed_msek_is_in_millions():
     wrong = detect(source_input("Write-offs were SEK 91 billion in 2024.", NORDIC))
     assert not right.flagged
     assert wrong.flagged
+
+
+# ------------------------------------------------------------------ rows and captions
+
+
+BALANCE = """CONSOLIDATED BALANCE SHEETS
+(In millions)
+
+                                                 December 31, 2024 December 31, 2023
+Cash and cash equivalents                         $          612.4  $          548.1
+Accounts receivable, net                                     741.6             689.2
+Total current assets                                       2,614.8           2,485.8
+"""
+
+
+def test_accounts_receivable_is_an_amount_not_a_count_of_accounts():
+    right = detect(source_input("Receivables were $741.6M at December 31, 2024.", BALANCE))
+    wrong = detect(source_input("Receivables were $714.6M at December 31, 2024.", BALANCE))
+    assert not right.flagged
+    assert wrong.flagged
+
+
+FLATTENED = (
+    "CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited) (in thousands, except per "
+    "share data) Six Months Ended June 29, 2025 June 30, 2024 Net sales $ 771,918 $ 730,112 "
+    "Net income $ 38,412 $ 29,806 Diluted earnings per share $ 1.05 $ 0.81"
+)
+
+
+def test_a_flattened_statement_keeps_its_caption_from_calling_a_scale_drift():
+    result = detect(
+        source_input("Net income rose to $38,412K from $29,806K on sales of $771,918K.", FLATTENED)
+    )
+    assert not result.flagged
+
+
+def test_a_flattened_statement_still_flags_figures_it_does_not_hold():
+    result = detect(source_input("Net income rose to $41,384K from $29,806K.", FLATTENED))
+    assert result.flagged
