@@ -71,6 +71,8 @@ from .types import (
 )
 
 MAX_LIST_ITEMS = 4  # list items an average or a total may gather its figures from
+# The words after a figure up to its clause's end: "spent $60.0 million on share repurchases".
+_CLAUSE_AFTER = re.compile(r"[^,;:.()\n]{0,80}")
 MAX_EARLIER_FIGURES = 12  # the answer's earlier figures a share may be of
 WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
 WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
@@ -139,6 +141,7 @@ class Decider:
         # The formula each derived claim was found with, by claim: a figure for another
         # period in the same sentence may be the same formula over that period's values.
         self._formula_of: dict[int, tuple[int, Derivation]] = {}
+        self._words_of: dict[int, frozenset[str]] = {}  # claim -> its clause's label words
 
     def decide_all(self) -> list[ClaimVerdict]:
         readings = self.answer.readings
@@ -628,6 +631,7 @@ class Decider:
                 )
             )
             and not any(cd.value_matches(claim, f) for f in c.binding.facts)
+            and not self._clause_names_line(reading, c.exact[0])
         ):
             other = c.exact[0]
             right = c.prose_stated or c.binding.stated
@@ -815,6 +819,14 @@ class Decider:
             )
         if c.exact:
             other = c.exact[0]
+            if self._clause_names_line(c.reading, other):
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=GROUNDED,
+                    nearest=nearest_value(other),
+                    confidence=WEAK,
+                    details={"reason": "value found on a line or period its sentence names"},
+                )
             return self._wrong(
                 claim, SUBSTITUTION, stated, "the value belongs to another line", matched=other
             )
@@ -1264,6 +1276,13 @@ class Decider:
         if not lx.periods_compatible(claim.period, source.period) and not self._duration(claim):
             return False
         mine, theirs = _canonical(claim), _canonical(source)
+        if (
+            mine
+            and theirs
+            and not _related(mine, theirs)
+            and self._clause_names_line(reading, source)
+        ):
+            return segments_compatible(claim, source, self.index)
         counted = claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS) and all(
             label[1:] in lx.COUNT_LABELS for label in mine
         )
@@ -1278,6 +1297,57 @@ class Decider:
         if mine and theirs and self._other_variant(claim, source):
             return False
         return segments_compatible(claim, source, self.index)
+
+    def _clause_words(self, reading: Reading) -> frozenset[str]:
+        """The words of the claim's own clause: from the figure before it in its sentence (or
+        the sentence's start) up to it, and the words right after it."""
+        words = self._words_of.get(reading.index)
+        if words is None:
+            start, end = self.answer.sentences[reading.sentence]
+            previous = None
+            for other in self.answer.readings[: reading.index]:
+                if other.sentence == reading.sentence and other.claim.kind != DATE:
+                    start = max(start, other.claim.end)
+                    previous = other
+            for other in self.answer.readings[reading.index + 1 :]:
+                if other.sentence == reading.sentence and other.claim.kind != DATE:
+                    end = min(end, other.claim.start)
+                    break
+            text = self.answer.text
+            before = labels.label_words(text[start : reading.claim.start])
+            if not before and previous is not None:
+                # "average payment days 41 vs 40": the second figure is the first one's line.
+                before = self._clause_words(previous)
+            after = _CLAUSE_AFTER.match(text, reading.claim.end, end)
+            words = before | reading.after_label
+            if after:
+                words = words | labels.label_words(after.group())
+            self._words_of[reading.index] = words
+        return words
+
+    def _clause_names_line(self, reading: Reading, source: Claim) -> bool:
+        """The claim's own clause names the line the value sits on ("U.S. tariffs cut
+        operating profit by ¥186.0 billion" of a "U.S. tariffs" line, "average payment days
+        41" of an "Average payment days" row): the figure is that line's, whatever metric the
+        reading bound it to. A figure swapped with its neighbour's ("dividends paid were $640
+        million and share repurchases were $210 million") names its own line, not the other."""
+        weights = self.index.weights
+        if not source.label_words or weights is None:
+            return False
+        words = self._clause_words(reading)
+        recall, _precision = labels.similarity(words, source.label_words, weights)
+        if recall < cd.MIN_RECALL:
+            return False
+        # ... and names it at least as well as the line the claim was bound to: "realized
+        # gains were 20.3" names the realized line better than the unrealized one holding 20.3.
+        bound = self._bound_label(reading)
+        own, _p = labels.similarity(words, bound, weights) if bound else (0.0, 0.0)
+        return recall >= own
+
+    def _bound_label(self, reading: Reading) -> frozenset[str]:
+        claim = reading.claim
+        binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
+        return binding.label if binding is not None else claim.label_words
 
     def _other_variant(self, claim: Claim, source: Claim) -> bool:
         """An adjusted figure for the reported one, or the reported for the adjusted

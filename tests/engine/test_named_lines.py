@@ -1,0 +1,72 @@
+"""A value the sources give on another line is a substitution only when the claim's own
+clause does not name that line: "payment days 41 vs 40" under an inventory sentence is the
+payment-days row's, while a figure swapped with its neighbour still names its own line.
+Each class has a clean case and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+
+from .conftest import source_input
+
+WORKING_CAPITAL = """Working capital
+                                          1 March 2025       2 March 2024
+                                                   £m                 £m
+Inventories                                       583.4              548.9
+Trade and other payables                        (612.8)            (587.3)
+
+Inventory increased as we brought forward garden furniture intakes. Supplier payment terms were
+unchanged, with average payment days of 41 (2023/24: 40).
+"""
+
+
+def test_a_figure_whose_clause_names_another_line_stands_on_that_line():
+    result = detect(
+        source_input(
+            "Payables grew more slowly than inventory even though payment terms were unchanged "
+            "(average payment days 41 vs 40).",
+            WORKING_CAPITAL,
+        )
+    )
+    assert not result.flagged
+
+
+def test_a_figure_whose_clause_names_a_line_without_that_value_is_flagged():
+    result = detect(
+        source_input(
+            "Payables grew more slowly than inventory even though payment terms were unchanged "
+            "(average payment days 44 vs 40).",
+            WORKING_CAPITAL,
+        )
+    )
+    assert result.flagged
+
+
+CAPITAL_RETURNS = """Fiscal 2024 capital returns (in millions)
+| Item | FY2024 |
+|---|---:|
+| Dividends paid | 640 |
+| Share repurchases | 210 |
+"""
+
+
+def test_two_figures_in_their_own_clauses_are_grounded():
+    result = detect(
+        source_input(
+            "Dividends paid were $640 million in fiscal 2024 and share repurchases were "
+            "$210 million.",
+            CAPITAL_RETURNS,
+        )
+    )
+    assert not result.flagged
+
+
+def test_two_figures_swapped_between_their_clauses_are_still_flagged():
+    result = detect(
+        source_input(
+            "Dividends paid were $210 million in fiscal 2024 and share repurchases were "
+            "$640 million.",
+            CAPITAL_RETURNS,
+        )
+    )
+    assert result.flagged
