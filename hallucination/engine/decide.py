@@ -72,7 +72,9 @@ from .types import (
 
 MAX_LIST_ITEMS = 4  # list items an average or a total may gather its figures from
 # The words after a figure up to its clause's end: "spent $60.0 million on share repurchases".
-_CLAUSE_AFTER = re.compile(r"[^,;:.()\n]{0,80}")
+_CLAUSE_AFTER = re.compile(
+    r"(?:(?!\b(?:and|while|whereas|but|compared|versus|vs|against)\b)[^,;:.()\n]){0,80}"
+)
 MAX_EARLIER_FIGURES = 12  # the answer's earlier figures a share may be of
 WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
 WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
