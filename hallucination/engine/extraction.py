@@ -412,16 +412,14 @@ class _Document:
         self.formulas = _formula_spans(text)
         self._formula_starts = [start for start, _ in self.formulas]
         self._cell_starts = [c.start for c in self.tables.cells]
-        self._scale_statements: list[int] | None = None
+        self._scale_statement: object = _UNKNOWN  # where a scale caption first stands
 
     def scale_stated_before(self, pos: int) -> bool:
         """Whether a scale caption stands anywhere before `pos` (looked up when first asked:
         only a source's bare currency amounts ask)."""
-        if self._scale_statements is None:
-            self._scale_statements = (
-                tables.scale_statements(self.text) if _MAY_STATE_SCALE.search(self.text) else []
-            )
-        return bool(self._scale_statements) and self._scale_statements[0] < pos
+        if self._scale_statement is _UNKNOWN:
+            self._scale_statement = tables.first_scale_statement(self.text)
+        return self._scale_statement is not None and self._scale_statement < pos
 
     def is_excluded(self, pos: int) -> bool:
         i = bisect.bisect_right(self._excluded_starts, pos) - 1
@@ -625,7 +623,7 @@ def extract_document(
 
 
 # A row that counts things: customers, subscribers, net additions, accounts, employees.
-_MAY_STATE_SCALE = re.compile(r"thousand|million|billion|crore|lakh|000|[MT](?:SEK|EUR)", re.I)
+_UNKNOWN = object()
 _COUNTED_ROW = re.compile(
     r"\b(?:customers|subscribers|accounts(?!\s+(?:receivable|payable))|additions|members|"
     r"users|employees|stores|"

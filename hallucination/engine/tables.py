@@ -664,10 +664,26 @@ class _Units:
         return self.scale != 1
 
 
-def scale_statements(text: str) -> list[int]:
-    """Where a text states the scale of figures ("(in thousands, except per share data)"),
-    in order: a statement flattened to one line keeps its caption inside the prose."""
-    return [m.start() for m in _SCALE_CAPTION.finditer(text, timeout=_TIMEOUT)]
+_SCALE_WORD_HINT = regex.compile(
+    r"thousand|million|billion|crore|lakh|000|[MT](?:SEK|EUR)", regex.I
+)
+MAX_SCALE_HINTS = 200
+
+
+def first_scale_statement(text: str) -> int | None:
+    """Where a text first states the scale of its figures ("(in thousands, except per share
+    data)"), or None: a statement flattened to one line keeps its caption inside the prose.
+    Each cheap hint (a scale word) is checked in a short window around it, so a long text
+    without a caption costs one plain scan."""
+    for count, hint in enumerate(_SCALE_WORD_HINT.finditer(text)):
+        if count >= MAX_SCALE_HINTS:
+            return None
+        found = _SCALE_CAPTION.search(
+            text, max(0, hint.start() - 60), hint.end() + 20, timeout=_TIMEOUT
+        )
+        if found is not None:
+            return found.start()
+    return None
 
 
 def heading_scale(line: str) -> Decimal | None:
