@@ -1005,6 +1005,32 @@ class Decider:
                 return derivation
         return None
 
+    def _along_cited_lines(
+        self, reading: Reading, cited_figures: list[cd.Cited]
+    ) -> list[Derivation]:
+        """A change whose base the sentence leaves to the sources ("diluted EPS rose 16.9% year
+        over year to $1.66", "the combined ratio improved by 360 basis points to 94.2%"): the
+        figure it arrives at, as the sources state it, against the other values of that line,
+        later over earlier."""
+        claim = reading.claim
+        if CHANGE not in reading.cues:
+            return []
+        out: list[Derivation] = []
+        for cited in cited_figures:
+            arrived = cited.value
+            if cited.borrowed or not arrived.label_words or arrived.cell is None:
+                continue
+            line = cd.operands_for(arrived.label_words, [], self.index)
+            others = [
+                o
+                for o in line
+                if o.value != arrived.value and o.period and o.period != arrived.period
+            ]
+            for other in cd.pair_candidates(claim, [arrived, *others])[1:]:
+                # Later over earlier: both values carry the periods of their columns.
+                out.extend(d for d in cd.pairings(claim, [arrived, other]) if d.oriented)
+        return out
+
     def _explained_widely(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited] | None
     ) -> ClaimVerdict | None:
@@ -1017,6 +1043,11 @@ class Decider:
         cited = self._cited_around(reading, found, cited_figures)
         gives_claim = cd.DerivationTest(reading, broad=True)
         matches = cd.DerivationTest(reading)
+        signed = cd.DerivationTest(reading, signed=True)
+        for derivation in self._along_cited_lines(reading, cited_figures or []):
+            if signed(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
         for derivation in cd.broad_derivations(reading, self.index, cited):
             if gives_claim(derivation):
                 verdict = self._derived(claim, derivation, found, reading)

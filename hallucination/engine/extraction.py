@@ -609,6 +609,10 @@ def extract_document(
     """
     text = text[:MAX_TEXT_CHARS]
     read_as = ascii_numerals(text)
+    if "$" in read_as:
+        # "$      486,215$      431,904": a statement converted from HTML glues each column's
+        # dollar sign to the figure before it; it belongs to the figure after (same length).
+        read_as = _GLUED_DOLLAR.sub(" $", read_as)
     if number_words:
         read_as = numberwords.with_digits(read_as)
     doc = _Document(read_as, source_id)
@@ -624,6 +628,7 @@ def extract_document(
 
 # A row that counts things: customers, subscribers, net additions, accounts, employees.
 _UNKNOWN = object()
+_GLUED_DOLLAR = re.compile(r"(?<=[0-9])\$ (?= *[0-9(])")
 _COUNTED_ROW = re.compile(
     r"\b(?:customers|subscribers|accounts(?!\s+(?:receivable|payable))|additions|members|"
     r"users|employees|stores|"

@@ -107,3 +107,42 @@ def test_a_wrong_share_of_a_figure_given_earlier_is_flagged():
     )
     assert not _verdict(result, "31%").grounded
     assert result.flagged
+
+
+QUARTER = """ARDEN PAYMENTS, INC.
+(in millions, except per share data)
+                                                   Three Months Ended September 30,
+                                                        2025            2024
+Net revenue                                         $1,486.2        $1,342.7
+Earnings per share:
+   Basic                                            $   1.68        $   1.44
+   Diluted                                          $   1.66        $   1.42
+"""
+
+
+def test_a_change_to_a_stated_figure_is_over_that_figure_s_line():
+    result = detect(
+        source_input(
+            "Arden's third-quarter diluted EPS rose 16.9% year over year to $1.66.", QUARTER
+        )
+    )
+    assert _verdict(result, "16.9%").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_wrong_change_to_a_stated_figure_is_flagged():
+    result = detect(
+        source_input(
+            "Arden's third-quarter diluted EPS rose 18.3% year over year to $1.66.", QUARTER
+        )
+    )
+    assert not _verdict(result, "18.3%").grounded
+
+
+def test_a_change_to_a_stated_figure_in_the_wrong_direction_is_flagged():
+    result = detect(
+        source_input(
+            "Arden's third-quarter diluted EPS fell 16.9% year over year to $1.66.", QUARTER
+        )
+    )
+    assert result.flagged

@@ -208,3 +208,8 @@ def test_a_flattened_statement_keeps_its_caption_from_calling_a_scale_drift():
 def test_a_flattened_statement_still_flags_figures_it_does_not_hold():
     result = detect(source_input("Net income rose to $41,384K from $29,806K.", FLATTENED))
     assert result.flagged
+
+
+def test_a_dollar_sign_glued_to_the_figure_before_it_belongs_to_the_next():
+    line = "Net sales                         $      486,215$      431,904$    1,402,118"
+    assert _values(line) == [Decimal("486215"), Decimal("431904"), Decimal("1402118")]
