@@ -30,6 +30,7 @@ from . import labels, values
 from . import lexicon as lx
 from .answer import (
     AVERAGE,
+    YEAR_AGO,
     CHANGE,
     COMPARISON,
     MINUS,
@@ -1026,6 +1027,10 @@ class Decider:
                 for o in line
                 if o.value != arrived.value and o.period and o.period != arrived.period
             ]
+            if YEAR_AGO in reading.cues:
+                # "year over year": from the same period a year before, nothing else.
+                year_ago = lx.year_before(arrived.period)
+                others = [o for o in others if lx.periods_compatible(year_ago, o.period)]
             for other in cd.pair_candidates(claim, [arrived, *others])[1:]:
                 # Later over earlier: both values carry the periods of their columns.
                 out.extend(d for d in cd.pairings(claim, [arrived, other]) if d.oriented)
