@@ -30,12 +30,12 @@ from . import labels, values
 from . import lexicon as lx
 from .answer import (
     AVERAGE,
-    YEAR_AGO,
     CHANGE,
     COMPARISON,
     MINUS,
     PLUS,
     SUM,
+    YEAR_AGO,
     AnswerReading,
     Reading,
     worded_formulas,
