@@ -664,8 +664,13 @@ class _Units:
         return self.scale != 1
 
 
+# Where a caption may stand: a plural scale word ("in thousands"), a singular one inside
+# parentheses after no digit ("(€ million)"), thousands written as digits ("$'000"), Indian
+# and Nordic scales. A scale word after a figure ("$1.85 billion") is no hint.
 _SCALE_WORD_HINT = regex.compile(
-    r"thousand|million|billion|crore|lakh|000|[MT](?:SEK|EUR)", regex.I
+    r"thousands|millions|billions|\([^()0-9]{0,12}(?:thousand|million|billion)"
+    r"|'?000s?\b|crore|lakh|\b[MT](?:SEK|EUR)\b",
+    regex.I,
 )
 MAX_SCALE_HINTS = 200
 
