@@ -76,7 +76,12 @@ MAX_LIST_ITEMS = 4  # list items an average or a total may gather its figures fr
 _CLAUSE_AFTER = re.compile(
     r"(?:(?!\b(?:and|while|whereas|but|compared|versus|vs|against)\b)[^,;:.()\n]){0,80}"
 )
-MAX_EARLIER_FIGURES = 12  # the answer's earlier figures a share may be of
+MAX_EARLIER_FIGURES = 12
+# Where one clause of a sentence ends and the next begins.
+_CLAUSE_BREAK = re.compile(r"[,;]\s|\s(?:and|while|whereas|but)\s")
+_PERIOD_NOUN = re.compile(
+    r"\b(?:quarter|year|half|month|period|week)s?\b", re.IGNORECASE
+)  # the answer's earlier figures a share may be of
 WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
 WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
 APPROXIMATION_CORRECTABLE = Decimal("0.1")  # ... and this near, corrected to that value
@@ -307,10 +312,63 @@ class Decider:
 
     # ------------------------------------------------------------ candidates
 
+    def _carried_period(self, reading: Reading) -> bool:
+        """The claim's period was carried over from another clause of a sentence that names
+        several ("... to ₩684.2 billion in 2023 from ₩571.9 billion in 2022, and operating
+        profit climbed to ₩58.7 billion"): a period that neither stands in the claim's own
+        clause nor opens the sentence says too little about the figure to call it another
+        period's."""
+        claim = reading.claim
+        if not claim.period or claim.kind == DATE:
+            return False
+        dates = [
+            r.claim
+            for r in self.answer.readings
+            if r.sentence == reading.sentence
+            and r.claim.kind == DATE
+            and not r.claim.nested
+            and r.claim.period == claim.period
+        ]
+        if not dates:
+            return False  # from a caption, a heading or the fiscal calendar: kept
+        if len(set(reading.periods)) < 2:
+            return False  # "revenue was $1.35 billion in 2023, and net income was ...": one
+            # period for the sentence, which every clause shares
+        start, end = self.answer.sentences[reading.sentence]
+        text = self.answer.text
+        spans = [
+            (r.claim.start, r.claim.end)
+            for r in self.answer.readings
+            if r.sentence == reading.sentence
+        ]
+
+        def inside_a_figure(pos: int) -> bool:  # "December 29, 2012": no break at its comma
+            return any(s <= pos < e for s, e in spans)
+
+        breaks = [
+            m for m in _CLAUSE_BREAK.finditer(text, start, end) if not inside_a_figure(m.start())
+        ]
+        left = max((m.end() for m in breaks if m.end() <= claim.start), default=start)
+        right = min((m.start() for m in breaks if m.start() >= claim.end), default=end)
+        if _PERIOD_NOUN.search(text, left, right):
+            return False  # "capex for the quarter", "that year's ratio": it names its period
+        first_figure = min(
+            (
+                r.claim.start
+                for r in self.answer.readings
+                if r.sentence == reading.sentence and r.claim.kind != DATE
+            ),
+            default=claim.start,
+        )
+        return not any(left <= d.start < right or d.end <= first_figure for d in dates)
+
     def _candidates(self, reading: Reading) -> _Claimed:
         claim = reading.claim
         if claim.kind == DATE:
             return _Claimed(reading, None, None, [], [], [])
+        if self._carried_period(reading):
+            claim = replace(claim, period="")
+            reading = replace(reading, claim=claim)
         binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
         if reading.after_label and reading.after_label != claim.label_words:
             # Words right after the figure may name it instead ("its $1.5 billion revolver"):

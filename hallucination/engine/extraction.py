@@ -162,7 +162,7 @@ _COUNT_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
     re.IGNORECASE,
 )
-_SYMBOL_CHARS = frozenset("$€£¥₹")
+_SYMBOL_CHARS = frozenset("$€£¥₹₩")
 _PREFIXED_DOLLARS = ("US$", "HK$", "C$", "A$", "S$", "R$")
 _SCALE_CHARS = frozenset(" KkMmBbTtCcLl")
 _UNIT_CHARS = frozenset(" %pbxX×")

@@ -21,6 +21,7 @@ from .types import (
     DATE,
     NUMBER,
     PERCENT,
+    INHERITED,
     RATIO,
     STATED,
     CalculatorOutput,
@@ -65,6 +66,31 @@ _COUNT_KEYS = regex.compile(
     regex.IGNORECASE,
 )
 
+# Keys that hold a year ("founded", "fiscal_year", "listed_since") and scales and currencies
+# written at a key's end ("revenue_krw_bn", "shares_outstanding_m", "aum_usd_mn").
+_YEAR_KEYS = regex.compile(r"(?i:year|founded|since|established|inception|incorporated|listed|ipo)")
+_KEY_SCALE = regex.compile(r"_(bn|b|billions?|mn|mm|m|millions?|k|thousands?|000s?)$", regex.I)
+_KEY_SCALES = {
+    "bn": Decimal("1e9"),
+    "b": Decimal("1e9"),
+    "billion": Decimal("1e9"),
+    "billions": Decimal("1e9"),
+    "mn": Decimal("1e6"),
+    "mm": Decimal("1e6"),
+    "m": Decimal("1e6"),
+    "million": Decimal("1e6"),
+    "millions": Decimal("1e6"),
+    "k": Decimal("1e3"),
+    "thousand": Decimal("1e3"),
+    "thousands": Decimal("1e3"),
+    "000": Decimal("1e3"),
+    "000s": Decimal("1e3"),
+}
+_KEY_CURRENCY = regex.compile(
+    r"(?:^|_)(usd|eur|gbp|jpy|chf|cad|aud|cny|hkd|inr|sek|nok|dkk|sgd|nzd|brl|krw|zar|mxn)(?:_|$)",
+    regex.I,
+)
+
 
 @dataclass(slots=True)
 class JsonSource:
@@ -107,10 +133,38 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
         return None
     result = JsonSource()
     _scan_numbers(text, source_id, result)
+    _with_record_year(result)
     _with_record_dates(result)
     _with_document_date(result)
     _read_structure(document, result)
     return result
+
+
+_PRIOR_KEY = regex.compile(r"(?:^|_)(?:prior|previous|prev|last|ly|py)(?:_|$)", regex.I)
+_CURRENT_YEAR_KEYS = frozenset({"fiscal_year", "year", "fy", "financial_year", "period_year"})
+
+
+def _with_record_year(result: JsonSource) -> None:
+    """A record that names its year ({"fiscal_year": 2023, "prior_fiscal_year": 2022,
+    "revenue_krw_bn": 684.2, "revenue_prior_krw_bn": 571.9}): its figures are that year's,
+    and those whose key says prior are the year before's."""
+    years = {
+        c.citation: c.period
+        for c in result.claims
+        if c.kind == DATE and "." not in c.citation and c.period.isdigit()
+    }
+    current = [years[k] for k in years if k.lower() in _CURRENT_YEAR_KEYS]
+    if len(current) != 1:
+        return
+    prior = [years[k] for k in years if _PRIOR_KEY.search(k)]
+    this_year = current[0]
+    last_year = prior[0] if len(prior) == 1 else str(int(this_year) - 1)
+    result.claims = [
+        replace(c, period=last_year if _PRIOR_KEY.search(c.citation) else this_year)
+        if c.kind != DATE and not c.period and "." not in c.citation
+        else c
+        for c in result.claims
+    ]
 
 
 def _with_record_dates(result: JsonSource) -> None:
@@ -232,7 +286,41 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
             if "." in number_text and "e" not in number_text.lower()
             else 0
         )
+        if (
+            "." not in number_text
+            and _YEAR_KEYS.search(key)
+            and 1900 <= value <= 2100
+            and not _CURRENCY_KEYS.search(key)
+        ):
+            # {"founded": 2004, "fiscal_year": 2023}: a year, which the answer's dates
+            # ground against.
+            result.paths[path] = value
+            result.claims.append(
+                Claim(
+                    text=text[start:end],
+                    start=start,
+                    end=end,
+                    kind=DATE,
+                    value=value,
+                    period=str(value),
+                    source_id=source_id,
+                    citation=path,
+                    label_words=labels.label_words(_path_words(path)),
+                )
+            )
+            continue
         kind, unit = _kind_for_key(key, value, "." not in number_text)
+        scale = Decimal(1)
+        suffix = _KEY_SCALE.search(key)
+        if suffix and kind in (NUMBER, CURRENCY, COUNT):
+            # {"revenue_krw_bn": 684.2, "shares_outstanding_m": 31.42}: the key states the
+            # scale, as a column header's unit does.
+            scale = _KEY_SCALES[suffix.group(1).lower()]
+            if kind == NUMBER and not _COUNT_KEYS.search(key):
+                kind = CURRENCY
+        code = _KEY_CURRENCY.search(key)
+        if code and kind == CURRENCY:
+            unit = code.group(1).upper()
         if kind == NUMBER:
             # {"comparable_sales_pct": {"total": 3.4}}: the unit is the enclosing key's.
             parent = _parent_key(stack)
@@ -250,14 +338,15 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
                 start=start,
                 end=end,
                 kind=kind,
-                value=value,
+                value=value * scale,
                 unit=unit,
-                precision=Decimal(1).scaleb(-decimals),
+                precision=Decimal(1).scaleb(-decimals) * scale,
                 label=label,
                 source_id=source_id,
                 citation=path,
                 qualifiers=frozenset({"total"}) if "total" in key.lower() else frozenset(),
-                scale_origin=STATED if kind != NUMBER else "",
+                scale=scale,
+                scale_origin=(INHERITED if scale != 1 else STATED) if kind != NUMBER else "",
                 label_words=label_words,
             )
         )

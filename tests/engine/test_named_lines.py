@@ -70,3 +70,42 @@ def test_two_figures_swapped_between_their_clauses_are_still_flagged():
         )
     )
     assert result.flagged
+
+
+RESULTS = """Results (in KRW billions)
+| | 2023 | 2022 |
+|---|---:|---:|
+| Revenue | 684.2 | 571.9 |
+| Operating profit | 58.7 | 41.3 |
+"""
+
+
+def test_a_clause_without_a_period_takes_none_from_a_sentence_that_names_two():
+    result = detect(
+        source_input(
+            "Revenue rose to ₩684.2 billion in 2023 from ₩571.9 billion in 2022, and operating "
+            "profit climbed to ₩58.7 billion from ₩41.3 billion.",
+            RESULTS,
+        )
+    )
+    assert not result.flagged
+
+
+def test_a_clause_that_names_its_own_period_is_still_checked_against_it():
+    result = detect(
+        source_input(
+            "Revenue rose to ₩684.2 billion in 2023 from ₩571.9 billion in 2022, and operating "
+            "profit was ₩41.3 billion in 2023.",
+            RESULTS,
+        )
+    )
+    assert result.flagged
+
+
+def test_one_period_for_the_sentence_carries_to_every_clause():
+    result = detect(
+        source_input(
+            "Revenue was ₩684.2 billion in 2023, and operating profit was ₩41.3 billion.", RESULTS
+        )
+    )
+    assert result.flagged

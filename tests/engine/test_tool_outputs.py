@@ -306,3 +306,44 @@ def test_a_number_of_a_name_grounds_no_figure_of_its_own():
 
     assert "name" in claims["520"].qualifiers
     assert claims["512.4"].period == "2025-11-03"  # the document's own date
+
+
+# ------------------------------------------------------------------ company records
+
+PROFILE = {
+    "company": "Hanbit Robotics Co., Ltd.",
+    "currency": "KRW",
+    "fiscal_year": 2023,
+    "prior_fiscal_year": 2022,
+    "revenue_krw_bn": 684.2,
+    "revenue_prior_krw_bn": 571.9,
+    "operating_profit_krw_bn": 58.7,
+    "operating_profit_prior_krw_bn": 41.3,
+    "founded": 2004,
+    "shares_outstanding_m": 31.42,
+}
+
+
+def test_a_record_s_key_states_its_scale_and_its_years_are_dates():
+    result = _detect(
+        "Founded in 2004, Hanbit's revenue rose to ₩684.2 billion in 2023 from ₩571.9 billion "
+        "in 2022, and operating profit climbed to ₩58.7 billion from ₩41.3 billion. It has "
+        "31.42 million shares outstanding.",
+        PROFILE,
+    )
+    assert [v.claim.text for v in result.verdicts if not v.grounded] == []
+
+
+def test_a_record_s_figure_at_another_scale_is_flagged():
+    result = _detect("Hanbit's revenue was ₩684.2 million in 2023.", PROFILE)
+    assert result.flagged
+
+
+def test_a_record_s_prior_year_figure_given_for_the_current_year_is_flagged():
+    result = _detect("Hanbit's revenue was ₩571.9 billion in 2023.", PROFILE)
+    assert result.flagged
+
+
+def test_a_year_the_record_does_not_hold_is_flagged():
+    result = _detect("Hanbit, founded in 2006, had revenue of ₩684.2 billion in 2023.", PROFILE)
+    assert result.flagged
