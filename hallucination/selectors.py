@@ -91,6 +91,7 @@ def queries_detection_input(queries: list[Query]) -> dict[Any, t.DetectionInput]
             period=query.period,
             calculator_outputs=outputs.get(query.trace_id, []),
             tickers=query.client.tickers,
+            question=query.question,
         )
         for query in queries
     }
@@ -119,6 +120,7 @@ def detection_input_from(
     period: str,
     calculator_outputs: list[t.CalculatorOutput],
     tickers: dict[str, str] | None = None,
+    question: str = "",
 ) -> t.DetectionInput:
     """The engine's input from a query's fields, stored or about to be."""
     provided = []
@@ -144,6 +146,7 @@ def detection_input_from(
         entity=entity,
         period=period,
         tickers=tuple(sorted((tickers or {}).items())),
+        question=question,
     )
 
 

@@ -282,6 +282,7 @@ def _detect_in_request(
         period=submission.period,
         calculator_outputs=calculator_outputs,
         tickers=tickers,
+        question=submission.question,
     )
     try:
         return engine.detect(detection_input, engine_config())

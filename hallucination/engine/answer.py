@@ -240,8 +240,10 @@ class AnswerReading:
         return [r.claim for r in self.readings]
 
 
-def read_answer(answer: str) -> AnswerReading:
-    """Every claim of the answer with its reading.
+def read_answer(answer: str, question: str = "") -> AnswerReading:
+    """Every claim of the answer with its reading; a short answer's figures take the metric,
+    the periods and the arithmetic its question names ("What was the change in rental
+    income between 2018 and 2019?" answered "-312").
 
     >>> reading = read_answer("Sales were $3.2 billion in 2008; in 2007 the figure was $4 billion.")
     >>> [(r.claim.text, sorted(r.claim.label_words)) for r in reading.readings if r.claim.kind != "date"]
@@ -377,12 +379,83 @@ def read_answer(answer: str) -> AnswerReading:
                 after_label=read[i].after,
             )
         )
+    if question and len(sentences) <= MAX_SENTENCES_ASKED:
+        stated = [
+            r
+            for r in readings
+            if r.claim.kind != DATE and not r.claim.nested and "operand" not in r.claim.qualifiers
+        ]
+        if len(stated) <= MAX_FIGURES_ASKED:
+            readings = _in_the_question_s_terms(readings, question)
     return AnswerReading(
         text=text,
         readings=tuple(readings),
         sentences=tuple(sentences),
         formulas=tuple(formula_spans(text)) if "=" in text or "≈" in text else (),
     )
+
+
+# A short answer leans on its question ("-312", "It increased by 6.22%."); a long one names
+# its own metrics and periods.
+MAX_SENTENCES_ASKED = 2
+MAX_FIGURES_ASKED = 2
+_QUESTION_CUES = (
+    (
+        CHANGE,
+        re.compile(
+            r"\b(?:change|difference|increase|decrease|growth|grow|rise|fall|decline|"
+            r"variance|movement)\b",
+            re.IGNORECASE,
+        ),
+    ),
+    (AVERAGE, re.compile(r"\b(?:average|mean)\b", re.IGNORECASE)),
+    (SUM, re.compile(r"\b(?:sum|combined|together|aggregate)\b", re.IGNORECASE)),
+    (SHARE, re.compile(r"\b(?:proportion|percentage\s+of|share\s+of|portion)\b", re.IGNORECASE)),
+    (RATIO_CUE, re.compile(r"\bratio\b", re.IGNORECASE)),
+)
+_QUESTION_WORDS = re.compile(
+    r"\b(?:what|which|how|much|many|was|were|is|are|the|in|of|for|from|to|between|and|"
+    r"percentage|change|difference|average|total|ratio|proportion|did|does|do)\b",
+    re.IGNORECASE,
+)
+
+
+def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Reading]:
+    """Each figure with no metric, periods or arithmetic of its own takes the question's."""
+    asked, _marks = extract_document(question[:MAX_QUESTION_CHARS])
+    periods = tuple(c.period for c in asked if c.kind == DATE and not c.nested and c.period)
+    cues = frozenset(cue for cue, pattern in _QUESTION_CUES if pattern.search(question))
+    if SUM in cues and CHANGE in cues:
+        cues = cues - {SUM}  # "the change in total revenue": a change, not a sum
+    words = labels.label_words(_QUESTION_WORDS.sub(" ", question[:MAX_QUESTION_CHARS]))
+    from_to = _FROM_TO.search(question) is not None
+    out = []
+    for r in readings:
+        claim = r.claim
+        if (
+            claim.kind == DATE
+            or claim.nested
+            or "operand" in claim.qualifiers
+            or claim.label_words
+            or not words
+        ):
+            out.append(r)  # a figure that names its own metric reads as it stands
+            continue
+        changes: dict = {"claim": replace_claim(claim, label_words=words)}
+        if not r.periods and periods:
+            # The periods its arithmetic runs over; the figure's own period stays unsaid.
+            changes["periods"] = periods
+            changes["from_to"] = from_to
+        if not r.cues and cues:
+            changes["cues"] = cues
+            if CHANGE in cues and not r.direction and claim.value:
+                # A bare figure answering "what was the change" says which way by its sign.
+                changes["direction"] = 1 if claim.value > 0 else -1
+        out.append(replace(r, **changes))
+    return out
+
+
+MAX_QUESTION_CHARS = 2_000
 
 
 # Between an equals sign and the figure it gives: "= C$508 thousand", "≈ 7.9%", "= **7.9%".

@@ -36,7 +36,11 @@ class CorpusCase:
 
     def to_input(self) -> DetectionInput:
         return DetectionInput(
-            answer=self.answer, sources=self.sources, stakes=self.stakes, samples=self.samples
+            answer=self.answer,
+            sources=self.sources,
+            stakes=self.stakes,
+            samples=self.samples,
+            question=self.question,
         )
 
 

@@ -188,7 +188,7 @@ def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> De
                 code="input_truncated", message=f"the answer was cut at {MAX_TEXT_CHARS} characters"
             )
         )
-    reading = read_answer(answer)
+    reading = read_answer(answer, inp.question)
     kept = tuple(r for r in reading.readings if _verified(r.claim, config))
     if len(kept) != len(reading.readings):
         reading = replace(reading, readings=kept)

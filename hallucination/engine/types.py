@@ -190,6 +190,9 @@ class DetectionInput:
     # The client's ticker list: (ticker, company name) pairs its answers may name. Empty:
     # tickers are checked only as owners of figures, against the sources.
     tickers: tuple[tuple[str, str], ...] = ()
+    # What the answer replies to: a short answer ("-312") takes its metric, periods and
+    # arithmetic from it. Never a source: its numbers ground nothing.
+    question: str = ""
 
 
 @dataclass(frozen=True, slots=True)

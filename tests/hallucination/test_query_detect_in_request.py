@@ -112,3 +112,38 @@ def test_without_prefer_wait_the_response_reads_as_the_stored_query(alpha, canon
 
     assert response.status_code in (201, 202)
     assert response.json() == alpha.get(f"{URL}{response.json()['id']}/").json()
+
+
+TERSE = {
+    "question": "What was the change in rental income between 2018 and 2019?",
+    "answer": "-312",
+    "sources": [
+        {
+            "id": "note",
+            "text": (
+                "Other income (HK$'000)    2019     2018\n"
+                "Rental income            9,734   10,046\n"
+                "Sundry income            1,508    1,296\n"
+            ),
+        }
+    ],
+}
+
+
+def test_a_terse_answer_is_read_with_its_question_in_the_request_and_by_a_worker(
+    alpha, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        inline = alpha.post(URL, TERSE, format="json", HTTP_PREFER="wait=5").json()
+        queued = alpha.post(URL, TERSE, format="json").json()
+    queued = alpha.get(f"{URL}{queued['id']}/").json()
+
+    assert inline["flagged"] is False
+    assert queued["flagged"] is False
+    assert inline["claims"][0]["outcome"] == queued["claims"][0]["outcome"] == "derived"
+
+
+def test_the_same_terse_answer_without_its_question_is_flagged(alpha):
+    body = alpha.post(URL, {**TERSE, "question": ""}, format="json", HTTP_PREFER="wait=5").json()
+
+    assert body["flagged"] is True
