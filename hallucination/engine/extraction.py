@@ -862,12 +862,17 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     if parsed is None:
         return None
     value, decimals = parsed
-    if digits in ("100", "1000", "2", "12", "4", "365") and doc.formulas and doc.in_formula(s):
+    if (
+        (digits in ("100", "1000", "365") or (digits.isdigit() and int(digits) <= 20))
+        and doc.formulas
+        and doc.in_formula(s)
+    ):
         k = s
         while k > 0 and s - k < 4 and text[k - 1] == " ":
             k -= 1
         if k > 0 and text[k - 1] in "*×/÷":
-            return None  # a formula's constant: "* 100", "/ 2"
+            # A formula's constant: "* 100", "/ 2", an average's count ("... ) / 3").
+            return None
 
     letters_before = _letters_before(text, s)
     letters_after = _letters_after(text, e)

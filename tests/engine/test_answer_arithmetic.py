@@ -83,3 +83,21 @@ def test_a_wrong_result_of_a_formula_with_currency_codes_is_a_drift():
         source_input("Write-offs: MSEK 91 + MSEK 79 + MSEK 97 = MSEK 276 over three years.", NORDIC)
     )
     assert _verdict(result, "MSEK 276").outcome == ARITHMETIC_DRIFT
+
+
+THREE_YEARS = """Cost of revenue (in thousands)
+| | 2019 | 2018 | 2017 |
+|---|---:|---:|---:|
+| Cost of revenue | 35,505 | 28,576 | 21,531 |
+"""
+
+
+def test_an_average_s_count_in_a_written_formula_is_no_claim():
+    result = detect(source_input("(35,505 + 28,576 + 21,531) / 3 = 28,537.33", THREE_YEARS))
+    assert "3" not in [v.claim.text for v in result.verdicts]
+    assert not result.flagged
+
+
+def test_a_wrong_average_in_a_written_formula_is_a_drift():
+    result = detect(source_input("(35,505 + 28,576 + 21,531) / 3 = 28,357.33", THREE_YEARS))
+    assert _verdict(result, "28,357.33").outcome == ARITHMETIC_DRIFT
