@@ -252,6 +252,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
     text = answer[:MAX_TEXT_CHARS]
     claims, _marks = extract_document(text)
     claims = _with_answer_caption(text, claims)
+    if "=" in text:
+        claims = _operands_at_the_result_s_scale(text, claims)
     sentences = clauses.sentence_bounds(text)
     read = clauses.read_clauses(text, claims, sentences)
     sentence_of = [r.sentence for r in read]
@@ -393,6 +395,29 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         sentences=tuple(sentences),
         formulas=tuple(formula_spans(text)) if "=" in text or "≈" in text else (),
     )
+
+
+def _operands_at_the_result_s_scale(text: str, claims: list[Claim]) -> list[Claim]:
+    """ "$1,878 + $512 + $138 = $2,528 million": a formula's bare amounts are in the scale its
+    result states, which they leave unsaid; their own scale is unknown, not units."""
+    out = list(claims)
+    for start, eq in formula_spans(text):
+        result = next((c for c in claims if c.start > eq and c.kind != DATE), None)
+        if (
+            result is None
+            or result.scale == 1
+            or not _RESULT_AFTER.fullmatch(text, eq + 1, result.start)
+        ):
+            continue
+        for i, claim in enumerate(out):
+            if (
+                start <= claim.start < eq
+                and claim.kind == CURRENCY
+                and claim.scale == 1
+                and claim.scale_origin
+            ):
+                out[i] = replace_claim(claim, scale_origin="")
+    return out
 
 
 # A short answer leans on its question ("-312", "It increased by 6.22%."); a long one names

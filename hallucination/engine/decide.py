@@ -1094,6 +1094,38 @@ class Decider:
                 out.extend(d for d in cd.pairings(claim, [arrived, other]) if d.oriented)
         return out
 
+    def _against_earlier_figures(
+        self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited]
+    ) -> list[Derivation]:
+        """A change between a figure of the sentence and one of the same metric the answer
+        gave or worked out before ("... = $2,528 million. ... FY2022 EBITDA was ... = $2,151
+        million, so EBITDA grew about 17.5%"), later over earlier where their periods say."""
+        claim = reading.claim
+        if CHANGE not in reading.cues or not claim.label_words:
+            return []
+        own = cd.pair_candidates(
+            claim, [c.value for c in cited_figures if not c.borrowed and c.value.kind != DATE]
+        )
+        if not own:
+            return []
+        earlier = cd.pair_candidates(
+            claim,
+            [
+                replace_claim(r.claim, value=self._exact[r.index])
+                if r.index in self._exact
+                else r.claim
+                for o in found[: reading.index]
+                if (r := o.reading).sentence < reading.sentence
+                and r.claim.label_words & claim.label_words
+                and (o.exact or o.stated is not None or r.index in self._exact)
+            ],
+        )[-MAX_EARLIER_FIGURES:]
+        out: list[Derivation] = []
+        for a in own:
+            for b in earlier:
+                out.extend(cd.pairings(claim, [a, b]))
+        return out
+
     def _explained_widely(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited] | None
     ) -> ClaimVerdict | None:
@@ -1108,6 +1140,10 @@ class Decider:
         matches = cd.DerivationTest(reading)
         signed = cd.DerivationTest(reading, signed=True)
         for derivation in self._along_cited_lines(reading, cited_figures or []):
+            if signed(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._against_earlier_figures(reading, found, cited_figures or []):
             if signed(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)

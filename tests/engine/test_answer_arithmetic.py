@@ -101,3 +101,40 @@ def test_an_average_s_count_in_a_written_formula_is_no_claim():
 def test_a_wrong_average_in_a_written_formula_is_a_drift():
     result = detect(source_input("(35,505 + 28,576 + 21,531) / 3 = 28,357.33", THREE_YEARS))
     assert _verdict(result, "28,357.33").outcome == ARITHMETIC_DRIFT
+
+
+CASH_FLOW = """Selected lines (in millions)
+| | FY2023 | FY2022 |
+|---|---:|---:|
+| Operating income | 1,878 | 1,512 |
+| Depreciation | 512 | 498 |
+| Amortization of intangible assets | 138 | 141 |
+"""
+
+EBITDA = (
+    "FY2023 EBITDA: $1,878 + $512 + $138 = $2,528 million.\n\n"
+    "FY2022 EBITDA on the same basis was $1,512 + $498 + $141 = $2,151 million, so EBITDA "
+    "grew about {growth} year over year."
+)
+
+
+def test_a_formula_s_bare_amounts_are_at_its_result_s_scale():
+    result = detect(source_input(EBITDA.format(growth="17.5%"), CASH_FLOW))
+    assert [v.claim.text for v in result.verdicts if not v.grounded] == []
+
+
+def test_a_change_between_figures_the_answer_worked_out_is_derived():
+    result = detect(source_input(EBITDA.format(growth="17.5%"), CASH_FLOW))
+    assert _verdict(result, "17.5%").outcome == DERIVED
+
+
+def test_a_wrong_change_between_figures_the_answer_worked_out_is_flagged():
+    result = detect(source_input(EBITDA.format(growth="15.7%"), CASH_FLOW))
+    assert not _verdict(result, "15.7%").grounded
+
+
+def test_a_formula_s_operand_at_the_wrong_scale_is_still_flagged():
+    result = detect(
+        source_input("FY2023 EBITDA: $1,878 billion + $512 + $138 = $2,528 million.", CASH_FLOW)
+    )
+    assert result.flagged
