@@ -79,6 +79,12 @@ _CLAUSE_AFTER = re.compile(
 MAX_EARLIER_FIGURES = 12
 # Where one clause of a sentence ends and the next begins.
 _CLAUSE_BREAK = re.compile(r"[,;]\s|\s(?:and|while|whereas|but)\s")
+_ATTRIBUTIVE = re.compile(
+    r"\s+(?:[a-z-]+\s+){0,2}(?:program|programme|facility|revolver|notes|loan|authorization|"
+    r"buyback|offering|bonds?|debentures|tranche|plan)\b",
+    re.IGNORECASE,
+)
+_BALANCE_DATE_BEFORE = re.compile(r"\b(?:at|as\s+of)\s+\Z", re.IGNORECASE)
 _PERIOD_NOUN = re.compile(
     r"\b(?:quarter|year|half|month|period|week)s?\b", re.IGNORECASE
 )  # the answer's earlier figures a share may be of
@@ -312,62 +318,68 @@ class Decider:
 
     # ------------------------------------------------------------ candidates
 
-    def _carried_period(self, reading: Reading) -> bool:
-        """The claim's period was carried over from another clause of a sentence that names
-        several ("... to ₩684.2 billion in 2023 from ₩571.9 billion in 2022, and operating
-        profit climbed to ₩58.7 billion"): a period that neither stands in the claim's own
-        clause nor opens the sentence says too little about the figure to call it another
-        period's."""
+    def _clause_period(self, reading: Reading) -> str | None:
+        """The claim's period as its own clause gives it, when that differs from the one its
+        reading carried over (None: keep the reading's).
+
+        A balance date in the claim's own clause is its period ("... during the six months
+        ended June 30, 2024, and $1.04 billion remained available at June 30, 2024": the
+        balance's date, not the half). A period carried from another clause of a sentence that names several
+        ("... to ₩684.2 billion in 2023 from ₩571.9 billion in 2022, and operating profit
+        climbed to ₩58.7 billion") says too little about the figure to call it another
+        period's: none. A clause that names its period in words ("capex for the quarter",
+        "that year's ratio") or a period opening the sentence keeps the reading's."""
         claim = reading.claim
         if not claim.period or claim.kind == DATE:
-            return False
-        dates = [
-            r.claim
-            for r in self.answer.readings
-            if r.sentence == reading.sentence
-            and r.claim.kind == DATE
-            and not r.claim.nested
-            and r.claim.period == claim.period
-        ]
+            return None
+        if _ATTRIBUTIVE.match(self.answer.text, claim.end):
+            # "of the $2.0 billion program", "its 5.125% senior notes": the figure names an
+            # instrument; the period around it is not the figure's.
+            return ""
+        sentence = [r.claim for r in self.answer.readings if r.sentence == reading.sentence]
+        dates = [c for c in sentence if c.kind == DATE and not c.nested and c.period]
         if not dates:
-            return False  # from a caption, a heading or the fiscal calendar: kept
-        if len(set(reading.periods)) < 2:
-            return False  # "revenue was $1.35 billion in 2023, and net income was ...": one
-            # period for the sentence, which every clause shares
+            return None  # from a caption, a heading or the fiscal calendar: kept
         start, end = self.answer.sentences[reading.sentence]
         text = self.answer.text
-        spans = [
-            (r.claim.start, r.claim.end)
-            for r in self.answer.readings
-            if r.sentence == reading.sentence
-        ]
 
         def inside_a_figure(pos: int) -> bool:  # "December 29, 2012": no break at its comma
-            return any(s <= pos < e for s, e in spans)
+            return any(c.start <= pos < c.end for c in sentence)
 
         breaks = [
             m for m in _CLAUSE_BREAK.finditer(text, start, end) if not inside_a_figure(m.start())
         ]
         left = max((m.end() for m in breaks if m.end() <= claim.start), default=start)
         right = min((m.start() for m in breaks if m.start() >= claim.end), default=end)
+        own = [d for d in dates if left <= d.start < right]
+        if own:
+            balance = [
+                d
+                for d in own
+                if _BALANCE_DATE_BEFORE.search(text, max(start, d.start - 8), d.start)
+                and len(d.period) == 10
+                and d.period[:4].isdigit()
+            ]
+            if balance and not any(lx.periods_compatible(claim.period, d.period) for d in own):
+                return balance[0].period  # "remained available at June 30, 2024"
+            return None
+        if len({d.period for d in dates}) < 2:
+            return None  # "revenue was $1.35 billion in 2023, and net income was ...": one
+            # period for the sentence, which every clause shares
         if _PERIOD_NOUN.search(text, left, right):
-            return False  # "capex for the quarter", "that year's ratio": it names its period
-        first_figure = min(
-            (
-                r.claim.start
-                for r in self.answer.readings
-                if r.sentence == reading.sentence and r.claim.kind != DATE
-            ),
-            default=claim.start,
-        )
-        return not any(left <= d.start < right or d.end <= first_figure for d in dates)
+            return None
+        first_figure = min((c.start for c in sentence if c.kind != DATE), default=claim.start)
+        if any(d.end <= first_figure for d in dates):
+            return None  # "In 2024, ...": the sentence's period
+        return ""
 
     def _candidates(self, reading: Reading) -> _Claimed:
         claim = reading.claim
         if claim.kind == DATE:
             return _Claimed(reading, None, None, [], [], [])
-        if self._carried_period(reading):
-            claim = replace(claim, period="")
+        period = self._clause_period(reading)
+        if period is not None:
+            claim = replace(claim, period=period)
             reading = replace(reading, claim=claim)
         binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
         if reading.after_label and reading.after_label != claim.label_words:
@@ -1101,12 +1113,17 @@ class Decider:
         gave or worked out before ("... = $2,528 million. ... FY2022 EBITDA was ... = $2,151
         million, so EBITDA grew about 17.5%"), later over earlier where their periods say."""
         claim = reading.claim
-        if CHANGE not in reading.cues or not claim.label_words:
+        if CHANGE not in reading.cues:
             return []
-        own = cd.pair_candidates(
-            claim, [c.value for c in cited_figures if not c.borrowed and c.value.kind != DATE]
-        )
+        own_cited = [c for c in cited_figures if not c.borrowed and c.value.kind != DATE]
+        own = cd.pair_candidates(claim, [c.value for c in own_cited])
         if not own:
+            return []
+        # "Spending was up from $301.8 million in fiscal 2022, an increase of 36.7%": with only
+        # its base in the sentence, the figure it rose to is one the answer gave before, of
+        # whatever label.
+        base_only = len(own_cited) == 1 and own_cited[0].base
+        if not claim.label_words and not base_only:
             return []
         earlier = cd.pair_candidates(
             claim,
@@ -1116,13 +1133,15 @@ class Decider:
                 else r.claim
                 for o in found[: reading.index]
                 if (r := o.reading).sentence < reading.sentence
-                and r.claim.label_words & claim.label_words
+                and (base_only or r.claim.label_words & claim.label_words)
                 and (o.exact or o.stated is not None or r.index in self._exact)
             ],
         )[-MAX_EARLIER_FIGURES:]
         out: list[Derivation] = []
         for a in own:
             for b in earlier:
+                if base_only and a.unit != b.unit:
+                    continue
                 out.extend(cd.pairings(claim, [a, b]))
         return out
 

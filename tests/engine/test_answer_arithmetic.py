@@ -138,3 +138,24 @@ def test_a_formula_s_operand_at_the_wrong_scale_is_still_flagged():
         source_input("FY2023 EBITDA: $1,878 billion + $512 + $138 = $2,528 million.", CASH_FLOW)
     )
     assert result.flagged
+
+
+BUYBACK = (
+    "During fiscal 2023 we repurchased 3.8 million shares for $412.6 million, compared with 2.9 "
+    "million shares for $301.8 million in fiscal 2022."
+)
+SPENDING = (
+    "Tamsin spent **$412.6 million** buying back shares in fiscal 2023.\n\n"
+    "- Shares bought: 3.8 million\n\n"
+    "Spending was up from $301.8 million in fiscal 2022, an increase of {growth}."
+)
+
+
+def test_a_change_from_a_base_to_a_figure_given_before_is_derived():
+    result = detect(source_input(SPENDING.format(growth="36.7%"), BUYBACK))
+    assert _verdict(result, "36.7%").outcome == DERIVED
+
+
+def test_a_wrong_change_from_a_base_to_a_figure_given_before_is_flagged():
+    result = detect(source_input(SPENDING.format(growth="38.7%"), BUYBACK))
+    assert not _verdict(result, "38.7%").grounded

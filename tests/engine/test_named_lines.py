@@ -109,3 +109,50 @@ def test_one_period_for_the_sentence_carries_to_every_clause():
         )
     )
     assert result.flagged
+
+
+TEN_Q = """Liquidity and Capital Resources
+In February 2023 our Board of Directors authorized a share repurchase program of up to $2.0
+billion. During the six months ended June 30, 2024, we repurchased 4.1 million shares for
+$512.0 million. As of June 30, 2024, $1.04 billion remained available under the program.
+"""
+
+
+def test_a_balance_dated_in_its_own_clause_takes_that_date():
+    result = detect(
+        source_input(
+            "The company repurchased 4.1 million shares for $512 million during the six months "
+            "ended June 30, 2024, and $1.04 billion remained available at June 30, 2024.",
+            TEN_Q,
+        )
+    )
+    assert not result.flagged
+
+
+def test_a_wrong_balance_dated_in_its_own_clause_is_flagged():
+    result = detect(
+        source_input(
+            "The company repurchased 4.1 million shares for $512 million during the six months "
+            "ended June 30, 2024, and $1.40 billion remained available at June 30, 2024.",
+            TEN_Q,
+        )
+    )
+    assert result.flagged
+
+
+def test_a_figure_naming_an_instrument_takes_no_period_from_its_sentence():
+    result = detect(
+        source_input(
+            "At June 30, 2024, about $1.04 billion of the $2.0 billion program remained.", TEN_Q
+        )
+    )
+    assert not result.flagged
+
+
+def test_a_wrong_figure_naming_an_instrument_is_still_flagged():
+    result = detect(
+        source_input(
+            "At June 30, 2024, about $1.04 billion of the $2.5 billion program remained.", TEN_Q
+        )
+    )
+    assert result.flagged
