@@ -369,7 +369,9 @@ class Decider:
         if _PERIOD_NOUN.search(text, left, right):
             return None
         first_figure = min((c.start for c in sentence if c.kind != DATE), default=claim.start)
-        if any(d.end <= first_figure for d in dates):
+        if any(
+            d.end <= first_figure and lx.periods_compatible(d.period, claim.period) for d in dates
+        ):
             return None  # "In 2024, ...": the sentence's period
         return ""
 
