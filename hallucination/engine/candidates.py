@@ -1120,6 +1120,10 @@ BROAD_DIGITS = 3
 # the price, an efficiency ratio expenses over revenue.
 _DEFINED_BY = {
     "margin": frozenset({"@revenue", "@cost of revenue", "@operating expenses"}),
+    "@net margin": frozenset({"@net income"}),
+    "@operating margin": frozenset({"@operating income"}),
+    "@gross margin": frozenset({"@gross profit"}),
+    "@ebitda margin": frozenset({"@ebitda"}),
     "payout": frozenset({"@dividend", "@eps", "@net income"}),
     "yield": frozenset({"@dividend", "pric"}),
     "efficiency": frozenset({"@revenue", "noninterest", "expens"}),

@@ -236,9 +236,12 @@ class Decider:
     def _own_column(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
         """A cell of a table the answer draws itself ("| Working capital | 407,625 |" under
         the current assets and liabilities it lists): a sum or difference of two other
-        cells of its column."""
+        cells of its column, or for a rate or a multiple their quotient ("| Payout ratio |
+        59.6% |" under the dividend and the EPS)."""
         claim = reading.claim
-        if claim.cell is None or claim.kind not in _AMOUNTS:
+        if claim.cell is None or (
+            claim.kind not in _AMOUNTS and claim.kind not in (PERCENT, RATIO)
+        ):
             return []
         table, row, column = claim.cell
         column_cells = [
@@ -252,9 +255,15 @@ class Decider:
         ][: MAX_LIST_ITEMS * 2]
         out = []
         for a, b in itertools.permutations(column_cells, 2):
-            out.append(Derivation(cd.DIFFERENCE, (a, b), False, False))
-            if a.cell[1] < b.cell[1]:
-                out.append(Derivation(cd.SUM_OF, (a, b), False, False))
+            if claim.kind == PERCENT:
+                # "| Payout ratio | 59.6% |" under the dividend and EPS it divides.
+                out.append(Derivation(cd.SHARE_OF, (a, b), False, False))
+            elif claim.kind == RATIO:
+                out.append(Derivation(cd.RATIO_OF, (a, b), False, False))
+            else:
+                out.append(Derivation(cd.DIFFERENCE, (a, b), False, False))
+                if a.cell[1] < b.cell[1]:
+                    out.append(Derivation(cd.SUM_OF, (a, b), False, False))
         return out
 
     def _named_averages(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:

@@ -45,6 +45,9 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
         "total sales",
         "top line",
         "turnover",
+        "operating revenues",
+        "total operating revenues",
+        "revenue from operations",
     ),
     "net income": (
         "net income",
@@ -53,6 +56,17 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
         "net loss",
         "earnings",
         "profit attributable to shareholders",
+        # IFRS statements name it for the period and its owners.
+        "profit for the year",
+        "profit for the period",
+        "loss for the year",
+        "loss for the period",
+        "profit attributable to owners",
+        "profit attributable to owners of the parent",
+        "profit attributable to equity holders",
+        "profit after tax",
+        "net profit after tax",
+        "npat",
         "bottom line",
     ),
     "operating income": (

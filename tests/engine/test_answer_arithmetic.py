@@ -159,3 +159,51 @@ def test_a_change_from_a_base_to_a_figure_given_before_is_derived():
 def test_a_wrong_change_from_a_base_to_a_figure_given_before_is_flagged():
     result = detect(source_input(SPENDING.format(growth="38.7%"), BUYBACK))
     assert not _verdict(result, "38.7%").grounded
+
+
+IFRS = """Consolidated income statement (€ million)
+| € million | 2024 | 2023 |
+|---|---:|---:|
+| Revenue | 2,418.6 | 2,236.1 |
+| Operating profit | 461.3 | 382.8 |
+| Profit for the year | 317.9 | 256.9 |
+"""
+
+MARGINS = """| Margin | 2024 | 2023 |
+|---|---:|---:|
+| Operating margin | 19.1% | 17.1% |
+| Net margin | {net_2024} | 11.5% |
+"""
+
+
+def test_a_net_margin_is_profit_for_the_year_over_revenue():
+    result = detect(source_input(MARGINS.format(net_2024="13.1%"), IFRS))
+    assert not result.flagged
+
+
+def test_a_wrong_net_margin_over_profit_for_the_year_is_flagged():
+    result = detect(source_input(MARGINS.format(net_2024="14.1%"), IFRS))
+    assert result.flagged
+
+
+PAYOUT_SOURCE = """Earnings per share                                         FY2025       FY2024
+Diluted earnings per share (cents)                           71.3         64.2
+Dividends per share (cents)                                  42.5         37.0
+"""
+
+PAYOUT = """| | FY2025 | FY2024 |
+|---|---:|---:|
+| Dividends per share (cents) | 42.5 | 37.0 |
+| Diluted EPS (cents) | 71.3 | 64.2 |
+| **Payout ratio** | **{ratio}** | **57.6%** |
+"""
+
+
+def test_a_rate_in_the_answer_s_table_is_the_quotient_of_its_column_s_cells():
+    result = detect(source_input(PAYOUT.format(ratio="59.6%"), PAYOUT_SOURCE))
+    assert not result.flagged
+
+
+def test_a_wrong_rate_in_the_answer_s_table_is_flagged():
+    result = detect(source_input(PAYOUT.format(ratio="62.3%"), PAYOUT_SOURCE))
+    assert result.flagged
