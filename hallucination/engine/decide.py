@@ -194,7 +194,12 @@ class Decider:
                 exact = self._exact.get(other.index, other.claim.value)
                 if mine[1] == "rate" and other.claim.kind == BPS:
                     exact = exact / 100
-                if not values.at_precision(mine[0], abs(exact), mine[2]):
+                target, place = mine[0], mine[2]
+                scale = other.claim.scale or Decimal(1)
+                if not reading.claim.scale_origin and reading.claim.scale == 1 and scale != 1:
+                    # "768.5 / 871.7" after "$871.7 million": the bare digits at its scale.
+                    target, place = target * scale, place * scale
+                if not values.at_precision(target, abs(exact), place):
                     continue
                 if not self._is_result(other.claim) and not _names_alike(
                     reading.claim, other.claim

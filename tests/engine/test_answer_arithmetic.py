@@ -207,3 +207,27 @@ def test_a_rate_in_the_answer_s_table_is_the_quotient_of_its_column_s_cells():
 def test_a_wrong_rate_in_the_answer_s_table_is_flagged():
     result = detect(source_input(PAYOUT.format(ratio="62.3%"), PAYOUT_SOURCE))
     assert result.flagged
+
+
+FCF_SOURCE = """Cash flows (in thousands)            Fiscal 2024
+Net cash provided by operating activities   1,284,530
+Capital expenditures                         (412,806)
+Dividends paid                               (318,412)
+Share repurchases                            (450,112)
+"""
+
+FCF = (
+    "Free cash flow: $1,284,530K − $412,806K = $871,724K (≈ $871.7 million).\n\n"
+    "Returned to shareholders: 318.4 + 450.1 = 768.5.\n\n"
+    "- Share of FCF returned: 768.5 / {fcf} ≈ 88.2%"
+)
+
+
+def test_bare_digits_restating_a_scaled_figure_the_answer_worked_out_stand_on_it():
+    result = detect(source_input(FCF.format(fcf="871.7"), FCF_SOURCE))
+    assert not result.flagged
+
+
+def test_bare_digits_that_restate_no_figure_the_answer_worked_out_are_flagged():
+    result = detect(source_input(FCF.format(fcf="817.7"), FCF_SOURCE))
+    assert result.flagged
