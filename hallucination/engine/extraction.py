@@ -547,15 +547,18 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                     and k > 1
                     and text[k - 1] == " "
                     and text[k - 2].isdigit()
-                ) or (
-                    word in _FORMULA_CURRENCY_WORDS
-                    and text[start : start + 1] == " "
-                    and (k == 0 or text[k - 1] in " (\t")
-                    and k > 0
-                    and _FORMULA_CONTINUES.search(text, max(0, k - 4), k)
                 ):
                     start = k
                     continue
+                if (
+                    word in _FORMULA_CURRENCY_WORDS
+                    and text[start : start + 1] == " "
+                    and (k == 0 or not text[k - 1].isalnum())
+                ):
+                    start = k
+                    if k > 0 and _FORMULA_CONTINUES.search(text, max(0, k - 4), k):
+                        continue
+                    # the code before the first operand: the formula starts here
             break
         while start < eq and text[start] in " ,\t":
             start += 1  # the clause's comma before the arithmetic: "Grossing that up, $84,210"

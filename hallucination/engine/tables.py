@@ -972,6 +972,7 @@ def _add_grid(
             if column_units[column] is not None:
                 table.column_units[column] = column_units[column]  # type: ignore[assignment]
     result.tables.append(table)
+    parent_label = ""
     for row_number, line in enumerate(body, start=1):
         cells = [text[s:e] for s, e in line.spans]
         # A row label: words, or a period heading the row ("2012", "Q3 2026").
@@ -985,6 +986,12 @@ def _add_grid(
         if row_label and line.section and not _TOTAL_ROW.match(row_label):
             # "Net sales:" over "Aerospace Systems  $ 3,812": the row is the segment's net sales.
             row_label = f"{line.section} - {row_label}"
+        if row_label and _BREAKDOWN_ROW.match(row_label) and parent_label:
+            # "Profit for the year" over "of which attributable to owners of the parent": a
+            # part of the row above, named with it.
+            row_label = f"{parent_label} - {row_label}"
+        elif row_label:
+            parent_label = row_label
         row_period = header_period(cells[0]) if first_is_label else ""
         if first_is_label:
             result.label_spans.append(line.spans[0])
@@ -1028,6 +1035,9 @@ def _add_grid(
                 )
             )
     return (header, groups) if has_header and kind == "wide" else None
+
+
+_BREAKDOWN_ROW = regex.compile(r"(?:of\s+which|thereof|hereof|whereof)\b", regex.IGNORECASE)
 
 
 def _clean_label(cell: str) -> str:

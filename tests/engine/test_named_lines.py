@@ -156,3 +156,38 @@ def test_a_wrong_figure_naming_an_instrument_is_still_flagged():
         )
     )
     assert result.flagged
+
+
+NORDIC_SUMMARY = """Amounts in MSEK unless otherwise stated\t2024\t2023
+Net sales\t18 412\t17 206
+Profit for the year\t1 048\t921
+  of which attributable to owners of the parent\t1 012\t894
+  of which attributable to non-controlling interests\t36\t27
+"""
+
+
+def test_an_of_which_row_is_a_part_of_the_row_above_it():
+    result = detect(
+        source_input(
+            "Profit attributable to owners of the parent was MSEK 1,012 in 2024.", NORDIC_SUMMARY
+        )
+    )
+    assert not result.flagged
+
+
+def test_a_wrong_value_for_an_of_which_row_is_flagged():
+    result = detect(
+        source_input(
+            "Profit attributable to owners of the parent was MSEK 1,102 in 2024.", NORDIC_SUMMARY
+        )
+    )
+    assert result.flagged
+
+
+def test_a_formula_s_operands_after_a_currency_code_carry_no_label():
+    result = detect(
+        source_input(
+            "- ROE: MSEK 1,012 ÷ MSEK 7,600 ≈ 13.3%", NORDIC_SUMMARY + "Equity\t7 600\t7 044\n"
+        )
+    )
+    assert [v.claim.text for v in result.verdicts if not v.grounded] == []
