@@ -23,7 +23,7 @@ from decimal import Decimal
 
 from . import clauses, labels
 from . import lexicon as lx
-from .extraction import MAX_TEXT_CHARS, extract_document, formula_spans
+from .extraction import MAX_TEXT_CHARS, extract_document, formula_spans, ranges_share_labels
 from .types import (
     BPS,
     COUNT,
@@ -381,6 +381,11 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
                 after_label=read[i].after,
             )
         )
+    shared = ranges_share_labels(text, [r.claim for r in readings])
+    readings = [
+        r if r.claim is claim else replace(r, claim=claim)
+        for r, claim in zip(readings, shared, strict=True)
+    ]
     if question and len(sentences) <= MAX_SENTENCES_ASKED:
         stated = [
             r

@@ -1082,6 +1082,16 @@ class Decider:
                 for b in figures
                 if a.value != b.value and a.unit == b.unit
             ]
+            # "a midpoint of $2.59, roughly 2.4% above 2023 Core FFO" (given before as $2.53):
+            # the sentence's figure against an earlier one of its unit.
+            candidates += [
+                d
+                for a in figures
+                for b in earlier
+                if a.value != b.value and a.unit == b.unit
+                for d in cd.pairings(claim, [a, b])
+                if d.kind == cd.GROWTH
+            ]
         if claim.label_words:
             periods = [claim.period] if claim.period else list(reading.periods[:1])
             candidates += cd.year_over_year(reading, periods, self.index)

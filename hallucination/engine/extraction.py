@@ -572,6 +572,30 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_RANGE_BETWEEN = re.compile(r"(?:[-–—]| to )(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
+
+
+def ranges_share_labels(text: str, claims: list[Claim]) -> list[Claim]:
+    """The two ends of a range name one metric: "Core FFO of $2.55 to $2.63 per diluted
+    share" gives both ends the words before the range and after it."""
+    out = list(claims)
+    for i in range(1, len(out)):
+        a, b = out[i - 1], out[i]
+        if (
+            a.kind != b.kind
+            or a.kind == DATE
+            or a.cell is not None
+            or b.cell is not None
+            or a.label_words == b.label_words
+            or not _RANGE_BETWEEN.fullmatch(text, a.end, b.start)
+        ):
+            continue
+        words = a.label_words | b.label_words
+        out[i - 1] = replace(a, label_words=words, label=a.label or b.label)
+        out[i] = replace(b, label_words=words, label=b.label or a.label)
+    return out
+
+
 def formula_spans(text: str) -> list[tuple[int, int]]:
     """Where arithmetic is written out before an equals sign (or `≈`), and where it ends."""
     return _formula_spans(text[:MAX_TEXT_CHARS])
@@ -621,6 +645,7 @@ def extract_document(
     doc = _Document(read_as, source_id)
     reads = _scan(doc)
     claims = _finish(doc, reads)
+    claims = ranges_share_labels(doc.text, claims)
     if "respectively" in read_as:
         claims = _respectively(doc, claims)
     claims = _over_year_spans(doc, claims)
@@ -942,6 +967,16 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     is_small_int = digits.isdigit() and len(digits) <= 2
     if cell is None and is_small_int and before_char in "([" and after_char in ")]":
         return None  # a footnote marker
+    if (
+        cell is None
+        and before_char == "("
+        and after_char == ")"
+        and len(digits) == 4
+        and digits.isdigit()
+        and 1900 <= int(digits) <= 2100
+        and not _SCALE_AFTER.match(text, e + 1)
+    ):
+        return _period_read(s, e, digits, None)  # "Payout ratio (2023)": a year, not a loss
     if cell is None and is_small_int and _LIST_MARKER_AFTER.match(text, e):
         line_start = text.rfind("\n", 0, s) + 1
         if not text[line_start:s].strip(" \t-*•>#"):

@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from . import clauses, labels, tables
 from . import lexicon as lx
-from .extraction import MAX_TEXT_CHARS, extract_document
+from .extraction import MAX_TEXT_CHARS, extract_document, ranges_share_labels
 from .json_source import read_json_source
 from .types import (
     BPS,
@@ -491,7 +491,9 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
         claims, marks = extract_document(text, source_id=source_id, number_words=True)
         claims = _with_quarters_in_words(text, source_id, claims)
         extracted = ExtractedSource(
-            claims=tuple(_under_headings(text, _with_prose_labels(text, claims))),
+            claims=tuple(
+                _under_headings(text, ranges_share_labels(text, _with_prose_labels(text, claims)))
+            ),
             has_instructions=bool(marks.starts.get("injection")),
             fiscal_ends=fiscal_calendar(text),
             fiscal_year_end=fiscal_year_end(text),

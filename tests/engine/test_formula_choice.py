@@ -146,3 +146,31 @@ def test_a_change_to_a_stated_figure_in_the_wrong_direction_is_flagged():
         )
     )
     assert result.flagged
+
+
+FFO = (
+    "Core FFO was $2.53 per diluted share in 2023. For 2024 we expect Core FFO of $2.55 to "
+    "$2.63 per diluted share."
+)
+
+
+def test_a_comparison_with_a_figure_given_in_an_earlier_sentence_is_derived():
+    result = detect(
+        source_input(
+            "Core FFO was $2.53 in 2023. The 2024 Core FFO range of $2.55 to $2.63 has a "
+            "midpoint of $2.59, roughly 2.4% above 2023 Core FFO.",
+            FFO,
+        )
+    )
+    assert _verdict(result, "2.4%").outcome == DERIVED
+
+
+def test_a_wrong_comparison_with_a_figure_given_in_an_earlier_sentence_is_flagged():
+    result = detect(
+        source_input(
+            "Core FFO was $2.53 in 2023. The 2024 Core FFO range of $2.55 to $2.63 has a "
+            "midpoint of $2.59, roughly 4.2% above 2023 Core FFO.",
+            FFO,
+        )
+    )
+    assert not _verdict(result, "4.2%").grounded

@@ -191,3 +191,23 @@ def test_a_formula_s_operands_after_a_currency_code_carry_no_label():
         )
     )
     assert [v.claim.text for v in result.verdicts if not v.grounded] == []
+
+
+GUIDANCE = (
+    "Core FFO, which excludes debt extinguishment costs, was $2.53 per diluted share. "
+    "2024 guidance. We expect Core FFO of $2.55 to $2.63 per diluted share."
+)
+
+
+def test_both_ends_of_a_range_name_one_metric():
+    result = detect(
+        source_input("The 2024 Core FFO guidance range is $2.55 to $2.63 per share.", GUIDANCE)
+    )
+    assert not result.flagged
+
+
+def test_a_range_end_the_sources_do_not_give_is_flagged():
+    result = detect(
+        source_input("The 2024 Core FFO guidance range is $2.55 to $2.68 per share.", GUIDANCE)
+    )
+    assert result.flagged

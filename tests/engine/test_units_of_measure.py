@@ -213,3 +213,13 @@ def test_a_flattened_statement_still_flags_figures_it_does_not_hold():
 def test_a_dollar_sign_glued_to_the_figure_before_it_belongs_to_the_next():
     line = "Net sales                         $      486,215$      431,904$    1,402,118"
     assert _values(line) == [Decimal("486215"), Decimal("431904"), Decimal("1402118")]
+
+
+def test_a_year_in_parentheses_in_prose_is_a_date_not_a_loss():
+    claims, _ = extract_document("**Payout ratio (2023) ≈ 121.5% of net income**")
+    assert [(c.text, c.kind) for c in claims] == [("2023", "date"), ("121.5%", "percent")]
+
+
+def test_a_parenthesised_amount_with_a_scale_word_is_still_a_negative():
+    claims, _ = extract_document("a loss of (2023) thousand")
+    assert [c.value for c in claims] == [Decimal("-2023000")]
