@@ -797,7 +797,11 @@ class Decider:
                 expected_value=source.value,
                 details={"factor": str(factor)},
             )
-        explained = self._explained_widely(reading, found, cited_figures)
+        explained = (
+            self._explained_widely(reading, found, cited_figures)
+            if c.prose_stated is None or reading.derived
+            else None  # "EPS was $0.81" where the prose gives EPS one value: that decides
+        )
         if explained is not None:
             return explained
         if claim.kind in _AMOUNTS and claim.label_words & _TOTAL_WORDS:
