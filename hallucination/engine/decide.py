@@ -84,6 +84,11 @@ _ATTRIBUTIVE = re.compile(
     r"buyback|offering|bonds?|debentures|tranche|plan)\b",
     re.IGNORECASE,
 )
+_EVENT_BEFORE = re.compile(
+    r"\b(?:founded|established|incorporated|listed|launched|formed|since|inception|"
+    r"went\s+public|ipo)\b[^,;.]{0,10}\Z",
+    re.IGNORECASE,
+)
 _BALANCE_DATE_BEFORE = re.compile(r"\b(?:at|as\s+of)\s+\Z", re.IGNORECASE)
 _PERIOD_NOUN = re.compile(
     r"\b(?:quarter|year|half|month|period|week)s?\b", re.IGNORECASE
@@ -377,6 +382,12 @@ class Decider:
             if balance and not any(lx.periods_compatible(claim.period, d.period) for d in own):
                 return balance[0].period  # "remained available at June 30, 2024"
             return None
+        if any(
+            d.period == claim.period
+            and _EVENT_BEFORE.search(text, max(start, d.start - 24), d.start)
+            for d in dates
+        ):
+            return ""  # "Founded in 2012 ..., the company has 6,820 employees": an event's year
         if len({d.period for d in dates}) < 2:
             return None  # "revenue was $1.35 billion in 2023, and net income was ...": one
             # period for the sentence, which every clause shares
@@ -1063,6 +1074,9 @@ class Decider:
             len(figures) == 2
             and all(id(o) in in_sentence for o in drift.operands)
             and cd.one_metric(drift.operands)
+            # "fell 12.9%, from 1.92% to 1.68%": the sentence says which figures; "65% above
+            # its low of $51.06" leaves the subject to an earlier sentence.
+            and (reading.from_to or any(c.base for c in cited_figures))
         )
         if plain:
             return None
@@ -1084,7 +1098,7 @@ class Decider:
                 Derivation(cd.SHARE_OF, (a, b), False, True)
                 for a in earlier
                 for b in figures
-                if a.value != b.value and a.unit == b.unit
+                if a.value != b.value and _same_unit(a, b)
             ]
             # "a midpoint of $2.59, roughly 2.4% above 2023 Core FFO" (given before as $2.53):
             # the sentence's figure against an earlier one of its unit.
@@ -1092,7 +1106,7 @@ class Decider:
                 d
                 for a in figures
                 for b in earlier
-                if a.value != b.value and a.unit == b.unit
+                if a.value != b.value and _same_unit(a, b)
                 for d in cd.pairings(claim, [a, b])
                 if d.kind == cd.GROWTH
             ]
@@ -1143,7 +1157,7 @@ class Decider:
         gave or worked out before ("... = $2,528 million. ... FY2022 EBITDA was ... = $2,151
         million, so EBITDA grew about 17.5%"), later over earlier where their periods say."""
         claim = reading.claim
-        if CHANGE not in reading.cues:
+        if not reading.cues & {CHANGE, COMPARISON}:
             return []
         own_cited = [c for c in cited_figures if not c.borrowed and c.value.kind != DATE]
         own = cd.pair_candidates(claim, [c.value for c in own_cited])
@@ -1170,7 +1184,7 @@ class Decider:
         out: list[Derivation] = []
         for a in own:
             for b in earlier:
-                if base_only and a.unit != b.unit:
+                if base_only and not _same_unit(a, b):
                     continue
                 out.extend(cd.pairings(claim, [a, b]))
         return out
@@ -1747,6 +1761,11 @@ _RESTATING = re.compile(
 )
 
 
+def _same_unit(a: Claim, b: Claim) -> bool:
+    """No unit says they differ: a tool output's bare number may be the answer's dollars."""
+    return not a.unit or not b.unit or a.unit == b.unit
+
+
 def _comparable(claim: Claim) -> tuple[Decimal, str, Decimal] | None:
     """A figure as a magnitude in common units, its dimension and its precision in those
     units: basis points as percentages, amounts at their scale."""
@@ -1846,7 +1865,11 @@ def _canonical(claim: Claim) -> frozenset[str]:
     """The known metrics a value's label names (`@eps`, `@net income`)."""
     if not claim.label_words:
         return frozenset()  # as for most values of a long text with no labels
-    return frozenset(w for w in claim.label_words if w.startswith("@"))
+    named = frozenset(w for w in claim.label_words if w.startswith("@"))
+    if claim.label == "eps" and "@eps" not in named:
+        # "trailing earnings of $2.19 per share": earnings per share, not net income.
+        named = (named - {"@net income"}) | {"@eps"}
+    return named
 
 
 def _sibling_line(label: frozenset[str], other: Claim, named: frozenset[str]) -> bool:

@@ -59,6 +59,7 @@ _WORD_START = r"(?:^|(?<=_)|(?<=[a-z])(?=[A-Z]))"
 _PERCENT_KEYS = regex.compile(
     _WORD_START + r"(?i:rate|pct|percent|percentage|margin|yield|growth|return|occupancy|surprise)"
 )
+_PERCENT_SUFFIX = regex.compile(r"(?:_|^)(?:pct|percent|percentage)$", regex.IGNORECASE)
 _RATIO_KEYS = regex.compile(_WORD_START + r"(?i:ratio|factor|coverage|dscr|multiple|sharpe)")
 _COUNT_KEYS = regex.compile(
     r"(?:^|_)(?:total_)?(?:count|num|number|positions|trades|wins|losses|contracts|volume|"
@@ -110,6 +111,8 @@ def looks_like_json(text: str) -> bool:
 
 
 def _kind_for_key(key: str, value: Decimal, integral: bool) -> tuple[str, str]:
+    if _PERCENT_SUFFIX.search(key):
+        return PERCENT, "%"  # "expense_ratio_pct": the unit at the key's end decides
     if _RATIO_KEYS.search(key):
         return RATIO, "x"
     if _MARGIN_AMOUNT_KEYS.match(key):

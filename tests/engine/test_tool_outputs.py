@@ -347,3 +347,37 @@ def test_a_record_s_prior_year_figure_given_for_the_current_year_is_flagged():
 def test_a_year_the_record_does_not_hold_is_flagged():
     result = _detect("Hanbit, founded in 2006, had revenue of ₩684.2 billion in 2023.", PROFILE)
     assert result.flagged
+
+
+QUOTE = {
+    "ticker": "VLTR",
+    "as_of": "2024-11-08",
+    "price": 84.37,
+    "52_week_low": 51.06,
+    "52_week_high": 97.45,
+    "eps_ttm": 2.19,
+    "expense_ratio_pct": 0.68,
+    "employees": 6820,
+    "founded": 2012,
+}
+
+
+def test_a_key_ending_in_pct_holds_a_percentage_whatever_else_it_names():
+    assert not _detect("The fund charges 0.68% a year.", QUOTE).flagged
+    assert _detect("The fund charges 0.86% a year.", QUOTE).flagged
+
+
+def test_an_event_s_year_is_not_the_period_of_the_sentence_s_other_figures():
+    assert not _detect("Founded in 2012, the company has 6,820 employees.", QUOTE).flagged
+    assert _detect("Founded in 2012, the company has 6,280 employees.", QUOTE).flagged
+
+
+def test_earnings_per_share_are_eps_not_net_income():
+    assert not _detect("It trades on trailing earnings of $2.19 per share.", QUOTE).flagged
+    assert _detect("It trades on trailing earnings of $2.91 per share.", QUOTE).flagged
+
+
+def test_a_comparison_with_a_price_given_in_an_earlier_sentence_is_derived():
+    answer = "The stock closed at $84.37. It sits {gap} above its 52-week low of $51.06."
+    assert not _detect(answer.format(gap="65%"), QUOTE).flagged
+    assert _detect(answer.format(gap="56%"), QUOTE).flagged
