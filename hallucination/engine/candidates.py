@@ -551,7 +551,8 @@ MARGIN_OF = "margin"  # (revenue - costs) / revenue * 100
 ANNUALIZING = "annualized"  # a quarter's figure times 4, a month's times 12, a half's times 2
 CAGR = "cagr"  # ((later / earlier) ** (1 / years) - 1) * 100
 PRODUCT = "product"  # a quantity times a price per unit, or a share of an amount
-_SIGNED = frozenset({GROWTH, DIFFERENCE, SPREAD, CAGR})  # kinds whose sign says which way
+SIGNED = frozenset({GROWTH, DIFFERENCE, SPREAD, CAGR})  # kinds whose sign says which way
+_SIGNED = SIGNED
 _PERIODS_A_YEAR = (4, 12, 2)
 
 
@@ -1217,7 +1218,9 @@ def pairings(claim: Claim, figures: list[Claim]) -> Iterator[Derivation]:
     elif claim.kind == PERCENT:
         kinds = (GROWTH, SHARE_OF)
     elif claim.kind == RATIO:
-        kinds = (RATIO_OF,)
+        # "a net leverage of 1.84x sat 1.66 turns below the 3.50x covenant": a multiple's
+        # headroom is a difference of multiples.
+        kinds = (RATIO_OF, DIFFERENCE)
     else:
         kinds = (DIFFERENCE,)
     factor = 100 if claim.kind == BPS else 1

@@ -542,7 +542,12 @@ class Decider:
                 continue
             r = other.reading
             source = other.exact[0] if other.exact else None
-            if other.stated is not None and cd.value_matches(r.claim, other.stated):
+            if other.stated is not None and (
+                cd.value_matches(r.claim, other.stated)
+                # "roughly $5.2 billion, up 10.5%" where the sources state 5,004.3: the change
+                # is over the value the hedge stands for, however loosely it is rounded.
+                or (r.claim.approximate and source is None)
+            ):
                 source = other.stated
             if r.index in self._exact:
                 source = replace_claim(r.claim, value=self._exact[r.index])
@@ -1021,10 +1026,24 @@ class Decider:
     ) -> Derivation | None:
         claim = reading.claim
         target = abs(claim.value)
+        sign = cd.signed_direction(reading)
+        mine = _canonical(claim)
         best, best_distance = None, None
         for derivation in described:
             values = cd.derivation_values(reading, derivation)
             if not values:
+                continue
+            if mine and _of_other_metrics(mine, derivation.operands):
+                continue  # "revenue fell 7.4%" is no change of the R&D figures beside it
+            if (
+                sign
+                and derivation.oriented
+                and derivation.kind in cd.SIGNED
+                and all(o.value >= 0 for o in derivation.operands)
+                and all(v and (v > 0) != (sign > 0) for v in values)
+            ):
+                # Wrong in size and in direction: not the formula the writer used (a line
+                # written negative, an allowance in parentheses, rises as it grows in size).
                 continue
             got = min((abs(v) for v in values), key=lambda v: abs(v - target))
             if got == 0 or target == 0:
@@ -1094,11 +1113,14 @@ class Decider:
             ],
         )[-MAX_EARLIER_FIGURES:]
         if claim.kind == PERCENT and figures:
+            # ... and a part the sentence gives may be of a total given before ("Life
+            # insurance is its biggest line at HUF 168.2 billion, about 40.8% of the total").
             candidates += [
-                Derivation(cd.SHARE_OF, (a, b), False, True)
+                Derivation(cd.SHARE_OF, pair, False, True)
                 for a in earlier
                 for b in figures
                 if a.value != b.value and _same_unit(a, b)
+                for pair in ((a, b), (b, a))
             ]
             # "a midpoint of $2.59, roughly 2.4% above 2023 Core FFO" (given before as $2.53):
             # the sentence's figure against an earlier one of its unit.
@@ -1113,6 +1135,23 @@ class Decider:
         if claim.label_words:
             periods = [claim.period] if claim.period else list(reading.periods[:1])
             candidates += cd.year_over_year(reading, periods, self.index)
+        # "fell by $57.4 million from the 2023 period to $154.2 million": the base the
+        # sentence names by its period is on the line of the figure it arrives at.
+        candidates += self._along_cited_lines(reading, cited_figures)
+        if claim.label_words and CHANGE in reading.cues:
+            # "- Total revenue: $2,556,017 (FY2023) vs $2,760,298 (FY2022) ... while revenue
+            # fell 7.4%": a change between two figures of its metric the answer gave before.
+            same = [
+                o.reading.claim
+                for o in found[: reading.index]
+                if o.reading.sentence < reading.sentence
+                and (o.exact or o.stated is not None)
+                and o.reading.claim.label_words & claim.label_words
+            ]
+            same = cd.pair_candidates(claim, same)[-MAX_EARLIER_FIGURES:]
+            candidates += [
+                d for a, b in itertools.combinations(same, 2) for d in cd.pairings(claim, [a, b])
+            ]
         for derivation in candidates:
             if derivation.operands == drift.operands and derivation.kind == drift.kind:
                 continue
@@ -1759,6 +1798,15 @@ _RESTATING = re.compile(
     r"(?:about|roughly|approximately|around|some|nearly|almost|~)?\s*",
     re.IGNORECASE,
 )
+
+
+def _of_other_metrics(mine: frozenset[str], operands: tuple[Claim, ...]) -> bool:
+    """Every operand names a known metric, and none is the claim's."""
+    for operand in operands:
+        theirs = _canonical(operand)
+        if not theirs or _related(mine, theirs):
+            return False
+    return True
 
 
 def _same_unit(a: Claim, b: Claim) -> bool:

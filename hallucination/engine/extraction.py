@@ -154,7 +154,7 @@ _SCALE_AFTER = re.compile(
 # letter alone there is the next line's first word ("M&A").
 _SCALE_WRAPPED = re.compile(r"\n[ \t]*(thousand|million|billion|trillion)(?![\w])")
 _CURRENCY_AFTER = re.compile(
-    r"\s?(USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|RMB|HKD|INR|SEK|NOK|DKK|SGD|NZD|BRL|KRW|ZAR|MXN)(?![\w])"
+    r"\s?(" + lx.CURRENCY_CODE_PATTERN + r")(?![\w])"
     r"|\s(dollars?|euros?|pounds(?:\s+sterling)?|sterling|yen|francs|yuan|renminbi|rupees)(?![\w])",
     re.IGNORECASE,
 )
@@ -180,7 +180,7 @@ _INDEX_NAME_BEFORE = re.compile(
 )
 _CODE_BEFORE = re.compile(
     r"(?<![A-Za-z])([MT](?=SEK|NOK|DKK|EUR|USD|CHF)|)"  # MSEK: millions, TSEK: thousands
-    r"(USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|RMB|HKD|INR|SEK|NOK|DKK|SGD|NZD|BRL|KRW|ZAR|MXN)"
+    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?)"
     r"\s?\Z"
 )
 _CODE_PREFIX_SCALE = {"M": Decimal("1e6"), "T": Decimal("1e3")}
@@ -656,6 +656,9 @@ def extract_document(
 
 # A row that counts things: customers, subscribers, net additions, accounts, employees.
 _UNKNOWN = object()
+# Constants an arithmetic sign before them marks wherever they stand: percentages, thousands,
+# days, weeks and months of a year, quarters.
+_FORMULA_CONSTANTS = frozenset({"100", "1000", "365", "360", "52", "12", "4", "2"})
 _GLUED_DOLLAR = re.compile(r"(?<=[0-9])\$ (?= *[0-9(])")
 _COUNTED_ROW = re.compile(
     r"\b(?:customers|subscribers|accounts(?!\s+(?:receivable|payable))|additions|members|"
@@ -890,16 +893,15 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     if parsed is None:
         return None
     value, decimals = parsed
-    if (
-        (digits in ("100", "1000", "365") or (digits.isdigit() and int(digits) <= 20))
-        and doc.formulas
-        and doc.in_formula(s)
+    if digits in _FORMULA_CONSTANTS or (
+        digits.isdigit() and int(digits) <= 20 and doc.formulas and doc.in_formula(s)
     ):
         k = s
         while k > 0 and s - k < 4 and text[k - 1] == " ":
             k -= 1
         if k > 0 and text[k - 1] in "*×/÷":
-            # A formula's constant: "* 100", "/ 2", an average's count ("... ) / 3").
+            # A formula's constant: "* 100", "/ 2", an average's count ("... ) / 3"), the
+            # days of a year in a ratio defined in words ("÷ Net sales × 365").
             return None
 
     letters_before = _letters_before(text, s)
@@ -1112,10 +1114,11 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         currency = lx.CURRENCY_SYMBOLS[symbol]
         pos = k - len(symbol)
     prefix_scale = None
-    if not currency and k > 2 and text[k - 1].isupper():
+    if not currency and k > 1 and (text[k - 1].isupper() or text[k - 1] in "s."):
         code = _CODE_BEFORE.search(text[max(0, pos - 6) : pos])
         if code:
-            currency = "CNY" if code.group(2) == "RMB" else code.group(2)
+            written = code.group(2).rstrip(".").upper()
+            currency = lx.CURRENCY_ALIASES.get(written, written)
             prefix_scale = _CODE_PREFIX_SCALE.get(code.group(1))
             pos -= len(code.group())
     if not currency:

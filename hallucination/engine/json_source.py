@@ -87,10 +87,7 @@ _KEY_SCALES = {
     "000": Decimal("1e3"),
     "000s": Decimal("1e3"),
 }
-_KEY_CURRENCY = regex.compile(
-    r"(?:^|_)(usd|eur|gbp|jpy|chf|cad|aud|cny|hkd|inr|sek|nok|dkk|sgd|nzd|brl|krw|zar|mxn)(?:_|$)",
-    regex.I,
-)
+_KEY_CURRENCY = regex.compile(r"(?:^|_)(" + lx.CURRENCY_CODE_PATTERN + r")(?:_|$)", regex.I)
 
 
 @dataclass(slots=True)
@@ -323,7 +320,7 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
                 kind = CURRENCY
         code = _KEY_CURRENCY.search(key)
         if code and kind == CURRENCY:
-            unit = code.group(1).upper()
+            unit = lx.CURRENCY_ALIASES.get(code.group(1).upper(), code.group(1).upper())
         if kind == NUMBER:
             # {"comparable_sales_pct": {"total": 3.4}}: the unit is the enclosing key's.
             parent = _parent_key(stack)

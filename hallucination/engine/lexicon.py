@@ -453,7 +453,36 @@ CURRENCY_CODES = frozenset(
         "KRW",
         "ZAR",
         "MXN",
+        "THB",
+        "TWD",
+        "PLN",
+        "ILS",
+        "HUF",
+        "CZK",
+        "TRY",
+        "IDR",
+        "MYR",
+        "PHP",
+        "CLP",
+        "COP",
+        "PEN",
+        "ARS",
+        "SAR",
+        "AED",
+        "QAR",
+        "KWD",
+        "EGP",
+        "NGN",
+        "KES",
+        "VND",
+        "RUB",
     }
+)
+# Codes written for a currency in place of its ISO code: "NIS 600 million", "Ps 794 million".
+CURRENCY_ALIASES = {"NIS": "ILS", "RMB": "CNY", "PS": "MXN"}
+# One alternation for the patterns that read a currency code, longest codes first.
+CURRENCY_CODE_PATTERN = "|".join(
+    sorted(CURRENCY_CODES | {"RMB", "NIS"}, key=lambda code: (-len(code), code))
 )
 CURRENCY_WORDS: dict[str, str] = {
     "dollar": "USD",

@@ -174,3 +174,55 @@ def test_a_wrong_comparison_with_a_figure_given_in_an_earlier_sentence_is_flagge
         )
     )
     assert not _verdict(result, "4.2%").grounded
+
+
+TOOLS = """(in thousands)                FY2023        FY2022
+Research and development      402,117       371,560
+Total revenue               2,556,017     2,760,298
+Cost of revenue             1,842,615     2,104,388
+"""
+
+RD = (
+    "- R&D: $402,117 (FY2023) vs $371,560 (FY2022)\n"
+    "- Total revenue: $2,556,017 (FY2023) vs $2,760,298 (FY2022)\n\n"
+    "R&D dollars grew 8.2% (≈ $402.1 million vs ≈ $371.6 million) while revenue fell {change}."
+)
+
+
+def test_a_change_of_one_metric_is_not_checked_against_another_metric_s_figures():
+    result = detect(source_input(RD.format(change="7.4%"), TOOLS))
+    assert _verdict(result, "7.4%").grounded
+
+
+def test_a_wrong_change_of_a_metric_given_before_is_flagged():
+    result = detect(source_input(RD.format(change="4.7%"), TOOLS))
+    assert not _verdict(result, "4.7%").grounded
+
+
+LEVERAGE = "Net leverage ratio of 1.84x at June 30, 2024; covenant maximum 3.50x."
+
+
+def test_a_multiple_s_headroom_is_a_difference_of_multiples():
+    right = detect(
+        source_input(
+            "The net leverage ratio of 1.84x sat 1.66 turns below the 3.50x covenant.", LEVERAGE
+        )
+    )
+    wrong = detect(
+        source_input(
+            "The net leverage ratio of 1.84x sat 1.46 turns below the 3.50x covenant.", LEVERAGE
+        )
+    )
+    assert not right.flagged
+    assert wrong.flagged
+
+
+SALES = "Net sales were $5,004.3 million in fiscal 2024 and $4,527.5 million in fiscal 2023."
+
+
+def test_a_change_over_a_loosely_hedged_figure_is_over_the_value_it_stands_for():
+    result = detect(
+        source_input("Net sales were roughly $5.2 billion in fiscal 2024, up 10.5%.", SALES)
+    )
+    assert _verdict(result, "10.5%").grounded
+    assert not _verdict(result, "$5.2 billion").grounded  # the hedge itself does not reach it

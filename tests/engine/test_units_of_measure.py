@@ -223,3 +223,23 @@ def test_a_year_in_parentheses_in_prose_is_a_date_not_a_loss():
 def test_a_parenthesised_amount_with_a_scale_word_is_still_a_negative():
     claims, _ = extract_document("a loss of (2023) thousand")
     assert [c.value for c in claims] == [Decimal("-2023000")]
+
+
+@pytest.mark.parametrize(
+    ("written", "unit"),
+    [
+        ("Revenue was THB 8,412.6 million.", "THB"),
+        ("The NIS 600 million Series C notes.", "ILS"),
+        ("Mexico added Ps 794 million.", "MXN"),
+        ("Premiums of HUF 412.6 billion.", "HUF"),
+        ("A PLN 12 million grant.", "PLN"),
+    ],
+)
+def test_currency_codes_and_their_local_forms_are_read(written, unit):
+    claims, _ = extract_document(written)
+    assert [c.unit for c in claims] == [unit]
+
+
+def test_a_constant_after_a_sign_in_a_formula_written_in_words_is_no_claim():
+    claims, _ = extract_document("DSO = Accounts receivable ÷ Net sales × 365 ≈ 44.5 days")
+    assert [c.text for c in claims] == ["44.5"]
