@@ -1182,11 +1182,18 @@ def broad_derivations(
         if (a.kind == PERCENT) != (b.kind == PERCENT):
             continue
         one_metric = of_metric[i] and of_metric[j]
+        ordered = _chronological(a, b)
         for kind in kinds:
             if kind == SUM_OF and i > j:
                 continue  # a sum once, its operands in the pool's order
             if kind == GROWTH and not one_metric:
                 continue  # a growth rate of revenue is not one of EBIT margins
+            if kind in _SIGNED and ordered is not None:
+                # Two periods: a change runs from the earlier to the later, in the direction
+                # the words say.
+                if ordered == (a, b):
+                    out.append(Derivation(kind, (a, b), True, False))
+                continue
             out.append(Derivation(kind, (a, b), False, False))
         if margin and "@revenue" in a.label_words and a.kind != PERCENT:
             # "gross margin was 40.0% on revenue of $820 million": revenue less its costs

@@ -185,6 +185,11 @@ _CODE_BEFORE = re.compile(
 )
 _CODE_PREFIX_SCALE = {"M": Decimal("1e6"), "T": Decimal("1e3")}
 _RANGE_LINK = re.compile(r"\s?(?:-|–|—|to)\s?(?:[$€£¥]|US\$)?(?=[0-9])")
+# "At $61.35 a share", "trading at THB 18.40 a share", "priced at $20 per share": a price.
+_PRICE_BEFORE = re.compile(
+    r"(?:\b(?:at|price\s+of|priced\s+at|offer\s+of|paid)\s+(?:about\s+|around\s+)?)\Z",
+    re.IGNORECASE,
+)
 _PER_SHARE_AFTER = re.compile(
     r"\s+(?:per|a)\s+(?:diluted\s+|basic\s+)?share(?![\w])", re.IGNORECASE
 )
@@ -1206,7 +1211,7 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         read.kind = CURRENCY
         read.unit = currency
         per_share = _PER_SHARE_AFTER.match(text, pos)
-        if per_share:
+        if per_share and not _PRICE_BEFORE.search(text, max(0, read.start - 24), read.start):
             read.per_share = True
             read.link_end = per_share.end()
     elif read.kind == NUMBER:

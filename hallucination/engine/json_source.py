@@ -70,6 +70,7 @@ _COUNT_KEYS = regex.compile(
 # Keys that hold a year ("founded", "fiscal_year", "listed_since") and scales and currencies
 # written at a key's end ("revenue_krw_bn", "shares_outstanding_m", "aum_usd_mn").
 _YEAR_KEYS = regex.compile(r"(?i:year|founded|since|established|inception|incorporated|listed|ipo)")
+_YEAR_KEY = regex.compile(r"(?:19|20)[0-9]{2}")
 _KEY_SCALE = regex.compile(r"_(bn|b|billions?|mn|mm|m|millions?|k|thousands?|000s?)$", regex.I)
 _KEY_SCALES = {
     "bn": Decimal("1e9"),
@@ -133,6 +134,7 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
         return None
     result = JsonSource()
     _scan_numbers(text, source_id, result)
+    _with_year_keys(result)
     _with_record_year(result)
     _with_record_dates(result)
     _with_document_date(result)
@@ -142,6 +144,18 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
 
 _PRIOR_KEY = regex.compile(r"(?:^|_)(?:prior|previous|prev|last|ly|py)(?:_|$)", regex.I)
 _CURRENT_YEAR_KEYS = frozenset({"fiscal_year", "year", "fy", "financial_year", "period_year"})
+
+
+def _with_year_keys(result: JsonSource) -> None:
+    """Figures kept under a year's key ({"2022": {"revenue": 7561.0}}) are that year's."""
+    out = []
+    for claim in result.claims:
+        if claim.kind != DATE and not claim.period:
+            years = [part for part in claim.citation.split(".")[:-1] if _YEAR_KEY.fullmatch(part)]
+            if years:
+                claim = replace(claim, period=years[-1])
+        out.append(claim)
+    result.claims = out
 
 
 def _with_record_year(result: JsonSource) -> None:
@@ -251,6 +265,22 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
             except ValueError:
                 stack[-1][1] = m.group("str").strip('"')
             expecting_key = False
+            key_text = str(stack[-1][1])
+            if _YEAR_KEY.fullmatch(key_text):
+                # {"2023": {"revenue": 8412.6}}: a year the record is kept by, a date.
+                start, end = m.start("str") + 1, m.end("str") - 1
+                result.claims.append(
+                    Claim(
+                        text=text[start:end],
+                        start=start,
+                        end=end,
+                        kind=DATE,
+                        value=Decimal(key_text),
+                        period=key_text,
+                        source_id=source_id,
+                        citation=_path(stack),
+                    )
+                )
             continue
         number_text = None
         start = end = 0
@@ -311,14 +341,16 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
             continue
         kind, unit = _kind_for_key(key, value, "." not in number_text)
         scale = Decimal(1)
-        suffix = _KEY_SCALE.search(key)
+        # {"revenue_krw_bn": 684.2, "shares_outstanding_m": 31.42}: the key states the scale,
+        # as a column header's unit does; {"financials_thb_m": {"2023": {"revenue": ...}}}: so
+        # does an enclosing key.
+        keys = [part for part in reversed(path.split(".")) if not part.isdigit()]
+        suffix = next((m for k in keys if (m := _KEY_SCALE.search(k))), None)
         if suffix and kind in (NUMBER, CURRENCY, COUNT):
-            # {"revenue_krw_bn": 684.2, "shares_outstanding_m": 31.42}: the key states the
-            # scale, as a column header's unit does.
             scale = _KEY_SCALES[suffix.group(1).lower()]
-            if kind == NUMBER and not _COUNT_KEYS.search(key):
+            if kind == NUMBER and not any(_COUNT_KEYS.search(k) for k in keys[:1]):
                 kind = CURRENCY
-        code = _KEY_CURRENCY.search(key)
+        code = next((m for k in keys if (m := _KEY_CURRENCY.search(k))), None)
         if code and kind == CURRENCY:
             unit = lx.CURRENCY_ALIASES.get(code.group(1).upper(), code.group(1).upper())
         if kind == NUMBER:

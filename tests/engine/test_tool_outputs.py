@@ -381,3 +381,33 @@ def test_a_comparison_with_a_price_given_in_an_earlier_sentence_is_derived():
     answer = "The stock closed at $84.37. It sits {gap} above its 52-week low of $51.06."
     assert not _detect(answer.format(gap="65%"), QUOTE).flagged
     assert _detect(answer.format(gap="56%"), QUOTE).flagged
+
+
+NESTED = {
+    "company": "Chao Phraya Cold Chain PCL",
+    "financials_thb_m": {
+        "2023": {"revenue": 8412.6, "net_profit": 702.8},
+        "2022": {"revenue": 7561.0, "net_profit": 588.3},
+    },
+    "market": {"share_price_thb": 18.4, "shares_outstanding_m": 1620},
+}
+
+
+def test_an_enclosing_key_states_the_scale_and_a_year_key_the_period():
+    result = _detect(
+        "Revenue rose 11.3% to THB 8,412.6 million in 2023 and net profit grew 19.5% to THB "
+        "702.8 million. At THB 18.40 a share and 1,620 million shares, it is worth about THB "
+        "29.8 billion.",
+        NESTED,
+    )
+    assert [v.claim.text for v in result.verdicts if not v.grounded] == []
+
+
+def test_a_year_key_s_figure_given_for_another_year_is_flagged():
+    assert _detect("Revenue was THB 7,561.0 million in 2023.", NESTED).flagged
+
+
+def test_a_change_between_a_record_s_years_goes_the_way_its_words_say():
+    # 588.3 -> 702.8 is a rise of 19.5%; "fell 16.3%" is 702.8 -> 588.3 read backwards.
+    assert _detect("Net profit fell 16.3% to THB 702.8 million in 2023.", NESTED).flagged
+    assert _detect("Net profit grew 16.3% to THB 702.8 million in 2023.", NESTED).flagged
