@@ -20,6 +20,7 @@ The order (DESIGN.md "How a verdict is decided", docs/detection.md "From claim t
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from dataclasses import dataclass, replace
@@ -34,6 +35,7 @@ from .answer import (
     COMPARISON,
     MINUS,
     PLUS,
+    SHARE,
     SUM,
     YEAR_AGO,
     AnswerReading,
@@ -77,6 +79,7 @@ _CLAUSE_AFTER = re.compile(
     r"(?:(?!\b(?:and|while|whereas|but|compared|versus|vs|against)\b)[^,;:.()\n]){0,80}"
 )
 MAX_EARLIER_FIGURES = 12
+MAX_BASE_GAP = 60  # characters between a source figure and the base named right after it
 # Where one clause of a sentence ends and the next begins.
 _CLAUSE_BREAK = re.compile(r"[,;]\s|\s(?:and|while|whereas|but)\s")
 _ATTRIBUTIVE = re.compile(
@@ -161,6 +164,7 @@ class Decider:
         # period in the same sentence may be the same formula over that period's values.
         self._formula_of: dict[int, tuple[int, Derivation]] = {}
         self._words_of: dict[int, frozenset[str]] = {}  # claim -> its clause's label words
+        self._source_order: dict[str, tuple[list[int], list[Claim]]] | None = None
 
     def decide_all(self) -> list[ClaimVerdict]:
         readings = self.answer.readings
@@ -1172,9 +1176,24 @@ class Decider:
         out: list[Derivation] = []
         for cited in cited_figures:
             arrived = cited.value
-            if cited.borrowed or not arrived.label_words or arrived.cell is None:
+            if cited.borrowed or (not arrived.label_words and arrived.cell is not None):
                 continue
-            line = cd.operands_for(arrived.label_words, [], self.index)
+            line = (
+                cd.operands_for(arrived.label_words, [], self.index) if arrived.label_words else []
+            )
+            if arrived.cell is None:
+                # Prose ("a combined ratio of 93.8%, compared with 96.4% a year earlier"):
+                # the base the sources themselves name for the figure, on its line or right
+                # after it.
+                bases = [o for o in line if "base" in o.qualifiers and o.value != arrived.value]
+                bases += self._base_after(arrived)
+                for base in cd.pair_candidates(claim, [arrived, *bases])[1:]:
+                    out.extend(
+                        replace(d, oriented=True)
+                        for d in cd.pairings(claim, [arrived, base])
+                        if d.operands[0] is arrived
+                    )
+                continue
             others = [
                 o
                 for o in line
@@ -1188,6 +1207,55 @@ class Decider:
                 # Later over earlier: both values carry the periods of their columns.
                 out.extend(d for d in cd.pairings(claim, [arrived, other]) if d.oriented)
         return out
+
+    def _base_after(self, source: Claim) -> list[Claim]:
+        """The base a source sentence gives right after a figure ("93.8%, compared with
+        96.4% in 2022")."""
+        if self._source_order is None:
+            order: dict[str, tuple[list[int], list[Claim]]] = {}
+            for c in self.index.claims:
+                starts, claims = order.setdefault(c.source_id, ([], []))
+                starts.append(c.start)
+                claims.append(c)
+            self._source_order = order
+        starts, claims = self._source_order.get(source.source_id, ([], []))
+        i = bisect.bisect_right(starts, source.start)
+        out = []
+        for other in claims[i : i + 3]:
+            if other.start - source.end > MAX_BASE_GAP:
+                break
+            if "base" in other.qualifiers and other.kind == source.kind:
+                out.append(other)
+        return out
+
+    def _listed_before(self, reading: Reading, cited_figures: list[cd.Cited]) -> list[Derivation]:
+        """A share or sum that totals the figures its sentence lists right before it ("Taiwan
+        Semiconductor (7.8%), DBS Group (4.6%) and BHP Group (3.9%), make up 16.3% of
+        assets"): the sums of the last two to five of them."""
+        claim = reading.claim
+        if not reading.cues & {SHARE, SUM}:
+            return []
+        listed = [
+            c.value
+            for c in cited_figures
+            if not c.borrowed
+            and c.value.kind == claim.kind
+            and c.value is not claim
+            and c.value.start < claim.start
+            and c.value.source_id == ""
+        ]
+        if len(listed) < 2:
+            # Cited figures stand for source values; the answer's own spans are read here.
+            listed = [
+                r.claim
+                for r in self.answer.readings[: reading.index]
+                if r.sentence == reading.sentence and r.claim.kind == claim.kind
+            ]
+        listed = listed[-MAX_LIST_ITEMS - 1 :]
+        return [
+            Derivation(cd.SUM_OF, tuple(listed[-size:]), True, False)
+            for size in range(2, len(listed) + 1)
+        ]
 
     def _against_earlier_figures(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited]
@@ -1247,6 +1315,10 @@ class Decider:
                 return replace(verdict, confidence=WEAK)
         for derivation in self._against_earlier_figures(reading, found, cited_figures or []):
             if signed(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._listed_before(reading, cited_figures or []):
+            if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         for derivation in cd.broad_derivations(reading, self.index, cited):
@@ -1903,10 +1975,14 @@ def _related(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     is related to any ("fourth-quarter guidance of $7.9 billion" of revenue)."""
     if mine <= _FORECASTS or theirs <= _FORECASTS:
         return True
+    if any(frozenset((a, b)) in _KINDRED for a in mine for b in theirs):
+        return True
     return any(a[1:] in b[1:] or b[1:] in a[1:] for a in mine for b in theirs)
 
 
 _FORECASTS = frozenset({"@guidance"})
+# Metrics one answer may name by the other: a fund's "assets" are its assets under management.
+_KINDRED = frozenset({frozenset({"@aum", "@total assets"})})
 
 
 def _canonical(claim: Claim) -> frozenset[str]:

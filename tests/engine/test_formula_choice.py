@@ -226,3 +226,60 @@ def test_a_change_over_a_loosely_hedged_figure_is_over_the_value_it_stands_for()
     )
     assert _verdict(result, "10.5%").grounded
     assert not _verdict(result, "$5.2 billion").grounded  # the hedge itself does not reach it
+
+
+INSURER = (
+    "Adjusted EBITDAC was $815.3 million in 2023, compared with $699.8 million in 2022. The "
+    "combined ratio was 93.8%, compared with 96.4% in 2022."
+)
+
+
+def test_a_change_to_a_prose_figure_is_over_the_base_the_sources_name_for_it():
+    result = detect(
+        source_input(
+            "Adjusted EBITDAC rose about 16.5% to $815.3 million in 2023, and the combined ratio "
+            "fell 2.6 percentage points to 93.8%.",
+            INSURER,
+        )
+    )
+    assert not result.flagged
+
+
+def test_a_wrong_change_to_a_prose_figure_is_flagged():
+    result = detect(
+        source_input("Adjusted EBITDAC rose about 19.5% to $815.3 million in 2023.", INSURER)
+    )
+    assert result.flagged
+
+
+FUND = (
+    "Top holdings (% of net assets): Taiwan Semiconductor 7.8, DBS Group 4.6, BHP Group 3.9. "
+    "Assets under management: $2,847.6 million."
+)
+
+
+def test_a_share_that_totals_the_figures_listed_before_it_is_derived():
+    result = detect(
+        source_input(
+            "Taiwan Semiconductor (7.8%), DBS Group (4.6%) and BHP Group (3.9%) make up 16.3% "
+            "of assets.",
+            FUND,
+        )
+    )
+    assert _verdict(result, "16.3%").outcome == DERIVED
+
+
+def test_a_share_that_does_not_total_the_figures_listed_before_it_is_flagged():
+    result = detect(
+        source_input(
+            "Taiwan Semiconductor (7.8%), DBS Group (4.6%) and BHP Group (3.9%) make up 18.3% "
+            "of assets.",
+            FUND,
+        )
+    )
+    assert not _verdict(result, "18.3%").grounded
+
+
+def test_a_fund_s_assets_are_its_assets_under_management():
+    assert not detect(source_input("The fund had $2.85 billion in assets.", FUND)).flagged
+    assert detect(source_input("The fund had $2.58 billion in assets.", FUND)).flagged
