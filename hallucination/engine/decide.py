@@ -82,9 +82,21 @@ MAX_EARLIER_FIGURES = 12
 MAX_BASE_GAP = 60  # characters between a source figure and the base named right after it
 # Where one clause of a sentence ends and the next begins.
 _CLAUSE_BREAK = re.compile(r"[,;]\s|\s(?:and|while|whereas|but)\s")
+# Words that place a figure in an earlier period than the sentence's main one.
+_EARLIER_WORDS = re.compile(
+    r"\b(?:a\s+year\s+(?:earlier|ago|before)|prior[- ]year|previous|previously|originally|"
+    r"last\s+year|year[- ]ago|from|compared|versus|vs\.?|than|earlier|before|restat\w*|"
+    r"(?:19|20)[0-9]{2})\b",
+    re.IGNORECASE,
+)
+_BASE_WORDS = re.compile(
+    r"\b(?:from|compared\s+(?:with|to)|versus|vs\.?|against)\s+(?:about\s+|approximately\s+)?"
+    r"(?:US|C|A|S|HK)?\$?\S{0,3}\Z",
+    re.IGNORECASE,
+)
 _ATTRIBUTIVE = re.compile(
-    r"\s+(?:[a-z-]+\s+){0,2}(?:program|programme|facility|revolver|notes|loan|authorization|"
-    r"buyback|offering|bonds?|debentures|tranche|plan)\b",
+    r"\s+(?:[A-Za-z-]+\s+){0,2}(?:program|programme|facility|revolver|notes|loan|authorization|"
+    r"buyback|offering|bonds?|debentures|tranche|plan|series|principal|issue)\b",
     re.IGNORECASE,
 )
 _EVENT_BEFORE = re.compile(
@@ -762,6 +774,15 @@ class Decider:
         if c.exact and not fitting and not reading.derived:
             return self._misplaced(claim, c.exact, c.binding)
         if fitting:
+            current = self._current_for_base(reading, fitting)
+            if current is not None:
+                return self._wrong(
+                    claim,
+                    PERIOD_MISMATCH,
+                    current,
+                    "the value is the sources' earlier figure, given as the current one",
+                    matched=fitting[0],
+                )
             best = self._best_match(claim, fitting, c.binding)
             confidence = Decimal(1) if self._labels_agree(c, best) else WEAK
             return ClaimVerdict(
@@ -1208,9 +1229,53 @@ class Decider:
                 out.extend(d for d in cd.pairings(claim, [arrived, other]) if d.oriented)
         return out
 
-    def _base_after(self, source: Claim) -> list[Claim]:
-        """The base a source sentence gives right after a figure ("93.8%, compared with
-        96.4% in 2022")."""
+    def _current_for_base(self, reading: Reading, fitting: list[Claim]) -> Claim | None:
+        """ "C1 cash costs in the quarter were US$1.74" where the source says "US$1.86 per
+        pound, up from US$1.74 a year earlier": the claim gives, as the current figure, the
+        value the sources name only as the base of a change. The current figure the source
+        sentence gives right before that base, when the claim's clause says nothing of an
+        earlier period."""
+        claim = reading.claim
+        if (
+            reading.base
+            or reading.derived
+            or not all(s.cell is None for s in fitting)
+            or "prior" in claim.qualifiers
+        ):
+            return None
+        start, end = self.answer.sentences[reading.sentence]
+        for other in self.answer.readings:
+            if other.sentence != reading.sentence or other.claim.kind == DATE:
+                continue
+            if other.claim.end <= claim.start:
+                start = max(start, other.claim.end)
+            elif other.claim.start >= claim.end:
+                end = min(end, other.claim.start)
+        if _EARLIER_WORDS.search(self.answer.text, start, end):
+            return None  # "... a year earlier", "prior-year", "in 2023": its clause says which
+        base = fitting[0]
+        if base.qualifiers & {"superseded", "hypothetical"}:
+            return None
+        before_base = self.index.texts.get(base.source_id, "")[max(0, base.start - 24) : base.start]
+        if not _BASE_WORDS.search(before_base):
+            return None  # "rose A$148m ... to A$612m": a level, not a base
+        self._order_sources()
+        assert self._source_order is not None
+        starts, claims = self._source_order.get(base.source_id, ([], []))
+        i = bisect.bisect_left(starts, base.start)
+        for other in reversed(claims[max(0, i - 3) : i]):
+            if base.start - other.end > MAX_BASE_GAP:
+                break
+            if (
+                other.kind == claim.kind
+                and "base" not in other.qualifiers
+                and not cd.value_matches(claim, other)
+                and (not base.label_words or other.label_words & base.label_words)
+            ):
+                return other
+        return None
+
+    def _order_sources(self) -> None:
         if self._source_order is None:
             order: dict[str, tuple[list[int], list[Claim]]] = {}
             for c in self.index.claims:
@@ -1218,6 +1283,12 @@ class Decider:
                 starts.append(c.start)
                 claims.append(c)
             self._source_order = order
+
+    def _base_after(self, source: Claim) -> list[Claim]:
+        """The base a source sentence gives right after a figure ("93.8%, compared with
+        96.4% in 2022")."""
+        self._order_sources()
+        assert self._source_order is not None
         starts, claims = self._source_order.get(source.source_id, ([], []))
         i = bisect.bisect_right(starts, source.start)
         out = []

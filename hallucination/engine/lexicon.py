@@ -783,11 +783,26 @@ def _quarter_of(date_key: str) -> str:
     return f"Q{(month - 1) // 3 + 1} {date_key[:4]}"
 
 
+_BARE_YEAR = re.compile(r"(?:FY)?(?:19|20)[0-9]{2}")
+_SPAN_OF = re.compile(r"([QH])([1-4]) (?:19|20)[0-9]{2}")
+
+
 def _same_month_day(a: str, b: str) -> bool:
     """A month or day written without its year ("November 1-30", "December 31") against
     another period: the same month (and day, when both give one)."""
     parts_a, parts_b = _month_day(a), _month_day(b)
     if parts_a is None or parts_b is None:
+        # A day without its year ("July 24", a dateline) lies in any year, and in the
+        # quarter or half that holds its month.
+        dated, other = (parts_a, b) if parts_a is not None else (parts_b, a)
+        if dated is None:
+            return False
+        if _BARE_YEAR.fullmatch(other):
+            return True
+        span = _SPAN_OF.fullmatch(other)
+        if span and dated[0].isdigit():
+            month, size = int(dated[0]), 3 if span.group(1) == "Q" else 6
+            return (int(span.group(2)) - 1) * size < month <= int(span.group(2)) * size
         return False
     (month_a, day_a), (month_b, day_b) = parts_a, parts_b
     return month_a == month_b and (not day_a or not day_b or day_a == day_b)

@@ -5,7 +5,10 @@ Each class has a clean case and a wrong one of the same shape."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from hallucination.engine import detect
+from hallucination.engine.types import PERIOD_MISMATCH
 
 from .conftest import source_input
 
@@ -211,3 +214,44 @@ def test_a_range_end_the_sources_do_not_give_is_flagged():
         source_input("The 2024 Core FFO guidance range is $2.55 to $2.68 per share.", GUIDANCE)
     )
     assert result.flagged
+
+
+MINER = (
+    "SANTIAGO, July 24 (Newswire) - Shares of Andes Cobre fell 3.7% to 9,840 pesos on Friday. "
+    "C1 cash costs in the second quarter of 2024 were US$1.86 per pound, up from US$1.74 a "
+    "year earlier."
+)
+
+
+def test_a_yearless_dateline_fits_the_year_the_answer_names():
+    result = detect(
+        source_input(
+            "The company kept its 2024 plan, but the shares fell 3.7% to 9,840 pesos.", MINER
+        )
+    )
+    assert not result.flagged
+
+
+def test_a_price_the_sources_do_not_give_is_still_flagged():
+    result = detect(
+        source_input(
+            "The company kept its 2024 plan, but the shares fell 3.7% to 9,480 pesos.", MINER
+        )
+    )
+    assert result.flagged
+
+
+def test_the_base_of_a_change_given_as_the_current_figure_is_a_period_mismatch():
+    result = detect(
+        source_input("C1 cash costs in the second quarter of 2024 were US$1.74 per pound.", MINER)
+    )
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "US$1.74"]
+    assert verdict.outcome == PERIOD_MISMATCH
+    assert verdict.expected_value == Decimal("1.86")
+
+
+def test_the_base_of_a_change_given_as_the_earlier_figure_is_grounded():
+    result = detect(
+        source_input("C1 cash costs were US$1.86 per pound, up from US$1.74 a year earlier.", MINER)
+    )
+    assert not result.flagged
