@@ -177,6 +177,7 @@ class Decider:
         self._formula_of: dict[int, tuple[int, Derivation]] = {}
         self._words_of: dict[int, frozenset[str]] = {}  # claim -> its clause's label words
         self._source_order: dict[str, tuple[list[int], list[Claim]]] | None = None
+        self._by_sentence: dict[int, list[Claim]] | None = None
 
     def decide_all(self) -> list[ClaimVerdict]:
         readings = self.answer.readings
@@ -371,7 +372,7 @@ class Decider:
             # "of the $2.0 billion program", "its 5.125% senior notes": the figure names an
             # instrument; the period around it is not the figure's.
             return ""
-        sentence = [r.claim for r in self.answer.readings if r.sentence == reading.sentence]
+        sentence = self._claims_of(reading.sentence)
         dates = [c for c in sentence if c.kind == DATE and not c.nested and c.period]
         if not dates:
             return None  # from a caption, a heading or the fiscal calendar: kept
@@ -415,6 +416,15 @@ class Decider:
         ):
             return None  # "In 2024, ...": the sentence's period
         return ""
+
+    def _claims_of(self, sentence: int) -> list[Claim]:
+        """The claims of one sentence of the answer, in order (read once per sentence)."""
+        if self._by_sentence is None:
+            by_sentence: dict[int, list[Claim]] = {}
+            for r in self.answer.readings:
+                by_sentence.setdefault(r.sentence, []).append(r.claim)
+            self._by_sentence = by_sentence
+        return self._by_sentence.get(sentence, [])
 
     def _candidates(self, reading: Reading) -> _Claimed:
         claim = reading.claim
@@ -1236,29 +1246,28 @@ class Decider:
         sentence gives right before that base, when the claim's clause says nothing of an
         earlier period."""
         claim = reading.claim
+        base = fitting[0]
         if (
             reading.base
             or reading.derived
-            or not all(s.cell is None for s in fitting)
             or "prior" in claim.qualifiers
+            or base.qualifiers & {"superseded", "hypothetical"}
+            or not all(s.cell is None for s in fitting)
         ):
             return None
+        text = self.index.texts.get(base.source_id, "")
+        if not _BASE_WORDS.search(text[max(0, base.start - 24) : base.start]):
+            return None  # "rose A$148m ... to A$612m": a level, not a base
         start, end = self.answer.sentences[reading.sentence]
-        for other in self.answer.readings:
-            if other.sentence != reading.sentence or other.claim.kind == DATE:
+        for other in self._claims_of(reading.sentence):
+            if other.kind == DATE:
                 continue
-            if other.claim.end <= claim.start:
-                start = max(start, other.claim.end)
-            elif other.claim.start >= claim.end:
-                end = min(end, other.claim.start)
+            if other.end <= claim.start:
+                start = max(start, other.end)
+            elif other.start >= claim.end:
+                end = min(end, other.start)
         if _EARLIER_WORDS.search(self.answer.text, start, end):
             return None  # "... a year earlier", "prior-year", "in 2023": its clause says which
-        base = fitting[0]
-        if base.qualifiers & {"superseded", "hypothetical"}:
-            return None
-        before_base = self.index.texts.get(base.source_id, "")[max(0, base.start - 24) : base.start]
-        if not _BASE_WORDS.search(before_base):
-            return None  # "rose A$148m ... to A$612m": a level, not a base
         self._order_sources()
         assert self._source_order is not None
         starts, claims = self._source_order.get(base.source_id, ([], []))
