@@ -81,6 +81,8 @@ _CLAUSE_AFTER = re.compile(
 MAX_EARLIER_FIGURES = 12
 MAX_BASE_GAP = 60  # characters between a source figure and the base named right after it
 # Where one clause of a sentence ends and the next begins.
+_RANGE_JOIN = re.compile(r"\s*(?:to|[-–—])\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
+MAX_RANGE_LINK = 12
 _CLAUSE_BREAK = re.compile(r"[,;]\s|\s(?:and|while|whereas|but)\s")
 # Words that place a figure in an earlier period than the sentence's main one.
 _EARLIER_WORDS = re.compile(
@@ -1173,6 +1175,7 @@ class Decider:
         # "fell by $57.4 million from the 2023 period to $154.2 million": the base the
         # sentence names by its period is on the line of the figure it arrives at.
         candidates += self._along_cited_lines(reading, cited_figures)
+        candidates += self._midpoints(reading)
         if claim.label_words and CHANGE in reading.cues:
             # "- Total revenue: $2,556,017 (FY2023) vs $2,760,298 (FY2022) ... while revenue
             # fell 7.4%": a change between two figures of its metric the answer gave before.
@@ -1308,6 +1311,53 @@ class Decider:
                 out.append(other)
         return out
 
+    def _midpoints(self, reading: Reading) -> list[Derivation]:
+        """A range's midpoint named in its sentence or the next ("raised its forecast to
+        €1.45 billion–€1.55 billion ... The midpoint of the new range, €1.50 billion"), and
+        the gap between two ranges' midpoints ("raised to $1.285 billion to $1.295 billion,
+        $20 million higher at the midpoint")."""
+        start, end = self.answer.sentences[reading.sentence]
+        text = self.answer.text
+        if "midpoint" not in text[start:end].lower() and "mid-point" not in text[start:end].lower():
+            return []
+        ranges: list[tuple[Claim, Claim]] = []
+        for sentence in range(max(0, reading.sentence - 2), reading.sentence + 1):
+            claims = [c for c in self._claims_of(sentence) if c.kind != DATE]
+            for a, b in itertools.pairwise(claims):
+                if (
+                    a.kind == b.kind
+                    and a.value < b.value
+                    and _RANGE_JOIN.fullmatch(text, a.end, b.start)
+                ):
+                    ranges.append((a, b))
+        # ... or in the sources, on the claim's own line ("Total revenues of $2,410 million to
+        # $2,470 million" under "The midpoint of the revenue outlook, $2,440 million").
+        words = reading.claim.label_words
+        if words:
+            self._order_sources()
+            assert self._source_order is not None
+            for source_id, (_starts, claims) in self._source_order.items():
+                source_text = self.index.texts.get(source_id, "")
+                for a, b in itertools.pairwise(claims):
+                    if (
+                        a.kind == b.kind != DATE
+                        and a.value < b.value
+                        and (a.label_words | b.label_words) & words
+                        and b.start - a.end <= MAX_RANGE_LINK
+                        and _RANGE_JOIN.fullmatch(source_text, a.end, b.start)
+                    ):
+                        ranges.append((a, b))
+        if not ranges:
+            return []
+        middles = [
+            replace_claim(a, value=(a.value + b.value) / 2, text=f"({a.text}–{b.text})/2")
+            for a, b in ranges
+        ]
+        out = [Derivation(cd.AVERAGE_OF, pair, True, False) for pair in ranges]
+        for later, earlier in itertools.permutations(middles, 2):
+            out.append(Derivation(cd.DIFFERENCE, (later, earlier), False, False))
+        return out
+
     def _listed_before(self, reading: Reading, cited_figures: list[cd.Cited]) -> list[Derivation]:
         """A share or sum that totals the figures its sentence lists right before it ("Taiwan
         Semiconductor (7.8%), DBS Group (4.6%) and BHP Group (3.9%), make up 16.3% of
@@ -1398,6 +1448,10 @@ class Decider:
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         for derivation in self._listed_before(reading, cited_figures or []):
+            if matches(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._midpoints(reading):
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)

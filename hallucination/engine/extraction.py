@@ -1512,7 +1512,8 @@ def _value_of(
     if (
         kind == CURRENCY
         and scale == 1
-        and cell is None
+        and origin == STATED
+        and (cell is None or not cell.scale_stated)
         and doc.source_id
         and doc.scale_stated_before(read.start)
     ):

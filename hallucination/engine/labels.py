@@ -131,10 +131,12 @@ def number_words(text: str) -> list[str]:
 def label_words(text: str) -> frozenset[str]:
     """The label of a phrase: its content words plus the canonical metric it names, if any."""
     found = set(words(text))
-    if not found:
-        return frozenset()
+    canonical = (
+        lx.canonical_labels(text[:MAX_LABEL_CHARS]) if found or "ratio" in text.lower() else ()
+    )
+    if not found and not canonical:
+        return frozenset()  # "combined ratio" has no content word, but names a metric
     found.update(number_words(text))
-    canonical = lx.canonical_labels(text[:MAX_LABEL_CHARS])
     found.update("@" + label for label in canonical)
     return frozenset(found)
 

@@ -120,6 +120,12 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
     "cap rate": ("cap rate", "capitalization rate"),
     "debt to equity": ("debt-to-equity", "debt to equity", "debt-to-equity ratio"),
     "expense ratio": ("expense ratio",),
+    # Insurers' and banks' ratios, which the stopwords would otherwise reduce to nothing
+    # ("combined" and "ratio" name no metric alone).
+    "combined ratio": ("combined ratio", "combined operating ratio"),
+    "loss ratio": ("loss ratio", "loss and lae ratio", "loss and loss adjustment expense ratio"),
+    "efficiency ratio": ("efficiency ratio", "cost-income ratio", "cost to income ratio"),
+    "payout ratio": ("payout ratio", "dividend payout ratio"),
     "return on equity": ("return on equity", "roe"),
     "return on assets": ("return on assets", "roa"),
     "return on investment": ("return on investment", "roi"),
@@ -305,6 +311,10 @@ PERCENT_LABELS = frozenset(
         "delinquency rate",
         "churn",
         "expense ratio",
+        "combined ratio",
+        "loss ratio",
+        "efficiency ratio",
+        "payout ratio",
         "eps surprise",
         "drawdown",
         "load factor",

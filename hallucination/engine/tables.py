@@ -960,7 +960,12 @@ def _add_grid(
         # "(in millions, except per share data)   2024   2023": the header's first cell,
         # over the labels, is the table's caption, not a column's unit.
         label_header = headers.pop(first)
-    units = _caption_units(" ".join([caption, label_header]))
+    # "(in millions)   Year Ended December 31," over "2024   2023": a group line over the
+    # header may open with the caption too.
+    group_caption = " ".join(
+        text[line.spans[0][0] : line.spans[0][1]] for line in groups if line.spans
+    )
+    units = _caption_units(" ".join([caption, group_caption, label_header]))
     table_index = len(result.tables)
     table = Table(
         start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency

@@ -283,3 +283,62 @@ def test_a_share_that_does_not_total_the_figures_listed_before_it_is_flagged():
 def test_a_fund_s_assets_are_its_assets_under_management():
     assert not detect(source_input("The fund had $2.85 billion in assets.", FUND)).flagged
     assert detect(source_input("The fund had $2.58 billion in assets.", FUND)).flagged
+
+
+UNDERWRITING = """($ in millions)                                       Q3 2025      Q3 2024
+Net premiums earned                                   $3,642       $3,448
+Combined ratio                                          94.2%        97.8%
+"""
+
+
+def test_a_combined_ratio_is_a_metric_with_a_line_of_its_own():
+    right = detect(
+        source_input(
+            "The combined ratio improved by 360 basis points to 94.2% in Q3 2025.", UNDERWRITING
+        )
+    )
+    wrong = detect(
+        source_input(
+            "The combined ratio improved by 630 basis points to 94.2% in Q3 2025.", UNDERWRITING
+        )
+    )
+    assert not right.flagged
+    assert wrong.flagged
+
+
+OUTLOOK = (
+    "Fiscal 2024 outlook. The Company expects total revenues of $2,410 million to $2,470 million."
+)
+
+
+def test_the_midpoint_of_a_range_the_sources_give_is_derived():
+    right = detect(
+        source_input("The midpoint of the fiscal 2024 revenue outlook is $2,440 million.", OUTLOOK)
+    )
+    wrong = detect(
+        source_input("The midpoint of the fiscal 2024 revenue outlook is $2,520 million.", OUTLOOK)
+    )
+    assert not right.flagged
+    assert wrong.flagged
+
+
+RAISED = (
+    "The company raised its operating profit forecast to €1.45 billion–€1.55 billion from "
+    "€1.25 billion–€1.35 billion."
+)
+
+
+def test_the_midpoint_of_a_range_the_answer_gave_before_and_the_gap_between_midpoints():
+    answer = (
+        "It raised its forecast to €1.45 billion–€1.55 billion from €1.25 billion–€1.35 "
+        "billion. The midpoint of the new range, {mid}, is {gap} above the old midpoint."
+    )
+    assert not detect(
+        source_input(answer.format(mid="€1.50 billion", gap="€0.20 billion"), RAISED)
+    ).flagged
+    assert detect(
+        source_input(answer.format(mid="€1.60 billion", gap="€0.20 billion"), RAISED)
+    ).flagged
+    assert detect(
+        source_input(answer.format(mid="€1.50 billion", gap="€0.35 billion"), RAISED)
+    ).flagged

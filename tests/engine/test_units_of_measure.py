@@ -243,3 +243,40 @@ def test_currency_codes_and_their_local_forms_are_read(written, unit):
 def test_a_constant_after_a_sign_in_a_formula_written_in_words_is_no_claim():
     claims, _ = extract_document("DSO = Accounts receivable ÷ Net sales × 365 ≈ 44.5 days")
     assert [c.text for c in claims] == ["44.5"]
+
+
+OPERATIONS = """(in millions)                                 Year Ended December 31,
+                                               2024          2023
+Revenue                                    $ 4,753.2     $ 4,212.9
+  Research and development                   1,912.4       1,736.8
+"""
+
+
+def test_a_caption_on_the_line_over_the_years_states_the_table_s_scale():
+    right = detect(
+        source_input("Research and development was $1,912.4 million in 2024.", OPERATIONS)
+    )
+    wrong = detect(source_input("Research and development was $1.91 million in 2024.", OPERATIONS))
+    assert not right.flagged
+    assert wrong.flagged
+
+
+QUARTER_SGA = """($ in millions)                          13 Weeks Ended
+                                   Nov. 1, 2025   Nov. 2, 2024
+Net sales                              $2,148.6       $2,079.3
+Selling, general and administrative      $612.3         $601.8
+"""
+
+
+def test_dollar_cells_under_a_scale_caption_are_not_units():
+    result = detect(
+        source_input(
+            "SG&A of $612.3 million was 28.5% of net sales of $2,148.6 million.", QUARTER_SGA
+        )
+    )
+    assert not result.flagged
+
+
+def test_dollar_cells_under_a_scale_caption_still_ground_only_their_digits():
+    result = detect(source_input("SG&A was $621.3 million in the quarter.", QUARTER_SGA))
+    assert result.flagged
