@@ -180,6 +180,7 @@ class Decider:
         self._words_of: dict[int, frozenset[str]] = {}  # claim -> its clause's label words
         self._source_order: dict[str, tuple[list[int], list[Claim]]] | None = None
         self._by_sentence: dict[int, list[Claim]] | None = None
+        self._totals: dict[tuple[str, int, int], Claim] | None = None
 
     def decide_all(self) -> list[ClaimVerdict]:
         readings = self.answer.readings
@@ -1311,6 +1312,69 @@ class Decider:
                 out.append(other)
         return out
 
+    def _shares_of_a_whole(
+        self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited]
+    ) -> list[Derivation]:
+        """A share of the whole its words name ("Scotch accounted for 63.3% of group net
+        sales", "FCF was also about 7.1% of revenue of €6,412 million"): a figure of the
+        sentence, or one the answer gave or worked out before, over the whole the sentence
+        gives or the sources state for the line it names."""
+        claim = reading.claim
+        if claim.kind != PERCENT or SHARE not in reading.cues:
+            return []
+        own = cd.pair_candidates(
+            claim, [c.value for c in cited_figures if not c.borrowed and c.value.kind != DATE]
+        )
+        earlier = cd.pair_candidates(
+            claim,
+            [
+                replace_claim(r.claim, value=self._exact[r.index])
+                if r.index in self._exact
+                else r.claim
+                for o in found[: reading.index]
+                if (r := o.reading).sentence < reading.sentence
+                and (o.exact or o.stated is not None or r.index in self._exact)
+            ],
+        )[-MAX_EARLIER_FIGURES:]
+        wholes = list(own)
+        if reading.other_label:
+            periods = [claim.period] if claim.period else list(reading.periods[:1])
+            wholes += cd.operands_for(reading.other_label, periods, self.index)[:2]
+        parts = [*own, *earlier]
+        # "Scotch accounted for 63.3% of group net sales": a part read from a table is a share
+        # of its column's total row.
+        for o in found[: reading.index]:
+            source = o.exact[0] if o.exact else o.stated
+            if source is not None and source.cell is not None:
+                total = self._column_total(source)
+                if total is not None:
+                    wholes.append(total)
+                    parts.append(source)
+        out = []
+        for part in parts:
+            for whole in wholes:
+                if part.value == whole.value or not whole.value:
+                    continue
+                if not part.scale_origin and part.scale == 1 and whole.scale != 1:
+                    # "FCF = 1,140 − 684 = 456" in a working headed "(EUR million)": the
+                    # bare figure is at the whole's scale.
+                    part = replace_claim(part, value=part.value * whole.scale)
+                if abs(part.value) < abs(whole.value):
+                    out.append(Derivation(cd.SHARE_OF, (part, whole), True, False))
+        return out
+
+    def _column_total(self, cell_value: Claim) -> Claim | None:
+        """The total row of the table column a cell stands in."""
+        assert cell_value.cell is not None
+        if self._totals is None:
+            totals: dict[tuple[str, int, int], Claim] = {}
+            for c in self.index.claims:  # one pass, the first time a share asks
+                if c.cell is not None and "total" in c.qualifiers:
+                    totals.setdefault((c.source_id, c.cell[0], c.cell[2]), c)
+            self._totals = totals
+        table, _row, column = cell_value.cell
+        return self._totals.get((cell_value.source_id, table, column))
+
     def _midpoints(self, reading: Reading) -> list[Derivation]:
         """A range's midpoint named in its sentence or the next ("raised its forecast to
         €1.45 billion–€1.55 billion ... The midpoint of the new range, €1.50 billion"), and
@@ -1452,6 +1516,10 @@ class Decider:
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         for derivation in self._midpoints(reading):
+            if matches(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._shares_of_a_whole(reading, found, cited_figures or []):
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)

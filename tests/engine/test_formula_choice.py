@@ -342,3 +342,35 @@ def test_the_midpoint_of_a_range_the_answer_gave_before_and_the_gap_between_midp
     assert detect(
         source_input(answer.format(mid="€1.50 billion", gap="€0.35 billion"), RAISED)
     ).flagged
+
+
+CATEGORIES = """Net sales by category
+                        Year ended     Year ended
+                      30 June 2024   30 June 2023
+                                £m             £m
+Scotch whisky                1,786          1,702
+Gin                            412            438
+Total                        2,820          2,722
+"""
+
+
+def test_a_part_s_share_of_its_table_s_total_row_is_derived():
+    answer = "Scotch whisky net sales were £1,786 million. Scotch accounted for {share} of group net sales."
+    assert not detect(source_input(answer.format(share="63.3%"), CATEGORIES)).flagged
+    assert detect(source_input(answer.format(share="65.6%"), CATEGORIES)).flagged
+
+
+WORKING = """Consolidated cash flow (EUR million)        2023
+Net cash from operating activities          1,140
+Capital expenditure                          (684)
+Revenue                                     6,412
+"""
+
+
+def test_a_share_of_a_bare_figure_the_answer_worked_out_is_at_the_whole_s_scale():
+    answer = (
+        "Working (EUR million): free cash flow = 1,140 − 684 = 456.\n\n"
+        "FCF was also about {share} of revenue of €6,412 million."
+    )
+    assert not detect(source_input(answer.format(share="7.1%"), WORKING)).flagged
+    assert detect(source_input(answer.format(share="8.1%"), WORKING)).flagged
