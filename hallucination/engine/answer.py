@@ -233,6 +233,9 @@ class AnswerReading:
         for start, eq in self.formulas:
             if eq < claim.start and _RESULT_AFTER.fullmatch(self.text, eq + 1, claim.start):
                 return self.text[start:eq], self.text[eq] == "≈"
+            if start > claim.end and _WORKING_AFTER.fullmatch(self.text, claim.end, start):
+                # "about €6.74 million (22,940 × 24.50 × 12)": the working after the figure.
+                return self.text[start:eq], claim.approximate
         return None
 
     @property
@@ -398,7 +401,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         text=text,
         readings=tuple(readings),
         sentences=tuple(sentences),
-        formulas=tuple(formula_spans(text)) if "=" in text or "≈" in text else (),
+        formulas=tuple(formula_spans(text)) if "=" in text or "≈" in text or "(" in text else (),
     )
 
 
@@ -489,6 +492,7 @@ MAX_QUESTION_CHARS = 2_000
 
 
 # Between an equals sign and the figure it gives: "= C$508 thousand", "≈ 7.9%", "= **7.9%".
+_WORKING_AFTER = re.compile(r"(?:\s?(?:thousand|million|billion|trillion))? ?\(")
 _RESULT_AFTER = re.compile(r"[\s*_]*(?:about|approximately|roughly|approx\.?|~)?[\s*_]*")
 _RANGE_DASH = re.compile(r"\s*[-–—]\s*")
 # Verbs that link a subject to its figure: a direction word before one of these belongs to

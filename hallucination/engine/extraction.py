@@ -486,6 +486,9 @@ class _Document:
 
 _FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−– \t")
 _EQUALS = re.compile("[=≈]")
+_TRAILING_FORMULA = re.compile(
+    r"(?<=[0-9a-z%]) ?\((\s?[0-9][0-9.,]{0,20}(?:\s?[×*÷/+−–]\s?[0-9][0-9.,]{0,20}){1,6}\s?)\)"
+)
 _FORMULA_CONTINUES = re.compile(r"[-+*/×÷−–(]\s*\Z")  # an operator before a currency code
 _FORMULA_OPERATORS = frozenset("+*/×÷")
 _FORMULA_SUFFIXES = frozenset({"B", "M", "K", "bn", "mn", "m", "b", "k"})
@@ -574,6 +577,14 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
         if has_operator and any(ch.isdigit() for ch in expression):
             spans.append((start, eq))
         found = _EQUALS.search(text, eq + 1)
+    if "(" in text:
+        # "about €6.74 million (22,940 × 24.50 × 12)": the arithmetic in parentheses right
+        # after a figure, its working; its operands are copies as before an equals sign.
+        for m in _TRAILING_FORMULA.finditer(text):
+            if len(spans) >= 10_000:
+                break
+            spans.append((m.start(1), m.end(1)))
+        spans.sort()
     return spans
 
 

@@ -231,3 +231,29 @@ def test_bare_digits_restating_a_scaled_figure_the_answer_worked_out_stand_on_it
 def test_bare_digits_that_restate_no_figure_the_answer_worked_out_are_flagged():
     result = detect(source_input(FCF.format(fcf="817.7"), FCF_SOURCE))
     assert result.flagged
+
+
+SUBSCRIBERS = "The network had 22,940 subscribers at year end, each paying €24.50 a month."
+WORKING_AFTER = "Annual subscription revenue is about €{total} million (22,940 × 24.50 × 12)."
+
+
+def test_working_in_parentheses_after_a_figure_is_its_formula():
+    result = detect(source_input(WORKING_AFTER.format(total="6.74"), SUBSCRIBERS))
+    verdict = _verdict(result, "€6.74 million")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula == "22,940 × 24.50 × 12"
+    assert not result.flagged
+
+
+def test_a_figure_its_own_working_does_not_give_is_drift():
+    result = detect(source_input(WORKING_AFTER.format(total="7.74"), SUBSCRIBERS))
+    verdict = _verdict(result, "€7.74 million")
+    assert verdict.outcome == ARITHMETIC_DRIFT
+    assert result.flagged
+
+
+def test_a_parenthesized_figure_without_operators_is_not_working():
+    # "(22,940 subscribers)" names a figure; only arithmetic in parentheses is working.
+    answer = "Revenue is about €6.74 million (22,940 subscribers)."
+    result = detect(source_input(answer, SUBSCRIBERS))
+    assert _verdict(result, "€6.74 million").formula is None
