@@ -119,6 +119,19 @@ WEAK = Decimal("0.5")  # confidence of a claim grounded on weak evidence
 MAX_DATES_SCANNED = 5_000
 MAX_COLUMN_SUM = 12
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
+# "about €76 per seat", "2.29 points per game", "$3.4 million for each job": the unit a
+# figure is a quotient over, and the words after a figure that count that unit ("26,200-seat
+# stadium", "120 permanent jobs").
+_PER_UNIT = re.compile(
+    r"(?:\s+[a-z]+){0,2}?\s+(?:per|for\s+each|for\s+every)\s+([a-z][a-z-]*)", re.IGNORECASE
+)
+_UNIT_WORDS = re.compile(r"(?:-|\s+)((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)", re.IGNORECASE)
+# A count the number reader leaves as part of a compound word: "a 26,200-seat stadium".
+_HYPHENATED_COUNT = re.compile(r"(?<![\w.,])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)-([a-z]+)\b")
+# What follows "per" without naming a thing counted: a percentage, a share (earnings per
+# share is read as its own metric), a rate per head of a population.
+_NOT_A_UNIT = frozenset({"cent", "centum", "mille", "share", "capita", "cent.", "annum"})
+MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
 _TOTAL_WORDS = frozenset({"total", "@total"})
 
 
@@ -725,6 +738,12 @@ class Decider:
         # A formula the sentence spells out over named lines, which the claim's own words
         # would otherwise bind to one of them.
         for derivation in self._worded(reading):
+            if cd.derivation_matches(reading, derivation):
+                return self._derived(claim, derivation, found, reading)
+
+        # A figure per unit the answer counts: a quotient of its own figures, whatever the
+        # unit's own line says ("19 robots per customer" is no count of customers).
+        for derivation in self._per_unit(reading):
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
 
@@ -1421,6 +1440,60 @@ class Decider:
         for later, earlier in itertools.permutations(middles, 2):
             out.append(Derivation(cd.DIFFERENCE, (later, earlier), False, False))
         return out
+
+    def _per_unit(self, reading: Reading) -> list[Derivation]:
+        """A figure per unit the answer counts before it ("a 26,200-seat stadium ... at €2
+        million a year, about €76 per seat"): the answer's earlier figures over each earlier
+        figure whose words name that unit. Only the units the answer counts; a quotient of
+        one significant digit is left to the other rules."""
+        claim = reading.claim
+        text = self.answer.text
+        if claim.kind not in _AMOUNTS or not claim.value:
+            return []
+        m = _PER_UNIT.match(text, claim.end)
+        if m is None or m.group(1).lower() in _NOT_A_UNIT:
+            return []
+        if len(claim.value.normalize().as_tuple().digits) < MIN_PER_UNIT_DIGITS and not (
+            claim.precision and abs(claim.value) / claim.precision >= 10
+        ):
+            return []
+        unit = labels.label_words(m.group(1))
+        if not unit:
+            return []
+        earlier = [
+            r.claim
+            for r in self.answer.readings[: reading.index]
+            if r.claim.kind in _AMOUNTS and not r.claim.nested and r.claim.value
+        ]
+        counts = []
+        for other in earlier:
+            after = _UNIT_WORDS.match(text, other.end)
+            if after is not None and labels.label_words(after.group(1)) & unit:
+                counts.append(other)
+        for hyphenated in _HYPHENATED_COUNT.finditer(text, 0, claim.start):
+            if labels.label_words(hyphenated.group(2)) & unit:
+                digits = hyphenated.group(1)
+                counts.append(
+                    Claim(
+                        digits,
+                        hyphenated.start(),
+                        hyphenated.end(1),
+                        COUNT,
+                        Decimal(digits.replace(",", "")),
+                    )
+                )
+        numerators = [
+            a
+            for a in earlier
+            if a not in counts
+            and (a.unit == claim.unit if claim.kind == CURRENCY else a.kind != CURRENCY)
+        ]
+        return [
+            Derivation(cd.RATIO_OF, (a, b), True, False)
+            for b in counts
+            if b.value
+            for a in numerators
+        ]
 
     def _listed_before(self, reading: Reading, cited_figures: list[cd.Cited]) -> list[Derivation]:
         """A share or sum that totals the figures its sentence lists right before it ("Taiwan

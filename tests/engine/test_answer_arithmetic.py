@@ -257,3 +257,59 @@ def test_a_parenthesized_figure_without_operators_is_not_working():
     answer = "Revenue is about €6.74 million (22,940 subscribers)."
     result = detect(source_input(answer, SUBSCRIBERS))
     assert _verdict(result, "€6.74 million").formula is None
+
+
+STADIUM = (
+    "The insurer signed a 12-year, €24 million naming-rights agreement for the 26,200-seat "
+    "stadium."
+)
+PER_SEAT = (
+    "The insurer's 12-year, €24 million deal for the 26,200-seat stadium comes to €2 million "
+    "a year, or about €{per_seat} per seat a year."
+)
+ROBOTS = "Kelpie has 1,850 robots deployed across 96 customers and 430 employees."
+PER_CUSTOMER = (
+    "Kelpie has 430 employees and 1,850 robots deployed across 96 customers, about "
+    "{per_customer} robots per customer."
+)
+
+
+def test_a_figure_per_unit_the_answer_counts_is_a_quotient_of_its_figures():
+    result = detect(source_input(PER_SEAT.format(per_seat="76"), STADIUM))
+    verdict = _verdict(result, "€76")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula == "2M / 26200"
+
+
+def test_a_wrong_figure_per_unit_is_flagged():
+    result = detect(source_input(PER_SEAT.format(per_seat="96"), STADIUM))
+    assert not _verdict(result, "€96").grounded
+    assert result.flagged
+
+
+def test_a_count_per_unit_is_over_the_count_of_that_unit_not_its_own_line():
+    # "96 customers" is stated; "19 robots per customer" is no count of customers.
+    result = detect(source_input(PER_CUSTOMER.format(per_customer="19"), ROBOTS))
+    verdict = _verdict(result, "19")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula == "1850 / 96"
+    assert not result.flagged
+
+
+def test_a_wrong_count_per_unit_is_flagged():
+    result = detect(source_input(PER_CUSTOMER.format(per_customer="23"), ROBOTS))
+    assert not _verdict(result, "23").grounded
+
+
+def test_a_figure_per_a_unit_the_answer_never_counts_is_not_a_quotient():
+    # Nothing counts games: 78 / 34 is not tried, whatever it gives.
+    answer = "The club took 78 points from 34 matches, 2.29 points per game."
+    result = detect(source_input(answer, "The club took 78 points from 34 matches."))
+    assert _verdict(result, "2.29").outcome != DERIVED
+
+
+def test_a_dollar_figure_per_unit_is_over_dollar_figures_only():
+    # 1,850 robots over 96 customers gives 19; "$19 per customer" is no quotient of counts.
+    answer = "Kelpie has 1,850 robots across 96 customers, about $19 per customer."
+    result = detect(source_input(answer, ROBOTS))
+    assert _verdict(result, "$19").outcome != DERIVED
