@@ -260,8 +260,7 @@ def test_a_parenthesized_figure_without_operators_is_not_working():
 
 
 STADIUM = (
-    "The insurer signed a 12-year, €24 million naming-rights agreement for the 26,200-seat "
-    "stadium."
+    "The insurer signed a 12-year, €24 million naming-rights agreement for the 26,200-seat stadium."
 )
 PER_SEAT = (
     "The insurer's 12-year, €24 million deal for the 26,200-seat stadium comes to €2 million "
