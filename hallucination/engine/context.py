@@ -181,6 +181,7 @@ CATEGORIES: dict[str, dict[str, re.Pattern | None]] = {
             "level",
             "tier",
             "phase",
+            "scope",
             "magic",
             "footnote",
             "appendix",

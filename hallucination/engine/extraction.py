@@ -178,6 +178,11 @@ _INDEX_NAME_BEFORE = re.compile(
     r"(?:S&P|Russell|FTSE|Nikkei|DAX|CAC|STOXX|Stoxx|Nasdaq|NASDAQ|ASX|KOSPI|Sensex|Nifty|"
     r"Dow\s+Jones\s+U\.S\.|MidCap|SmallCap|Stoxx\s+Europe|STOXX\s+Europe)[ \t-]?\Z"
 )
+# The later numbers of a list of names: "Scope 1 and 2", "Tier 1, 2 and 3", "Phase 2 or 3".
+_NAMED_LIST_BEFORE = re.compile(
+    r"\b([A-Za-z]+)[ \t][0-9]{1,2}(?:(?:,|,?[ \t](?:and|or|&))[ \t][0-9]{1,2})*"
+    r"(?:,|,?[ \t](?:and|or|to|&))[ \t]\Z"
+)
 _CODE_BEFORE = re.compile(
     r"(?<![A-Za-z])([MT](?=SEK|NOK|DKK|EUR|USD|CHF)|)"  # MSEK: millions, TSEK: thousands
     r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?)"
@@ -983,6 +988,10 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     if doc.previous_word(s, " .#:") in context.CATEGORIES["identifier"]:
         return None
     is_small_int = digits.isdigit() and len(digits) <= 2
+    if is_small_int and before_char in " \t":
+        named = _NAMED_LIST_BEFORE.search(text, max(0, s - 40), s)
+        if named and named.group(1).lower() in context.CATEGORIES["identifier"]:
+            return None  # "Scope 1 and 2": the second name of the list
     if cell is None and is_small_int and before_char in "([" and after_char in ")]":
         return None  # a footnote marker
     if (

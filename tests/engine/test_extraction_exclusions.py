@@ -23,6 +23,9 @@ from hallucination.engine import extract_claims
         "Write to ir2024@example.com",
         "The call started at 10:30 am.",
         "1. Revenue\n2. Margins",
+        "Scope 1 and 2 emissions",
+        "Tier 1, 2 and 3 capital",
+        "Phase 2 or 3 trials",
     ],
 )
 def test_it_ignores_identifiers_markers_and_citations(text):
@@ -40,3 +43,10 @@ def test_a_formula_constant_is_not_a_claim_but_its_operands_are():
 
     assert [c.text for c in claims] == ["0.50", "0.45", "0.45", "11.11%"]
     assert all("operand" in c.qualifiers for c in claims[:3])
+
+
+def test_the_numbers_after_a_list_of_names_are_still_claims():
+    # "Scope 1 and 2" names two scopes; the emissions and the counts after them are figures.
+    claims = extract_claims("Scope 1 and 2 emissions were 1,264 tCO2e at 12 and 14 sites.")
+
+    assert [c.text for c in claims] == ["1,264", "12", "14"]

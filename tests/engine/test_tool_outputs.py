@@ -411,3 +411,22 @@ def test_a_change_between_a_record_s_years_goes_the_way_its_words_say():
     # 588.3 -> 702.8 is a rise of 19.5%; "fell 16.3%" is 702.8 -> 588.3 read backwards.
     assert _detect("Net profit fell 16.3% to THB 702.8 million in 2023.", NESTED).flagged
     assert _detect("Net profit grew 16.3% to THB 702.8 million in 2023.", NESTED).flagged
+
+
+EMISSIONS = '{"scope_1_2_emissions_tco2e": 1264, "employees": 4812}'
+
+
+def _detect_json(answer):
+    return detect(DetectionInput(answer=answer, sources=(SourceDocument("esg", EMISSIONS),)))
+
+
+def test_the_names_in_a_list_of_scopes_are_not_figures_to_ground():
+    result = _detect_json("Scope 1 and 2 emissions were 1,264 tCO2e.")
+    assert [v.claim.text for v in result.verdicts] == ["1,264"]
+    assert not result.flagged
+
+
+def test_a_wrong_figure_after_a_list_of_scopes_is_flagged():
+    result = _detect_json("Scope 1 and 2 emissions were 1,364 tCO2e.")
+    assert [v.claim.text for v in result.verdicts] == ["1,364"]
+    assert result.flagged
