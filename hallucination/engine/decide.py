@@ -131,6 +131,23 @@ _HYPHENATED_COUNT = re.compile(r"(?<![\w.,])([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)-([
 # What follows "per" without naming a thing counted: a percentage, a share (earnings per
 # share is read as its own metric), a rate per head of a population.
 _NOT_A_UNIT = frozenset({"cent", "centum", "mille", "share", "capita", "cent.", "annum"})
+# Words that count one unit under other names: "4,812 people" for "per employee", "34
+# matches" for "per game", "90 MW" for "per megawatt" (label word stems, as labels.py folds
+# them).
+_UNIT_ALIASES = {
+    "peopl": "employee",
+    "staff": "employee",
+    "worker": "employee",
+    "@headcount": "employee",
+    "match": "game",
+    "fixture": "game",
+    "megawatt": "mw",
+    "gigawatt": "gw",
+    "kilowatt": "kw",
+    "kilogram": "kg",
+    "kilo": "kg",
+    "tonn": "ton",
+}
 MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
 _TOTAL_WORDS = frozenset({"total", "@total"})
 
@@ -1457,7 +1474,7 @@ class Decider:
             claim.precision and abs(claim.value) / claim.precision >= 10
         ):
             return []
-        unit = labels.label_words(m.group(1))
+        unit = _unit_names(labels.label_words(m.group(1)))
         if not unit:
             return []
         earlier = [
@@ -1468,10 +1485,10 @@ class Decider:
         counts = []
         for other in earlier:
             after = _UNIT_WORDS.match(text, other.end)
-            if after is not None and labels.label_words(after.group(1)) & unit:
+            if after is not None and _unit_names(labels.label_words(after.group(1))) & unit:
                 counts.append(other)
         for hyphenated in _HYPHENATED_COUNT.finditer(text, 0, claim.start):
-            if labels.label_words(hyphenated.group(2)) & unit:
+            if _unit_names(labels.label_words(hyphenated.group(2))) & unit:
                 digits = hyphenated.group(1)
                 counts.append(
                     Claim(
@@ -2145,6 +2162,12 @@ _RESTATING = re.compile(
     r"(?:about|roughly|approximately|around|some|nearly|almost|~)?\s*",
     re.IGNORECASE,
 )
+
+
+def _unit_names(words: frozenset[str]) -> frozenset[str]:
+    """A unit's words with the one name `_UNIT_ALIASES` gives each of them."""
+    aliases = {_UNIT_ALIASES[w] for w in words if w in _UNIT_ALIASES}
+    return words | aliases if aliases else words
 
 
 def _of_other_metrics(mine: frozenset[str], operands: tuple[Claim, ...]) -> bool:

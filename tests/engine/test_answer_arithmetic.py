@@ -301,10 +301,31 @@ def test_a_wrong_count_per_unit_is_flagged():
 
 
 def test_a_figure_per_a_unit_the_answer_never_counts_is_not_a_quotient():
-    # Nothing counts games: 78 / 34 is not tried, whatever it gives.
-    answer = "The club took 78 points from 34 matches, 2.29 points per game."
-    result = detect(source_input(answer, "The club took 78 points from 34 matches."))
+    # Nothing counts visits: 78 / 34 is not tried, whatever it gives.
+    answer = "The clinic billed 78 hours over 34 days, 2.29 hours per visit."
+    result = detect(source_input(answer, "The clinic billed 78 hours over 34 days."))
     assert _verdict(result, "2.29").outcome != DERIVED
+
+
+WORKFORCE = "The company employed 4,812 people; Scope 1 and 2 emissions were 1,264 tCO2e."
+PER_EMPLOYEE = (
+    "The company employed 4,812 people. Scope 1 and 2 emissions were 1,264 tCO2e, or roughly "
+    "{per_head} tonnes per employee."
+)
+
+
+def test_a_unit_counted_under_another_name_is_that_unit():
+    # "4,812 people" counts employees: 1,264 / 4,812 = 0.263.
+    result = detect(source_input(PER_EMPLOYEE.format(per_head="0.26"), WORKFORCE))
+    verdict = _verdict(result, "0.26")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula == "1264 / 4812"
+    assert not result.flagged
+
+
+def test_a_wrong_figure_per_a_unit_counted_under_another_name_is_flagged():
+    result = detect(source_input(PER_EMPLOYEE.format(per_head="0.36"), WORKFORCE))
+    assert not _verdict(result, "0.36").grounded
 
 
 def test_a_dollar_figure_per_unit_is_over_dollar_figures_only():
