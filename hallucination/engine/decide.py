@@ -178,6 +178,16 @@ def _relative(a: Decimal, b: Decimal) -> Decimal:
     return abs(a - b) / abs(b)
 
 
+def _relative_at_scale(a: Decimal, b: Decimal) -> Decimal:
+    """`_relative` at the power of 1,000 that brings `b` nearest `a`: a value of unknown
+    scale ("17.161.955" in a table with no caption) is close to "17,116,955 thousand" at
+    that scale, and the difference reported is 0.26%, not 99,638%."""
+    best = _relative(a, b)
+    for factor in cd.THOUSANDS:
+        best = min(best, _relative(a, b * factor), _relative(a, b / factor))
+    return best
+
+
 @dataclass(slots=True)
 class _Claimed:
     """One claim's candidates, found once."""
@@ -844,7 +854,7 @@ class Decider:
         close = [s for s in c.close if self._fits(reading, s)]
         if close:
             best = self._best_match(claim, close, c.binding)
-            relative = _relative(norm(claim), norm(best)).quantize(Decimal("0.0001"))
+            relative = _relative_at_scale(norm(claim), norm(best)).quantize(Decimal("0.0001"))
             return ClaimVerdict(
                 claim=claim,
                 outcome=WITHIN_TOLERANCE,
@@ -959,7 +969,7 @@ class Decider:
             return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(stated))
         tol = tolerance(claim, self.config)
         if tol and cd.value_matches(claim, stated, tol):
-            relative = _relative(norm(claim), norm(stated)).quantize(Decimal("0.0001"))
+            relative = _relative_at_scale(norm(claim), norm(stated)).quantize(Decimal("0.0001"))
             return ClaimVerdict(
                 claim=claim,
                 outcome=WITHIN_TOLERANCE,

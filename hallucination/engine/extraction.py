@@ -51,6 +51,9 @@ _GROUPED = re.compile(
 # "287,9": a comma before one or two digits is a decimal comma; before three it groups them.
 _DECIMAL_COMMA = re.compile(r"[0-9]{1,3},[0-9]{1,2}")
 _POINT_GROUPS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}")
+# "9.842.316": two or more points between groups of three group thousands, whatever the
+# document's decimal mark ("2.186" alone stays a decimal).
+_POINT_THOUSANDS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3}){2,}")
 # Indian grouping: pairs of digits above the thousands ("2,41,306", "48,72,16,54,310").
 _INDIAN_GROUPS = re.compile(r"[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?:\.[0-9]+)?")
 _DECIMAL_TAIL = re.compile(r"[.,][0-9]{1,2}\Z")
@@ -679,7 +682,7 @@ def extract_document(
 _UNKNOWN = object()
 # Constants an arithmetic sign before them marks wherever they stand: percentages, thousands,
 # days, weeks and months of a year, quarters.
-_FORMULA_CONSTANTS = frozenset({"100", "1000", "365", "360", "52", "12", "4", "2"})
+_FORMULA_CONSTANTS = frozenset({"100", "1000", "365", "366", "360", "52", "12", "4", "2"})
 _GLUED_DOLLAR = re.compile(r"(?<=[0-9])\$ (?= *[0-9(])")
 _COUNTED_ROW = re.compile(
     r"\b(?:customers|subscribers|accounts(?!\s+(?:receivable|payable))|additions|members|"
@@ -886,6 +889,8 @@ def _plain_digits(written: str) -> str:
         return written.replace(",", ".")
     if _POINT_GROUPS.fullmatch(written):
         return written.replace(".", "").replace(",", ".")
+    if _POINT_THOUSANDS.fullmatch(written):
+        return written.replace(".", "")
     if _INDIAN_GROUPS.fullmatch(written):
         return written.replace(",", "")
     if _TOKEN.fullmatch(written):

@@ -34,7 +34,7 @@ _WIDE_GAP = regex.compile(r"\S(?: ?\S)*")  # a cell: runs of text separated by 2
 _NUMERIC_CELL = regex.compile(
     r"\s*\**\s*[(\-−+]?\s*(?:[$€£¥]|US\$)?\s*\(?"
     r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?"
-    r"|[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}|[0-9][0-9,]*(?:\.[0-9]+)?)"
+    r"|[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}|[0-9]{1,3}(?:\.[0-9]{3}){2,}|[0-9][0-9,]*(?:\.[0-9]+)?)"
     r"\s*\)?\s*[)%xX]?\s*"
     r"(?:[A-Za-z]{1,3})?\s*\**\s*"
 )
@@ -154,7 +154,7 @@ _CURRENCY_OF = {
     "swiss francs": "CHF",
 }
 # The line kinds that hold cells (the others: separator rows, blank lines and prose).
-_ROW_KINDS = frozenset({"pipe", "tab", "pair", "wide", "csv", "dash", "json"})
+_ROW_KINDS = frozenset({"pipe", "tab", "pair", "wide", "csv", "semi", "dash", "json"})
 _ENDS_WITH_GROUP_HEAD = regex.compile(r"(?<![0-9.])[0-9]{1,3}\Z")
 _STARTS_WITH_GROUP = regex.compile(r"[0-9]{3}(?![0-9])")
 _ROW_LABEL_KEYS = ("item", "label", "line_item", "metric", "name", "row", "category", "")
@@ -266,6 +266,13 @@ def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
     elif kind == "wide":
         for m in _WIDE_GAP.finditer(line):
             spans.append((offset + m.start(), offset + m.end()))
+    elif kind == "semi":
+        # A semicolon-separated export, as spreadsheets write CSV where the comma is the
+        # decimal mark: every semicolon ends a cell.
+        pos = 0
+        for part in line.split(";"):
+            spans.append(_trimmed(line, offset, pos, pos + len(part)))
+            pos += len(part) + 1
     elif kind == "csv" and '"' not in line:
         # No quoted field: every comma ends a cell (most prose lines with a comma in them).
         pos = 0
@@ -322,6 +329,8 @@ def _classify(line: str) -> str:
             return "pair"
     if "  " in stripped and len(_WIDE_GAP.findall(stripped)) >= 2:
         return "wide"
+    if ";" in stripped and len(stripped) <= 600:
+        return "semi"
     if "," in stripped and len(stripped) <= 600:
         return "csv"
     return "other"
@@ -380,6 +389,17 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
     if kind == "pair":
         return True
     counts = {len(line.spans) for line in lines}
+    if kind == "semi":
+        # Prose has semicolons too: rows of one width, short fields, numbers in them.
+        if len(counts) != 1 or min(counts) < 2:
+            return False
+        for number, line in enumerate(lines):
+            fields = [text[s:e] for s, e in line.spans]
+            if len(fields[0]) > 160 or any(
+                len(f) > (100 if number == 0 else 40) for f in fields[1:]
+            ):
+                return False
+        return any(_is_numeric(text[s:e]) for line in lines[1:] for s, e in line.spans[1:])
     if kind == "csv":
         # Prose lines have commas too: a CSV block has a steady width, short fields and
         # numbers standing alone in them.
@@ -424,7 +444,7 @@ def _caption_before(text: str, lines: list[_Line], first: int) -> str:
         if line.kind == "blank":
             k -= 1
             continue
-        if line.kind in _ROW_KINDS and line.kind not in ("wide", "csv"):
+        if line.kind in _ROW_KINDS and line.kind not in ("wide", "csv", "semi"):
             break  # another table's row
         tail = line.text[-budget:]
         parts.append(tail)
@@ -510,6 +530,7 @@ def find_tables(text: str) -> TableSet:
         and "  " not in text
         and "," not in text
         and ":" not in text
+        and ";" not in text
     ):
         return result
     lines: list[_Line] = []
@@ -529,7 +550,7 @@ def find_tables(text: str) -> TableSet:
         # A CSV, tab or space-aligned row needs a neighbour of its kind: one such line alone
         # is prose with a comma or a double space in it.
         like = (kind, "section") if kind == "wide" else (kind,)
-        if kind in ("csv", "wide", "tab") and not (
+        if kind in ("csv", "semi", "wide", "tab") and not (
             (k > 0 and kinds[k - 1] in like) or (k + 1 < len(kinds) and kinds[k + 1] in like)
         ):
             kinds[k] = "other"

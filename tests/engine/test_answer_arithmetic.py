@@ -333,3 +333,19 @@ def test_a_dollar_figure_per_unit_is_over_dollar_figures_only():
     answer = "Kelpie has 1,850 robots across 96 customers, about $19 per customer."
     result = detect(source_input(answer, ROBOTS))
     assert _verdict(result, "$19").outcome != DERIVED
+
+
+FLEET = "Rental days were 58.4 million and the average fleet 198,600 vehicles in 2024."
+LEAP_YEAR = "Utilization in 2024, a leap year: 58.4M ÷ (198,600 × 366) = **{rate}**"
+
+
+def test_the_days_of_a_leap_year_are_a_formula_constant():
+    result = detect(source_input(LEAP_YEAR.format(rate="80.3%"), FLEET))
+    assert "366" not in [v.claim.text for v in result.verdicts]
+    assert _verdict(result, "80.3%").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_wrong_result_over_the_days_of_a_leap_year_is_drift():
+    result = detect(source_input(LEAP_YEAR.format(rate="83.0%"), FLEET))
+    assert _verdict(result, "83.0%").outcome == ARITHMETIC_DRIFT

@@ -202,6 +202,17 @@ def test_a_stated_value_within_one_percent_is_within_tolerance():
     result = _clean("Revenue was $2,480 million in 2024.", MAIN)
 
     assert _verdict(result, "$2,480 million").outcome == WITHIN_TOLERANCE
+    assert _verdict(result, "$2,480 million").details["relative_difference"] == "0.0024"
+
+
+def test_the_difference_within_tolerance_is_at_the_scale_the_values_meet():
+    # A table with no caption: its 17,161,955 meets "17,116,955 thousand" at that scale.
+    source = "Segment | 2024\nTotal revenue | 17,161,955\nOther income | 1,204,552"
+    result = detect(source_input("Total revenue was 17,116,955 thousand.", source))
+    verdict = _verdict(result, "17,116,955 thousand")
+
+    assert verdict.outcome == WITHIN_TOLERANCE
+    assert verdict.details["relative_difference"] == "0.0026"
 
 
 def test_the_right_line_value_is_grounded_where_another_lines_would_be_substitution():

@@ -861,6 +861,53 @@ def test_statements_written_with_other_digit_groupings_ground_and_flag(answer, s
     assert detect(source_input(answer, source)).flagged is flagged
 
 
+TRY = """\
+(Amounts in thousands of Turkish lira (TL thousand))
+Service line;2024;2023
+Inpatient services;9.842.316;8.904.117
+Total revenue;17.161.955;15.457.965
+Bed occupancy rate (%);71,4;68,9
+"""
+
+
+def test_points_between_three_groups_without_a_decimal_are_thousands():
+    claims = {c.text: c for c in extract_source("t", TRY).claims}
+
+    assert claims["17.161.955"].value == Decimal("17161955E3")
+    assert claims["71,4"].value == Decimal("71.4")
+
+
+def test_a_semicolon_separated_export_is_a_table_with_its_periods_and_caption():
+    claims = {c.text: c for c in extract_source("t", TRY).claims}
+
+    assert claims["17.161.955"].period == "2024"
+    assert claims["15.457.965"].period == "2023"
+    assert "@revenue" in claims["17.161.955"].label_words
+    assert claims["71,4"].unit == "%"
+
+
+def test_prose_with_semicolons_is_not_a_table():
+    text = "Revenue rose 5% to $12 million; margins fell.\nCosts were flat; staff grew 3%."
+    claims = {c.text: c for c in extract_source("p", text).claims}
+
+    assert claims["$12 million"].value == Decimal("12E6")
+    assert claims["$12 million"].cell is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Total revenue was TL 17,161,955 thousand in 2024.", False),
+        ("Total revenue was TL 17,611,955 thousand in 2024.", True),
+        ("Total revenue was TL 15,457,965 thousand in 2024.", True),
+        ("Total revenue rose 11.0% in 2024.", False),
+        ("Total revenue rose 14.0% in 2024.", True),
+    ],
+)
+def test_a_statement_with_point_grouped_thousands_grounds_and_flags(answer, flagged):
+    assert detect(source_input(answer, TRY)).flagged is flagged
+
+
 def test_in_prose_a_space_still_separates_two_numbers():
     assert _values("In 2024 123 stores opened.") == [Decimal("2024"), Decimal("123")]
 
