@@ -689,6 +689,9 @@ class Cited:
     value: Claim
     base: bool = False
     borrowed: bool = False  # from the sentence before: not what this sentence describes
+    # The answer's own figure, when `value` is the unrounded result the answer worked out
+    # for it: a writer may go on from either.
+    written: Claim | None = None
 
 
 def derivations(

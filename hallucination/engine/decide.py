@@ -618,8 +618,10 @@ class Decider:
                 or (r.claim.approximate and source is None)
             ):
                 source = other.stated
+            written = None
             if r.index in self._exact:
                 source = replace_claim(r.claim, value=self._exact[r.index])
+                written = r.claim
             if source is None or (
                 r.claim.scale_origin and r.claim.scale != 1 and not source.scale_origin
             ):
@@ -630,8 +632,22 @@ class Decider:
                 # "2.41%" for a cell of a "(%)" row read as a plain number: the answer says
                 # what the figure is, and a spread is between percentages.
                 source = replace_claim(source, kind=r.claim.kind)
-            out.append(cd.Cited(source, r.base))
+            out.append(cd.Cited(source, r.base, False, written))
         return out
+
+    def _as_written(self, reading: Reading, cited_figures: list[cd.Cited]) -> list[Derivation]:
+        """The formulas over the sentence's figures as the answer writes them, where some
+        stand for an unrounded result worked out in the answer: "$2.57 ... from $2.41,
+        roughly 6.6% growth" after working that gives 2.5722 is growth over 2.57 (6.64%),
+        not over 2.5722 (6.73%). Only the claim's own sentence's figures: none when none of
+        them has such a result."""
+        if not any(c.written is not None and not c.borrowed for c in cited_figures):
+            return []
+        as_written = [
+            cd.Cited(c.written, c.base) if c.written is not None and not c.borrowed else c
+            for c in cited_figures
+        ]
+        return cd.derivations(reading, as_written, self.index)
 
     def _worked(self, reading: Reading) -> ClaimVerdict | None:
         """A figure the answer computes in so many symbols ("58,301 / 1,146 = £50.87
@@ -789,6 +805,9 @@ class Decider:
             for derivation in derived:
                 if gives_claim(derivation):
                     return self._derived(claim, derivation, found, reading)
+            for derivation in self._as_written(reading, cited_figures):
+                if gives_claim(derivation):
+                    return self._derived(claim, derivation, found, reading)
             for derivation in derived:
                 if derivation.described and cd.sign_contradicted(reading, derivation):
                     return self._drift(reading, derivation, SIGN_REASON)
@@ -880,6 +899,7 @@ class Decider:
         else:
             cited_figures = self._cited(reading, found)
             fallback = cd.derivations(reading, cited_figures, self.index)
+            fallback.extend(self._as_written(reading, cited_figures))
             fallback.extend(self._column_sums(c))
             gives_claim = cd.DerivationTest(reading)
             for derivation in fallback:

@@ -558,3 +558,29 @@ Cement & Lime EBIT                     264.0       238.4
 )
 def test_a_change_over_the_rates_the_answer_computed_last(answer, flagged):
     assert detect(source_input(answer, SEGMENT_EBIT)).flagged is flagged
+
+
+FFO = (
+    "FFO was $780,443 thousand in 2024 and $716,369 thousand in 2023. Diluted shares and "
+    "units: 303,412 thousand and 296,870 thousand."
+)
+FFO_PER_SHARE = """**FFO per diluted share rose to about $2.57 in 2024 from $2.41 in 2023, roughly \
+{growth} growth.**
+
+## Calculation
+- 2024: FFO of $780,443K ÷ 303,412K diluted shares and units = **$2.57**
+- 2023: FFO of $716,369K ÷ 296,870K = **$2.41**"""
+
+
+def test_a_change_over_worked_figures_may_be_over_them_as_written():
+    # 2.57 / 2.41 - 1 = 6.64% (over the unrounded 2.5722 and 2.4131 it is 6.60% too, but
+    # over 2.5722 and the written 2.41 it would be 6.73%).
+    result = detect(source_input(FFO_PER_SHARE.format(growth="6.6%"), FFO))
+    assert _verdict(result, "6.6%").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_wrong_change_over_worked_figures_is_flagged():
+    result = detect(source_input(FFO_PER_SHARE.format(growth="7.6%"), FFO))
+    assert not _verdict(result, "7.6%").grounded
+    assert result.flagged
