@@ -188,7 +188,7 @@ _NAMED_LIST_BEFORE = re.compile(
 )
 _CODE_BEFORE = re.compile(
     r"(?<![A-Za-z])([MT](?=SEK|NOK|DKK|EUR|USD|CHF)|)"  # MSEK: millions, TSEK: thousands
-    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?)"
+    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?|RM)"
     r"\s?\Z"
 )
 _CODE_PREFIX_SCALE = {"M": Decimal("1e6"), "T": Decimal("1e3")}
@@ -966,7 +966,7 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     if (
         letters_before
         and letters_before not in _ATTACHED_PREFIXES
-        and letters_before.upper() not in lx.CURRENCY_CODES
+        and letters_before.upper() not in lx.CURRENCY_PREFIXES
     ):
         return None
     if before_char == "-" and s >= 2 and text[s - 2].isalpha():

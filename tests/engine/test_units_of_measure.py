@@ -233,11 +233,31 @@ def test_a_parenthesised_amount_with_a_scale_word_is_still_a_negative():
         ("Mexico added Ps 794 million.", "MXN"),
         ("Premiums of HUF 412.6 billion.", "HUF"),
         ("A PLN 12 million grant.", "PLN"),
+        ("EBITDA of RM171 million.", "MYR"),
+        ("A RM 500 million sukuk.", "MYR"),
     ],
 )
 def test_currency_codes_and_their_local_forms_are_read(written, unit):
     claims, _ = extract_document(written)
     assert [c.unit for c in claims] == [unit]
+
+
+def test_letters_before_digits_that_name_no_currency_stay_a_name():
+    claims, _ = extract_document("The PS5 sold 3 million units.")
+    assert [c.text for c in claims] == ["3 million"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("EBITDA was RM171 million on revenue of RM612 million, a 27.9% margin.", False),
+        ("EBITDA was RM171 million on revenue of RM612 million, a 29.7% margin.", True),
+        ("EBITDA was US$171 million on revenue of US$612 million.", True),
+    ],
+)
+def test_ringgit_figures_ground_derive_and_flag(answer, flagged):
+    source = "EBITDA: MYR 171 million. Revenue: MYR 612 million."
+    assert detect(source_input(answer, source)).flagged is flagged
 
 
 def test_a_constant_after_a_sign_in_a_formula_written_in_words_is_no_claim():
