@@ -1178,17 +1178,22 @@ def broad_derivations(
         # A change over the year is over the year: not between any two values sharing a word.
         kinds = tuple(k for k in kinds if k not in (GROWTH, DIFFERENCE))
     margin = claim.kind == PERCENT and "margin" in words
+    pool_kinds = {claim.kind, *(c.kind for c in pool)}
+    may_mix = CURRENCY in pool_kinds and COUNT in pool_kinds
     out = []
     of_metric = [_same_metric(claim, c) for c in pool]
     for i, j in itertools.permutations(range(len(pool)), 2):
         a, b = pool[i], pool[j]
         if (a.kind == PERCENT) != (b.kind == PERCENT):
             continue
+        mixed = may_mix and _money_and_count(claim, a, b)
         one_metric = of_metric[i] and of_metric[j]
         ordered = _chronological(a, b)
         for kind in kinds:
             if kind == SUM_OF and i > j:
                 continue  # a sum once, its operands in the pool's order
+            if mixed and kind in (DIFFERENCE, SUM_OF):
+                continue
             if kind == GROWTH and not one_metric:
                 continue  # a growth rate of revenue is not one of EBIT margins
             if kind in _SIGNED and ordered is not None:
@@ -1235,7 +1240,7 @@ def pairings(claim: Claim, figures: list[Claim]) -> Iterator[Derivation]:
         kinds = (DIFFERENCE,)
     factor = 100 if claim.kind == BPS else 1
     for a, b in itertools.permutations(figures, 2):
-        if a.value == b.value:
+        if a.value == b.value or (kinds == (DIFFERENCE,) and _money_and_count(claim, a, b)):
             continue
         ordered = _chronological(a, b)
         for kind in kinds:
@@ -1243,6 +1248,13 @@ def pairings(claim: Claim, figures: list[Claim]) -> Iterator[Derivation]:
             if signed and ordered is not None and ordered != (a, b):
                 continue  # a change runs from the earlier period to the later
             yield Derivation(kind, (a, b), signed and ordered is not None, True, factor)
+
+
+def _money_and_count(claim: Claim, a: Claim, b: Claim) -> bool:
+    """Money and a count of things ("$236" and "2,000 stores"): no difference or sum of
+    the two is a count, and none is money (a ratio may be: dollars per share)."""
+    kinds = (claim.kind, a.kind, b.kind)
+    return CURRENCY in kinds and COUNT in kinds
 
 
 def products(claim: Claim, factors: list[Claim]) -> Iterator[Derivation]:

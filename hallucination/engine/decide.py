@@ -148,6 +148,13 @@ _UNIT_ALIASES = {
     "kilo": "kg",
     "tonn": "ton",
 }
+# What is left of a whole once a part is taken: "close 148 of its 1,912 stores, leaving
+# 1,764", "sells 12 of 40 hotels, leaving it with 28".
+_REMAINDER_BEFORE = re.compile(
+    r"\b(?:leaving|leaves|remaining|left\s+with)(?:\s+(?:it|them|the\s+\w+|\w+)\s+with)?\s+"
+    r"(?:about\s+|roughly\s+|approximately\s+|some\s+)?\Z",
+    re.IGNORECASE,
+)
 MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
 _TOTAL_WORDS = frozenset({"total", "@total"})
 
@@ -787,6 +794,11 @@ class Decider:
         # A figure per unit the answer counts: a quotient of its own figures, whatever the
         # unit's own line says ("19 robots per customer" is no count of customers).
         for derivation in self._per_unit(reading):
+            if cd.derivation_matches(reading, derivation):
+                return self._derived(claim, derivation, found, reading)
+
+        # What is left of a whole the sentence gives once the part it gives is taken.
+        for derivation in self._remainders(reading):
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
 
@@ -1540,6 +1552,34 @@ class Decider:
             for b in counts
             if b.value
             for a in numerators
+        ]
+
+    def _remainders(self, reading: Reading) -> list[Derivation]:
+        """A figure left of a whole ("will close 148 of its 1,912 stores, leaving 1,764"):
+        the differences of the larger and the smaller of the sentence's earlier figures,
+        money from money and counts from counts, whole first."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS:
+            return []
+        start = self.answer.sentences[reading.sentence][0]
+        window = self.answer.text[max(start, claim.start - 40) : claim.start]
+        if not ("leav" in window or "remain" in window or "left" in window) or not (
+            _REMAINDER_BEFORE.search(window)
+        ):
+            return []
+        earlier = [
+            r.claim
+            for r in self.answer.readings[: reading.index]
+            if r.sentence == reading.sentence
+            and r.claim.kind in _AMOUNTS
+            and (r.claim.kind == CURRENCY) == (claim.kind == CURRENCY)
+            and r.claim.unit == claim.unit
+            and not r.claim.nested
+        ]
+        return [
+            Derivation(cd.DIFFERENCE, (whole, part), True, False)
+            for whole, part in itertools.permutations(earlier, 2)
+            if abs(whole.value) > abs(part.value)
         ]
 
     def _listed_before(self, reading: Reading, cited_figures: list[cd.Cited]) -> list[Derivation]:

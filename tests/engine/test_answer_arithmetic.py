@@ -349,3 +349,29 @@ def test_the_days_of_a_leap_year_are_a_formula_constant():
 def test_a_wrong_result_over_the_days_of_a_leap_year_is_drift():
     result = detect(source_input(LEAP_YEAR.format(rate="83.0%"), FLEET))
     assert _verdict(result, "83.0%").outcome == ARITHMETIC_DRIFT
+
+
+CLOSURES = "The chain will close 148 of its 1,912 stores by the end of August."
+LEAVING = (
+    "The chain will close 148 of its 1,912 stores by the end of August, leaving {left} stores."
+)
+
+
+def test_what_is_left_of_a_whole_once_a_part_is_taken_is_their_difference():
+    result = detect(source_input(LEAVING.format(left="1,764"), CLOSURES))
+    verdict = _verdict(result, "1,764")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula == "1912 - 148"
+    assert not result.flagged
+
+
+def test_a_wrong_remainder_is_flagged():
+    result = detect(source_input(LEAVING.format(left="1,746"), CLOSURES))
+    assert not _verdict(result, "1,746").grounded
+
+
+def test_a_remainder_is_not_taken_across_money_and_counts():
+    # 2,000 stores less $236 gives 1,764 in digits only: the figure stays unexplained.
+    answer = "The chain paid $236 a day to keep 2,000 stores, leaving 1,764 stores."
+    result = detect(source_input(answer, "The chain paid $236 a day to keep 2,000 stores."))
+    assert _verdict(result, "1,764").outcome != DERIVED
