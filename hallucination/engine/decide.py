@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from . import candidates as cd
-from . import labels, values
+from . import labels, numberwords, values
 from . import lexicon as lx
 from .answer import (
     AVERAGE,
@@ -155,6 +155,7 @@ _REMAINDER_BEFORE = re.compile(
     r"(?:about\s+|roughly\s+|approximately\s+|some\s+)?\Z",
     re.IGNORECASE,
 )
+SPELLED_WINDOW = 80  # characters either side of a number in words that tie it to a sentence
 MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
 _TOTAL_WORDS = frozenset({"total", "@total"})
 
@@ -945,6 +946,11 @@ class Decider:
             )
             if parts is not None:
                 return self._aggregation(claim, parts, total)
+        # A small whole number the sources spell out ("Seven of the nine members voted for
+        # the move" under "The vote was 7-2"), as news style writes numbers under ten.
+        spelled = self._spelled_out(reading)
+        if spelled is not None:
+            return spelled
         # A hedged figure near a value of its metric that no formula explains.
         if claim.approximate:
             near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
@@ -1581,6 +1587,43 @@ class Decider:
             for whole, part in itertools.permutations(earlier, 2)
             if abs(whole.value) > abs(part.value)
         ]
+
+    def _spelled_out(self, reading: Reading) -> ClaimVerdict | None:
+        """`grounded`, on weak evidence, when a bare whole number from 2 to 99 is written in
+        words in a source, near a word of the claim's own sentence ("The vote was 7-2" and
+        "Seven of the nine members ... voted"). "One" is left out: it is a pronoun as often
+        as a number."""
+        claim = reading.claim
+        if (
+            claim.kind not in (NUMBER, COUNT)
+            or not 2 <= claim.value <= 99
+            or claim.scale != 1
+            or claim.approximate
+            or claim.value != claim.value.to_integral_value()
+            or "." in claim.text
+        ):
+            return None
+        pattern = numberwords.spelled(int(claim.value))
+        if pattern is None:
+            return None
+        words = re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])", re.IGNORECASE)
+        start, end = self.answer.sentences[reading.sentence]
+        sentence = set(labels.words(self.answer.text[start:end]))
+        for source_id, text in self.index.texts.items():
+            for m in words.finditer(text):
+                around = labels.words(
+                    text[max(0, m.start() - SPELLED_WINDOW) : m.end() + SPELLED_WINDOW]
+                )
+                if not sentence.intersection(around):
+                    continue
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=GROUNDED,
+                    nearest=NearestValue(m.group(), claim.value, source_id, m.start(), m.end()),
+                    confidence=WEAK,
+                    details={"reason": "the sources write the number in words"},
+                )
+        return None
 
     def _listed_before(self, reading: Reading, cited_figures: list[cd.Cited]) -> list[Derivation]:
         """A share or sum that totals the figures its sentence lists right before it ("Taiwan

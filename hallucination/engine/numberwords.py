@@ -55,6 +55,20 @@ _SCALE_OR_UNIT = re.compile(
 )
 
 
+_NAMES = {value: word for word, value in (*_UNITS.items(), *_TENS.items())}
+
+
+def spelled(value: int) -> str | None:
+    """A whole number from 0 to 99 as a pattern of its words ("seven", "twenty-one",
+    "twenty one"); None for any other number."""
+    if not 0 <= value <= 99:
+        return None
+    if value in _NAMES:
+        return _NAMES[value]
+    tens, units = divmod(value, 10)
+    return f"{_NAMES[tens * 10]}[- ]{_NAMES[units]}"
+
+
 def _value(words: list[str]) -> Decimal | None:
     """The value of a sequence of number words, or None when they do not make one number."""
     total = 0

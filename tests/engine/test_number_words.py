@@ -88,3 +88,28 @@ def test_an_answer_s_own_number_words_are_not_claims():
     result = detect(source_input("Revenue grew for the third year, one of three segments.", CALL))
 
     assert result.verdicts == ()
+
+
+VOTE = (
+    "Seven of the nine members of the monetary policy committee voted for the move, while "
+    "two preferred to keep the rate at 4.50%. The committee meets again in May."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("The vote was 7-2, with two members preferring to hold at 4.50%.", False),
+        ("The vote was 8-1, with one member preferring to hold at 4.50%.", True),
+        # "seven" and "two" are in the source, but nowhere near anything this sentence says.
+        ("The lender opened 2 branches in Oslo.", True),
+    ],
+)
+def test_a_small_number_the_sources_spell_out_grounds_the_same_digits(answer, flagged):
+    assert detect(source_input(answer, VOTE)).flagged is flagged
+
+
+def test_one_written_as_a_word_is_no_evidence_for_1():
+    source = "One of the members voted against the move; the committee has nine members."
+    result = detect(source_input("The committee has 1 dissenting member.", source))
+    assert result.flagged
