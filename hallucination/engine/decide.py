@@ -1409,17 +1409,9 @@ class Decider:
         own = cd.pair_candidates(
             claim, [c.value for c in cited_figures if not c.borrowed and c.value.kind != DATE]
         )
-        earlier = cd.pair_candidates(
-            claim,
-            [
-                replace_claim(r.claim, value=self._exact[r.index])
-                if r.index in self._exact
-                else r.claim
-                for o in found[: reading.index]
-                if (r := o.reading).sentence < reading.sentence
-                and (o.exact or o.stated is not None or r.index in self._exact)
-            ],
-        )[-MAX_EARLIER_FIGURES:]
+        earlier = cd.pair_candidates(claim, self._given_before(reading, found))[
+            -MAX_EARLIER_FIGURES:
+        ]
         wholes = list(own)
         if reading.other_label:
             periods = [claim.period] if claim.period else list(reading.periods[:1])
@@ -1547,12 +1539,7 @@ class Decider:
                         Decimal(digits.replace(",", "")),
                     )
                 )
-        numerators = [
-            a
-            for a in earlier
-            if a not in counts
-            and (a.unit == claim.unit if claim.kind == CURRENCY else a.kind != CURRENCY)
-        ]
+        numerators = [a for a in earlier if a not in counts and _like_money(a, claim)]
         return [
             Derivation(cd.RATIO_OF, (a, b), True, False)
             for b in counts
@@ -1578,7 +1565,7 @@ class Decider:
             for r in self.answer.readings[: reading.index]
             if r.sentence == reading.sentence
             and r.claim.kind in _AMOUNTS
-            and (r.claim.kind == CURRENCY) == (claim.kind == CURRENCY)
+            and _like_money(r.claim, claim)
             and r.claim.unit == claim.unit
             and not r.claim.nested
         ]
@@ -1603,10 +1590,9 @@ class Decider:
             or "." in claim.text
         ):
             return None
-        pattern = numberwords.spelled(int(claim.value))
-        if pattern is None:
+        words = numberwords.spelled(int(claim.value))
+        if words is None:
             return None
-        words = re.compile(rf"(?<![\w-])(?:{pattern})(?![\w-])", re.IGNORECASE)
         start, end = self.answer.sentences[reading.sentence]
         sentence = set(labels.words(self.answer.text[start:end]))
         for source_id, text in self.index.texts.items():
@@ -1654,6 +1640,18 @@ class Decider:
             for size in range(2, len(listed) + 1)
         ]
 
+    def _given_before(self, reading: Reading, found: list[_Claimed]) -> list[Claim]:
+        """The answer's figures of the sentences before the claim's that the sources give or
+        the answer worked out, each at its unrounded value where it was worked out."""
+        return [
+            replace_claim(r.claim, value=self._exact[r.index])
+            if r.index in self._exact
+            else r.claim
+            for o in found[: reading.index]
+            if (r := o.reading).sentence < reading.sentence
+            and (o.exact or o.stated is not None or r.index in self._exact)
+        ]
+
     def _against_earlier_figures(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited]
     ) -> list[Derivation]:
@@ -1676,13 +1674,9 @@ class Decider:
         earlier = cd.pair_candidates(
             claim,
             [
-                replace_claim(r.claim, value=self._exact[r.index])
-                if r.index in self._exact
-                else r.claim
-                for o in found[: reading.index]
-                if (r := o.reading).sentence < reading.sentence
-                and (base_only or r.claim.label_words & claim.label_words)
-                and (o.exact or o.stated is not None or r.index in self._exact)
+                c
+                for c in self._given_before(reading, found)
+                if base_only or c.label_words & claim.label_words
             ],
         )[-MAX_EARLIER_FIGURES:]
         out: list[Derivation] = []
@@ -2275,6 +2269,14 @@ _RESTATING = re.compile(
     r"(?:about|roughly|approximately|around|some|nearly|almost|~)?\s*",
     re.IGNORECASE,
 )
+
+
+def _like_money(operand: Claim, claim: Claim) -> bool:
+    """An operand of the claim's sort: money in the claim's currency for a money claim, a
+    figure that is not money for any other."""
+    if claim.kind == CURRENCY:
+        return operand.kind == CURRENCY and operand.unit == claim.unit
+    return operand.kind != CURRENCY
 
 
 def _unit_names(words: frozenset[str]) -> frozenset[str]:

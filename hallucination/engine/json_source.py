@@ -270,16 +270,7 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
                 # {"2023": {"revenue": 8412.6}}: a year the record is kept by, a date.
                 start, end = m.start("str") + 1, m.end("str") - 1
                 result.claims.append(
-                    Claim(
-                        text=text[start:end],
-                        start=start,
-                        end=end,
-                        kind=DATE,
-                        value=Decimal(key_text),
-                        period=key_text,
-                        source_id=source_id,
-                        citation=_path(stack),
-                    )
+                    _year(text, start, end, Decimal(key_text), source_id, _path(stack))
                 )
             continue
         number_text = None
@@ -326,16 +317,14 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
             # ground against.
             result.paths[path] = value
             result.claims.append(
-                Claim(
-                    text=text[start:end],
-                    start=start,
-                    end=end,
-                    kind=DATE,
-                    value=value,
-                    period=str(value),
-                    source_id=source_id,
-                    citation=path,
-                    label_words=labels.label_words(_path_words(path)),
+                _year(
+                    text,
+                    start,
+                    end,
+                    value,
+                    source_id,
+                    path,
+                    labels.label_words(_path_words(path)),
                 )
             )
             continue
@@ -412,6 +401,30 @@ def _add_string_values(
 def _path_words(path: str) -> str:
     """A key path as words: "summary.win_rate" -> "summary win rate" (indexes left out)."""
     return " ".join(part for part in path.replace("_", " ").split(".") if not part.isdigit())
+
+
+def _year(
+    text: str,
+    start: int,
+    end: int,
+    year: Decimal,
+    source_id: str,
+    path: str,
+    label_words: frozenset[str] = frozenset(),
+) -> Claim:
+    """A year a record is kept by or gives (a `"2023"` key, `"fiscal_year": 2023`): a date
+    the answer's years ground against."""
+    return Claim(
+        text=text[start:end],
+        start=start,
+        end=end,
+        kind=DATE,
+        value=year,
+        period=str(year),
+        source_id=source_id,
+        citation=path,
+        label_words=label_words,
+    )
 
 
 def _path(stack: list[list]) -> str:

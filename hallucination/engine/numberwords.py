@@ -19,6 +19,7 @@ caption.
 
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 
@@ -58,15 +59,18 @@ _SCALE_OR_UNIT = re.compile(
 _NAMES = {value: word for word, value in (*_UNITS.items(), *_TENS.items())}
 
 
-def spelled(value: int) -> str | None:
-    """A whole number from 0 to 99 as a pattern of its words ("seven", "twenty-one",
-    "twenty one"); None for any other number."""
+@functools.lru_cache(maxsize=128)
+def spelled(value: int) -> re.Pattern[str] | None:
+    """A whole number from 0 to 99 as a pattern of its words standing alone ("seven",
+    "twenty-one", "twenty one"; not the "one" of "twenty-one"); None for any other number."""
     if not 0 <= value <= 99:
         return None
     if value in _NAMES:
-        return _NAMES[value]
-    tens, units = divmod(value, 10)
-    return f"{_NAMES[tens * 10]}[- ]{_NAMES[units]}"
+        words = _NAMES[value]
+    else:
+        tens, units = divmod(value, 10)
+        words = f"{_NAMES[tens * 10]}[- ]{_NAMES[units]}"
+    return re.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.IGNORECASE)
 
 
 def _value(words: list[str]) -> Decimal | None:

@@ -389,8 +389,9 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
     if kind == "pair":
         return True
     counts = {len(line.spans) for line in lines}
-    if kind == "semi":
-        # Prose has semicolons too: rows of one width, short fields, numbers in them.
+    if kind in ("csv", "semi"):
+        # Prose lines have commas and semicolons too: such a block has a steady width, short
+        # fields and numbers standing alone in them.
         if len(counts) != 1 or min(counts) < 2:
             return False
         for number, line in enumerate(lines):
@@ -399,18 +400,8 @@ def _valid_block(kind: str, lines: list[_Line], text: str) -> bool:
                 len(f) > (100 if number == 0 else 40) for f in fields[1:]
             ):
                 return False
-        return any(_is_numeric(text[s:e]) for line in lines[1:] for s, e in line.spans[1:])
-    if kind == "csv":
-        # Prose lines have commas too: a CSV block has a steady width, short fields and
-        # numbers standing alone in them.
-        if len(counts) != 1 or min(counts) < 2:
-            return False
-        for number, line in enumerate(lines):
-            fields = [text[s:e] for s, e in line.spans]
-            if len(fields[0]) > 160 or any(
-                len(f) > (100 if number == 0 else 40) for f in fields[1:]
-            ):
-                return False
+            if kind == "semi":
+                continue  # a semicolon is no thousands separator
             for left, right in itertools.pairwise(fields):
                 # "2,500 shares, $118,750": a thousands separator inside prose, not a cell
                 # boundary (a cell never starts with three digits and goes on in words).
