@@ -375,3 +375,27 @@ def test_a_remainder_is_not_taken_across_money_and_counts():
     answer = "The chain paid $236 a day to keep 2,000 stores, leaving 1,764 stores."
     result = detect(source_input(answer, "The chain paid $236 a day to keep 2,000 stores."))
     assert _verdict(result, "1,764").outcome != DERIVED
+
+
+SEGMENT_COLUMNS = (
+    "(in thousands)        Coatings    Adhesives    Group\n"
+    "Net sales - 2024       184,300      96,250   280,550\n"
+    "Net sales - 2023       160,100      91,480   251,580\n"
+)
+GROWING_AT = (
+    "Group net sales reached $280.6 million in 2024, with Coatings growing fastest at {rate}."
+)
+
+
+def test_a_rate_after_a_verb_of_change_and_at_is_a_change():
+    # "growing fastest at 15.1%": the rate the segment grew at, not a level it stood at.
+    result = detect(source_input(GROWING_AT.format(rate="15.1%"), SEGMENT_COLUMNS))
+    verdict = _verdict(result, "15.1%")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula == "(184.3M - 160.1M) / 160.1M * 100"
+    assert not result.flagged
+
+
+def test_a_wrong_rate_after_a_verb_of_change_and_at_is_flagged():
+    result = detect(source_input(GROWING_AT.format(rate="17.4%"), SEGMENT_COLUMNS))
+    assert not _verdict(result, "17.4%").grounded
