@@ -43,7 +43,18 @@ _CLAUSE_JOIN = re.compile(
 _LINKED_AFTER = re.compile(
     r"\s+(?:in|of)\s+((?:the\s+)?[A-Za-z][A-Za-z&'’ -]{1,80}?)"
     r"(?=[,.;:()]|\s+(?:and|or|in|at|for|on|with|while|compared|versus|vs|is|are|was|were|will|"
-    r"would|has|have|had|to|from|during|over)\b|\s*$|\s+[$€£0-9])",
+    r"would|has|have|had|to|from|during|over|as|due|driven|reflecting|which|because)\b|\s*$|\s+[$€£0-9])",
+    re.IGNORECASE,
+)
+# "a 10.0% decline in net sales", "a $3.1 million increase in interest expense": a change
+# named after its figure is a change of the metric after "in".
+_CHANGE_IN_AFTER = re.compile(
+    _LINKED_AFTER.pattern.replace(
+        r"\s+(?:in|of)\s+",
+        r"\s+(?:increase|decrease|decline|rise|drop|fall|reduction|gain|growth|improvement"
+        r"|deterioration|jump|contraction|expansion|dip)\s+in\s+",
+        1,
+    ),
     re.IGNORECASE,
 )
 # "spent $60.0 million on share repurchases and $42.9 million on acquisitions": after a
@@ -256,6 +267,10 @@ def read_clauses(
         ):
             linked = _SPENT_ON.match(text, claim.end, min(s_end, following))
             spent_on = linked is not None
+        change_in = False
+        if not linked:
+            linked = _CHANGE_IN_AFTER.match(text, claim.end, min(s_end, following))
+            change_in = linked is not None
         linked_words = set(labels.words(linked.group(1))) if linked else set()
         after_label = (
             labels.label_words(linked.group(1))
@@ -266,8 +281,8 @@ def read_clauses(
             # "$2.7 billion of cash and investments": those words are this figure's, never
             # the next one's.
             taken_until = linked.end(1)
-        if after_label and spent_on:
-            own = after_label  # what the money went to, not who spent it
+        if after_label and (spent_on or change_in):
+            own = after_label  # what the money went to, not who spent it; what changed
         elif not own or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS:
             if after_label:
                 own = after_label

@@ -399,3 +399,24 @@ def test_a_rate_after_a_verb_of_change_and_at_is_a_change():
 def test_a_wrong_rate_after_a_verb_of_change_and_at_is_flagged():
     result = detect(source_input(GROWING_AT.format(rate="17.4%"), SEGMENT_COLUMNS))
     assert not _verdict(result, "17.4%").grounded
+
+
+SALES_TABLE = "| | FY2024 | FY2023 |\n|---|---:|---:|\n| Net sales | $8,412M | $8,968M |\n"
+DECLINE_IN = (
+    "Operating margin compressed by 1.4 points, which came alongside a {rate} decline in net "
+    "sales as distributors cut orders."
+)
+
+
+def test_a_change_named_after_its_figure_is_a_change_of_the_metric_after_in():
+    # "a 6.2% decline in net sales": the words before it ("margin compressed ... alongside")
+    # do not name what declined.
+    result = detect(source_input(DECLINE_IN.format(rate="6.2%"), SALES_TABLE))
+    verdict = _verdict(result, "6.2%")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula == "(8.412B - 8.968B) / 8.968B * 100"
+
+
+def test_a_wrong_change_named_after_its_figure_is_flagged():
+    result = detect(source_input(DECLINE_IN.format(rate="8.2%"), SALES_TABLE))
+    assert not _verdict(result, "8.2%").grounded
