@@ -561,6 +561,7 @@ def _direction(before: list[str], after: list[str]) -> int:
 _RISE_AFTER = frozenset({"increase", "rise", "jump", "expansion"})
 _FALL_AFTER = frozenset({"decrease", "decline", "drop", "reduction", "fall", "contraction"})
 _CHANGE_AFTER = frozenset({"change", "swing", "improvement", "deterioration"})
+_ARTICLES = frozenset({"the", "a", "an", "its", "their", "our"})
 # Verbs of change that a rate follows with "at": "grew at 8%" (not "stood at 8%").
 _RATE_VERBS = frozenset(
     {
@@ -619,6 +620,8 @@ def _cues(
     # The word right before the figure, dates aside: "rose to $5.2 billion" is a level.
     last = adjacent
     level = bool(last) and last[-1] in ("to", "from", "at")
+    if len(last) == 2 and last[0] in ("than", "from") and last[1] in _ARTICLES:
+        level = True  # "56.2% more than the 12.1 million tonnes": the base compared with
     if level and last[-1] == "at" and claim.kind == PERCENT and set(before[-3:-1]) & _RATE_VERBS:
         level = False  # "grew at 8%", "Beverages growing fastest at 37.0%": a rate of change
     if len(last) == 2 and last[-1] == "of" and last[-2] not in _RISE | _FALL | _CHANGE_WORDS:

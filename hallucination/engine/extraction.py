@@ -218,7 +218,7 @@ _NOUN_THEN_PERIOD = re.compile(
     r"\s+(?:(?!(?:than|from|versus|vs|compared|against|prior|previous|before|earlier|ago|up|"
     r"down|higher|lower|more|less|above|below|due|matur\w*|expir\w*|payable|through|until|"
     r"that|which)\b)[A-Za-z][\w-]*\s+){1,3}"
-    r"(?:in|for|during)\s+(?:the\s+)?",
+    r"(?:in|for|during|of)\s+(?:the\s+)?",
     re.IGNORECASE,
 )
 # "$1.49 billion (Q1 2024: $1.41 billion)": a period with a colon names the figure after it.
@@ -1398,6 +1398,11 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 # "a year earlier" with no period of its own after it: the period is unknown.
                 period = ""
                 qualifiers.add("prior")
+            elif "prior" in marked and _prior_right_after(doc, read, min(after, clause_end)):
+                # "the 1,800 it had a year earlier", "$5.0 billion in the prior year": the
+                # figure's own words put it a period back, whatever period came before it.
+                period = ""
+                qualifiers.add("prior")
         table_qualifiers: frozenset[str] = frozenset()
         if cell is not None:
             label, period, segment, table_qualifiers = _table_context(cell, label, period, segment)
@@ -1728,6 +1733,22 @@ def _header_context(text: str) -> tuple[str, str, str, frozenset[str]]:
         if marks.starts.get(name)
     )
     return label, segment, tables.header_period(text), qualifiers
+
+
+_BEFORE_PRIOR = re.compile(
+    r"(?:\s+(?!(?:from|than|versus|vs|compared|against|up|down)\b)[A-Za-z]+){0,3}\s+"
+)
+
+
+def _prior_right_after(doc: _Document, read: _Read, limit: int) -> bool:
+    """A prior-period phrase follows the figure within three plain words ("1,800 it had a
+    year earlier"), not one a base introduces ("up from a year earlier")."""
+    marks = doc.marks
+    starts = marks.starts["prior"]
+    i = bisect.bisect_left(starts, read.end)
+    if i >= len(starts) or starts[i] >= limit:
+        return False
+    return _BEFORE_PRIOR.fullmatch(doc.text, read.end, starts[i]) is not None
 
 
 @functools.lru_cache(maxsize=4096)

@@ -318,3 +318,45 @@ def test_a_qualified_figure_is_grounded_by_its_own_words_and_a_wrong_one_is_flag
     assert not clean.flagged
     assert wrong.flagged
     assert [v.claim.text for v in wrong.verdicts if not v.grounded] == ["$189.20"]
+
+
+# ------------------------------------------------------------------ bases and prior periods
+
+OUTPUT = "Output rose to 9.4 million tonnes in 2024 from 7.6 million tonnes in 2023."
+MORE_THAN_THE = "Output was 9.4 million tonnes in 2024, 23.7% more than the {base} tonnes of 2023."
+
+
+def _input(answer: str, source: str) -> DetectionInput:
+    return DetectionInput(answer=answer, sources=(SourceDocument(id="s", text=source),))
+
+
+def test_a_figure_after_than_the_is_the_base_compared_with_not_a_change():
+    answer = MORE_THAN_THE.format(base="7.6 million")
+    assert CHANGE not in _reading(answer, "7.6 million").cues
+    result = detect(_input(answer, OUTPUT))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_base_after_than_the_is_flagged():
+    result = detect(_input(MORE_THAN_THE.format(base="7.9 million"), OUTPUT))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "7.9 million"]
+    assert not verdict.grounded
+
+
+STORES = "Stores in operation: 1,828 at February 1, 2025 and 1,800 at February 3, 2024."
+A_YEAR_EARLIER = (
+    "At February 1, 2025 the company operated 1,828 stores, 28 more than the {prior} it had a "
+    "year earlier."
+)
+
+
+def test_a_prior_period_phrase_right_after_a_figure_puts_it_a_period_back():
+    # The sentence opens with February 1, 2025; "it had a year earlier" is the figure's own.
+    result = detect(_input(A_YEAR_EARLIER.format(prior="1,800"), STORES))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_figure_a_year_earlier_is_flagged():
+    result = detect(_input(A_YEAR_EARLIER.format(prior="1,780"), STORES))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "1,780"]
+    assert not verdict.grounded
