@@ -1,6 +1,9 @@
 """measure_accuracy on a corpus: a small hand-checked one end to end, bad input refused."""
 
 import json
+import os
+import subprocess
+import sys
 from io import StringIO
 from pathlib import Path
 
@@ -107,3 +110,22 @@ def test_a_span_not_in_its_answer_is_refused(db, tmp_path: Path) -> None:  # typ
     corpus.write_text(json.dumps(case) + "\n")
     with pytest.raises(CommandError, match=r"Case typo: hallucinated span '\$12 M'"):
         measure("--corpus", str(corpus))
+
+
+def test_an_unmigrated_database_is_refused_before_the_run(tmp_path: Path) -> None:
+    # The report is stored in the database: a fresh one gets a clear error, not a traceback
+    # after the whole corpus has run.
+    env = {k: v for k, v in os.environ.items() if k != "CELERY_BROKER_URL"}
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    result = subprocess.run(
+        [sys.executable, "manage.py", "measure_accuracy", "--corpus", str(HAND_CHECKED)],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert "migrations not applied" in result.stderr
+    assert "python manage.py migrate" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError, connection
+from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
@@ -92,6 +94,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         gates = self._gates(options)
+        self._check_database()
         since = None
         if options["since"]:
             try:
@@ -127,6 +130,24 @@ class Command(BaseCommand):
         missed = [message for check in gates if (message := check(run))]
         if missed:
             raise CommandError("; ".join(missed))
+
+    @staticmethod
+    def _check_database() -> None:
+        """The report is stored and audited: say so before the run, not after it, when the
+        database cannot take it."""
+        name = connection.settings_dict.get("NAME")
+        try:
+            executor = MigrationExecutor(connection)
+            pending = executor.migration_plan(executor.loader.graph.leaf_nodes())
+        except DatabaseError as error:
+            raise CommandError(
+                f"The database {name} cannot be reached ({error}); check DATABASE_URL."
+            ) from error
+        if pending:
+            raise CommandError(
+                f"The database {name} has {len(pending)} migrations not applied, and the report "
+                "is stored there: run `python manage.py migrate` first."
+            )
 
     def _render(self, run: Run, fmt: str, *, show_errors: bool) -> str:
         if fmt == "json":
