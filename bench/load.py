@@ -9,7 +9,8 @@ then submits; after each level it waits for every accepted query to reach a fina
     python bench/load.py [--server postgres://postgres@127.0.0.1:5432] [--seconds 60]
                          [--levels 2,4,8,16] [--rates 10,20,40,60] [--rate-seconds 10]
                          [--batch-rates 500,1000] [--batch-size 100] [--wait N]
-                         [--source-kb 20] [--web-workers 2] [--database NAME] [--output FILE]
+                         [--source-kb 20] [--web-workers 2] [--hosts 1] [--database NAME]
+                         [--output FILE]
 
 Closed loop (--levels): each client thread posts again as soon as it is answered, which
 finds the most the API accepts but lets the queue grow behind it. Open loop (--rates):
@@ -19,7 +20,10 @@ with submit-to-verdict p95 under 250 ms, nothing lost and nothing duplicated is 
 `sustained_submissions_per_second`. --batch-rates does the same through
 POST /api/v1/queries/batch, --batch-size answers a request, each with its own idempotency
 key. --wait N sends single submissions with `Prefer: wait=N`; --source-kb adds that much
-filing text (bench/engine.py's) to each source.
+filing text (bench/engine.py's) to each source. --hosts N stands in for N hosts: N gunicorn
+masters, each bound to its own port with --web-workers processes, beside --celery-workers
+worker processes (2 unless told), all sharing the one PostgreSQL and Redis as hosts would;
+the load generator's threads spread over the ports.
 
 Submit to verdict (`p50_ms`, `p95_ms`, `p99_ms`) runs from when a submission was due to be
 sent (its place in the schedule; in a closed loop, when it was sent) to its `finished_at`,
@@ -182,12 +186,16 @@ def payload(n: int) -> dict:
 class Stack:
     """The processes under test, and the environment they share."""
 
-    def __init__(self, server: str, web_workers: int, logs: Path) -> None:
+    def __init__(
+        self, server: str, web_workers: int, logs: Path, hosts: int = 1, celery_workers: int = 2
+    ) -> None:
         self.server = server
         self.web_workers = web_workers
+        self.celery_workers = celery_workers
         self.logs = logs
+        self.hosts = hosts
         self.redis_port = _free_port()
-        self.web_port = _free_port()
+        self.web_ports = [_free_port() for _ in range(hosts)]
         self.processes: list[subprocess.Popen] = []
         self.roles: dict[str, subprocess.Popen] = {}
         self.env = {
@@ -224,8 +232,10 @@ class Stack:
         between two readings takes its time with it, so its share is a lower bound.
         """
         roles = {
-            "web": _tree(self.roles["gunicorn"].pid),
-            "workers": [pid for n in (1, 2) for pid in _tree(self.roles[f"worker{n}"].pid)],
+            "web": [pid for name in self._named("gunicorn") for pid in _tree(self.roles[name].pid)],
+            "workers": [
+                pid for name in self._named("worker") for pid in _tree(self.roles[name].pid)
+            ],
             "redis": [self.roles["redis"].pid],
             "postgres": _postgres_pids(),
         }
@@ -233,6 +243,9 @@ class Stack:
         own = os.times()
         usage["load_generator"] = {os.getpid(): own.user + own.system}
         return usage
+
+    def _named(self, prefix: str) -> list[str]:
+        return [name for name in self.roles if name.startswith(prefix)]
 
     def start(self) -> None:
         _admin(self.server, f"DROP DATABASE IF EXISTS {DATABASE}")
@@ -257,25 +270,26 @@ class Stack:
             env=self.env,
             check=True,
         )
-        self._spawn(
-            "gunicorn",
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                # The committed settings (gthread) where the tree has them; a tree from before
-                # them runs gunicorn's defaults (sync workers), as it was measured then.
-                *(["--config", str(GUNICORN_CONF)] if GUNICORN_CONF.exists() else []),
-                "hallucination.wsgi",
-                "--bind",
-                f"127.0.0.1:{self.web_port}",
-                "--workers",
-                str(self.web_workers),
-                "--access-logfile",
-                "-" if os.environ.get("LOAD_ACCESS_LOG") else "/dev/null",
-            ],
-        )
-        for n in (1, 2):
+        for host, port in enumerate(self.web_ports, start=1):
+            self._spawn(
+                f"gunicorn{host}",
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    # The committed settings (gthread) where the tree has them; a tree from
+                    # before them runs gunicorn's defaults (sync workers), as measured then.
+                    *(["--config", str(GUNICORN_CONF)] if GUNICORN_CONF.exists() else []),
+                    "hallucination.wsgi",
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                    "--workers",
+                    str(self.web_workers),
+                    "--access-logfile",
+                    "-" if os.environ.get("LOAD_ACCESS_LOG") else "/dev/null",
+                ],
+            )
+        for n in range(1, self.celery_workers + 1):
             self._spawn(
                 f"worker{n}",
                 [
@@ -297,18 +311,22 @@ class Stack:
                 ],
             )
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
+        waiting = list(self.base_urls)
+        while waiting and time.monotonic() < deadline:
             try:
-                if httpx.get(f"{self.base_url}/health/ready/", timeout=2).status_code == 200:
-                    return
+                if httpx.get(f"{waiting[0]}/health/ready/", timeout=2).status_code == 200:
+                    waiting.pop(0)
+                    continue
             except httpx.HTTPError:
                 pass
             time.sleep(0.3)
-        raise RuntimeError("gunicorn did not become ready; see the logs in " + str(self.logs))
+        if waiting:
+            raise RuntimeError("gunicorn did not become ready; see the logs in " + str(self.logs))
 
     @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.web_port}"
+    def base_urls(self) -> list[str]:
+        """One per stand-in host; the load generator's threads take them in turn."""
+        return [f"http://127.0.0.1:{port}" for port in self.web_ports]
 
     def api_key(self) -> str:
         script = (
@@ -374,15 +392,31 @@ class _Tally:
         return _summary(self.started, self.accepted, self.api_ms, self.errors) | {"due": self.due}
 
 
-def run_level(base_url: str, key: str, concurrency: int, seconds: float, offset: int) -> dict:
+class _Hosts:
+    """The web tier's addresses, handed to sender threads in turn."""
+
+    def __init__(self, base_urls: list[str]) -> None:
+        self.urls = base_urls
+        self.turn = iter(range(10_000_000))
+        self.lock = threading.Lock()
+
+    def next(self) -> str:
+        with self.lock:
+            return self.urls[next(self.turn) % len(self.urls)]
+
+
+def run_level(
+    base_urls: list[str], key: str, concurrency: int, seconds: float, offset: int
+) -> dict:
     """Post from `concurrency` threads for `seconds`; every thread waits for each answer."""
     tally = _Tally()
     stop_at = time.monotonic() + seconds
     counter = iter(range(offset, offset + 10_000_000))
+    hosts = _Hosts(base_urls)
 
     def client_loop() -> None:
         headers = {"Authorization": f"Api-Key {key}"}
-        with httpx.Client(base_url=base_url, headers=headers, timeout=30) as client:
+        with httpx.Client(base_url=hosts.next(), headers=headers, timeout=30) as client:
             while time.monotonic() < stop_at:
                 with tally.lock:
                     n = next(counter)
@@ -417,15 +451,16 @@ def _summary(started: float, accepted: list[str], api_ms: list[float], errors: l
     }
 
 
-def run_rate(base_url: str, key: str, rate: float, seconds: float, offset: int) -> dict:
+def run_rate(base_urls: list[str], key: str, rate: float, seconds: float, offset: int) -> dict:
     """Post `rate` submissions a second for `seconds`, on schedule, answered or not."""
     tally = _Tally()
     late_ms: list[float] = []
     schedule = iter(range(int(rate * seconds)))
+    hosts = _Hosts(base_urls)
 
     def sender() -> None:
         headers = {"Authorization": f"Api-Key {key}"}
-        with httpx.Client(base_url=base_url, headers=headers, timeout=30) as client:
+        with httpx.Client(base_url=hosts.next(), headers=headers, timeout=30) as client:
             while True:
                 with tally.lock:
                     k = next(schedule, None)
@@ -447,7 +482,7 @@ def run_rate(base_url: str, key: str, rate: float, seconds: float, offset: int) 
 
 
 def run_batch_rate(
-    base_url: str, key: str, rate: float, batch_size: int, seconds: float, offset: int
+    base_urls: list[str], key: str, rate: float, batch_size: int, seconds: float, offset: int
 ) -> dict:
     """Post `rate` answers a second through POST /api/v1/queries/batch, `batch_size` at a time,
     on schedule; each item carries its own idempotency key."""
@@ -456,10 +491,11 @@ def run_batch_rate(
     batches = max(1, int(rate * seconds / batch_size))
     schedule = iter(range(batches))
     interval = batch_size / rate
+    hosts = _Hosts(base_urls)
 
     def sender() -> None:
         headers = {"Authorization": f"Api-Key {key}"}
-        with httpx.Client(base_url=base_url, headers=headers, timeout=60) as client:
+        with httpx.Client(base_url=hosts.next(), headers=headers, timeout=60) as client:
             while True:
                 with tally.lock:
                     k = next(schedule, None)
@@ -583,7 +619,15 @@ def main() -> None:
     parser.add_argument("--levels", default="2,4,8,16", help="client threads, one level each")
     parser.add_argument("--rates", default="10,20,40,60", help="open-loop submissions a second")
     parser.add_argument("--rate-seconds", type=float, default=10.0, help="time per rate")
-    parser.add_argument("--web-workers", type=int, default=2, help="gunicorn worker processes")
+    parser.add_argument(
+        "--web-workers", type=int, default=2, help="gunicorn worker processes (per host)"
+    )
+    parser.add_argument(
+        "--celery-workers", type=int, default=2, help="Celery worker processes (solo pool)"
+    )
+    parser.add_argument(
+        "--hosts", type=int, default=1, help="stand-in hosts: gunicorn masters on their own ports"
+    )
     parser.add_argument(
         "--database", default="load_bench", help="scratch database to create and drop"
     )
@@ -610,7 +654,11 @@ def main() -> None:
     per_level = args.seconds / max(1, len(levels))
 
     logs = Path(tempfile.mkdtemp(prefix="load-bench-"))
-    stack = Stack(args.server, args.web_workers, logs)
+    if args.hosts < 1 or args.celery_workers < 1:
+        parser.error("--hosts and --celery-workers must be 1 or more")
+    stack = Stack(
+        args.server, args.web_workers, logs, hosts=args.hosts, celery_workers=args.celery_workers
+    )
     load_before = os.getloadavg()
     results: list[dict] = []
     open_loop: list[dict] = []
@@ -638,7 +686,7 @@ def main() -> None:
         key = stack.api_key()
         offset = 0
         for concurrency in levels:
-            level = run_level(stack.base_url, key, concurrency, per_level, offset)
+            level = run_level(stack.base_urls, key, concurrency, per_level, offset)
             offset += level["accepted"] + level["errors"] + 1000
             results.append(settle_level(args.server, level))
             print(json.dumps({k: v for k, v in results[-1].items() if k != "error_kinds"}))
@@ -646,7 +694,7 @@ def main() -> None:
             open_loop.append(
                 with_cpu(
                     functools.partial(
-                        run_rate, stack.base_url, key, rate, args.rate_seconds, offset
+                        run_rate, stack.base_urls, key, rate, args.rate_seconds, offset
                     )
                 )
             )
@@ -657,7 +705,7 @@ def main() -> None:
                 with_cpu(
                     functools.partial(
                         run_batch_rate,
-                        stack.base_url,
+                        stack.base_urls,
                         key,
                         rate,
                         args.batch_size,
@@ -699,7 +747,7 @@ def main() -> None:
         batch_within, key=lambda level: level["completed_per_second"] or 0, default=None
     )
     report = {
-        "benchmark": "submissions through gunicorn + Redis + two Celery workers on PostgreSQL",
+        "benchmark": "submissions through gunicorn + Redis + Celery workers on PostgreSQL",
         "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {
             "cpus": os.cpu_count(),
@@ -710,8 +758,9 @@ def main() -> None:
             "PostgreSQL and Redis share its cores with other users' jobs",
         },
         "setup": {
-            "gunicorn_workers": args.web_workers,
-            "celery_workers": 2,
+            "hosts": args.hosts,
+            "gunicorn_workers": args.web_workers * args.hosts,
+            "celery_workers": args.celery_workers,
             "celery_pool": "solo",
             "seconds_per_level": round(per_level, 1),
             "seconds_per_rate": args.rate_seconds,
