@@ -688,7 +688,7 @@ class Decider:
                     and abs(abs(target) - abs(result)) <= abs(result) * WRITTEN_ROUNDING
                 )
                 if near:
-                    self._exact[reading.index] = result * unit
+                    self._exact[reading.index] = _with_written_sign(result * unit, claim)
                     return ClaimVerdict(
                         claim=claim,
                         outcome=DERIVED,
@@ -1108,7 +1108,7 @@ class Decider:
             return contradicted
         exact = cd.derivation_values(reading, derivation)
         if exact:
-            self._exact[reading.index] = exact[0]
+            self._exact[reading.index] = _with_written_sign(exact[0], claim)
         self._formula_of[reading.index] = (reading.sentence, derivation)
         return ClaimVerdict(
             claim=claim,
@@ -1664,7 +1664,7 @@ class Decider:
         own_cited = [c for c in cited_figures if not c.borrowed and c.value.kind != DATE]
         own = cd.pair_candidates(claim, [c.value for c in own_cited])
         if not own:
-            return []
+            return self._between_earlier_figures(reading, found)
         # "Spending was up from $301.8 million in fiscal 2022, an increase of 36.7%": with only
         # its base in the sentence, the figure it rose to is one the answer gave before, of
         # whatever label.
@@ -1686,6 +1686,29 @@ class Decider:
                     continue
                 out.extend(cd.pairings(claim, [a, b]))
         return out
+
+    def _between_earlier_figures(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
+        """A change with no figure in its sentence, between two figures of its metric the
+        answer gave or worked out before for two periods ("| Free cash flow | 511.5 | 456.6 |
+        ... Free cash flow grew about 12.0%"), later over earlier."""
+        claim = reading.claim
+        metric = {w for w in claim.label_words if w.startswith("@")}
+        if CHANGE not in reading.cues or not claim.label_words:
+            return []
+        earlier = [
+            c
+            for c in self._given_before(reading, found)
+            if c.period
+            and c.kind != DATE
+            and (
+                c.label_words == claim.label_words
+                or (metric and {w for w in c.label_words if w.startswith("@")} == metric)
+            )
+        ]
+        if len({c.period for c in earlier}) < 2:
+            return []
+        figures = cd.pair_candidates(claim, earlier)[-MAX_EARLIER_FIGURES:]
+        return [d for d in cd.pairings(claim, figures) if d.oriented]
 
     def _explained_widely(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited] | None
@@ -2457,3 +2480,12 @@ def _period_distance(a: str, b: str) -> tuple[int, int]:
     years = abs(int(year_a) - int(year_b)) if year_a and year_b else 100
     shape = 0 if a[:1] == b[:1] else 1
     return (years, shape)
+
+
+def _with_written_sign(exact: Decimal, claim: Claim) -> Decimal:
+    """A worked-out value as the answer writes it: a derivation that matched the figure's
+    size ("511.5" from "231.4 - 742.9" with capital spending read as negative) carries the
+    figure's own sign into the arithmetic that later uses it."""
+    if exact and claim.value and (exact < 0) != (claim.value < 0):
+        return -exact
+    return exact

@@ -420,3 +420,31 @@ def test_a_change_named_after_its_figure_is_a_change_of_the_metric_after_in():
 def test_a_wrong_change_named_after_its_figure_is_flagged():
     result = detect(source_input(DECLINE_IN.format(rate="8.2%"), SALES_TABLE))
     assert not _verdict(result, "8.2%").grounded
+
+
+CASH_FLOWS = (
+    "Operating cash flow: FY2024 $742.9 million; FY2023 $655.3 million. "
+    "Capital expenditures: FY2024 $231.4 million; FY2023 $198.7 million."
+)
+FCF_TABLE = (
+    "| $ millions | FY2024 | FY2023 |\n|---|---:|---:|\n"
+    "| Operating cash flow | 742.9 | 655.3 |\n"
+    "| Less: capital expenditures | (231.4) | (198.7) |\n"
+    "| **Free cash flow** | **511.5** | **456.6** |\n\n"
+    "Free cash flow grew about {rate}."
+)
+
+
+def test_a_change_between_two_periods_the_answer_worked_out_before_is_derived():
+    # No figure in the change's sentence: its operands are the free cash flow the answer's
+    # table worked out for both years (positive as written, though "(231.4)" reads negative).
+    result = detect(source_input(FCF_TABLE.format(rate="12.0%"), CASH_FLOWS))
+    verdict = _verdict(result, "12.0%")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula == "(511.5M - 456.6M) / 456.6M * 100"
+    assert not result.flagged
+
+
+def test_a_wrong_change_between_two_periods_the_answer_worked_out_is_flagged():
+    result = detect(source_input(FCF_TABLE.format(rate="14.0%"), CASH_FLOWS))
+    assert not _verdict(result, "14.0%").grounded
