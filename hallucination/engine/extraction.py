@@ -205,7 +205,8 @@ _PER_SHARE_AFTER = re.compile(
 _PERIOD_LINK = regex.compile(
     r"\s*,?\s*(?:\(?\s*(?:in|for|during|at|as\s+of|of|over|through|ended|ending|on)\s+)?"
     r"(?:the\s+)?(?:(?:fiscal\s+)?(?:year|quarter|period|month|three\s+months|six\s+months|"
-    r"nine\s+months|twelve\s+months)\s+(?:ended|ending)\s+)?\(?\s*\Z",
+    r"nine\s+months|twelve\s+months|(?:thirteen|twenty[\s-]six|thirty[\s-]nine|fifty[\s-]two|"
+    r"fifty[\s-]three|13|26|39|52|53)[\s-]weeks)\s+(?:ended|ending)\s+)?\(?\s*\Z",
     regex.IGNORECASE,
 )
 # "In 2024, revenue grew from $8.0 million to $10.2 million": the figure a change arrives at
@@ -1289,7 +1290,8 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
 
 
 _DURATION_BEFORE = re.compile(
-    r"\b(?:(three|six|nine|twelve|3|6|9|12)[\s-]+months?|(quarter)|((?:fiscal\s+)?year)|(half(?:[\s-]year)?))"
+    r"\b(?:(three|six|nine|twelve|3|6|9|12)[\s-]+months?|(quarter)|((?:fiscal\s+)?year)|(half(?:[\s-]year)?)"
+    r"|(thirteen|twenty[\s-]six|thirty[\s-]nine|13|26|39)[\s-]+weeks?)"
     r"\s+(?:ended|ending)\s+\Z",
     re.IGNORECASE,
 )
@@ -1305,8 +1307,11 @@ def _with_duration(doc: _Document, read: _Read) -> _Read:
         found = _DURATION_BEFORE.search(doc.text[max(0, read.start - 40) : read.start])
         if found:
             months = found.group(1) or ("3" if found.group(2) else "6" if found.group(4) else "12")
-            read.anchor_period = lx.duration_period(
-                months, int(read.period[5:7]), int(read.period[:4])
+            month, year = int(read.period[5:7]), int(read.period[:4])
+            read.anchor_period = (
+                lx.weeks_period(found.group(5), month, int(read.period[8:10]), year)
+                if found.group(5)
+                else lx.duration_period(months, month, year)
             )
     return read
 

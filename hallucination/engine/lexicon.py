@@ -655,9 +655,10 @@ def full_year(digits: str) -> int:
 _PERIOD_TEXT = regex.compile(
     r"""
     (?P<d>\b(?:(?P<dn>three|six|nine|twelve|3|6|9|12)[\s-]+months?|(?P<dq>quarter)|(?P<dy>(?:fiscal\s+)?year)|
-        (?P<dh>half(?:[\s-]year)?))\s+(?:ended|ending)\s+
+        (?P<dh>half(?:[\s-]year)?)|(?P<dw>thirteen|twenty[\s-]six|thirty[\s-]nine|13|26|39)[\s-]+weeks?)
+        \s+(?:ended|ending)\s+
         (?P<dm>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?
-        |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:\d{1,2},?\s+)?(?P<dyr>\d{4})\b)
+        |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:(?P<dd>\d{1,2}),?\s+)?(?P<dyr>\d{4})\b)
     |(?P<q>\bQ(?P<qn>[1-4])\s*(?:FY|fiscal\s+)?'?(?P<qy>\d{4}|\d{2})\b)
     |(?P<q2>\b(?P<q2n>[1-4])Q\s*'?(?P<q2y>\d{4}|\d{2})\b)
     |(?P<qw>\b(?P<qwn>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+quarter\s+(?:of\s+)?
@@ -697,6 +698,10 @@ def normalise_period(text: str, *, exact_dates: bool = False) -> str:
         return ""
     if match.group("d"):
         month = MONTHS[match.group("dm").lower().rstrip(".")[:3]]
+        if match.group("dw"):
+            return weeks_period(
+                match.group("dw"), month, int(match.group("dd") or 28), int(match.group("dyr"))
+            )
         return duration_period(
             match.group("dn") or ("3" if match.group("dq") else "6" if match.group("dh") else "12"),
             month,
@@ -770,6 +775,28 @@ def duration_period(months: str, end_month: int, year: int) -> str:
     if count == 12:
         return f"FY{year}"
     return f"{count}M {year}-{end_month:02d}"
+
+
+# A 52/53-week calendar's spans within its year, in the months they stand for (its whole
+# year keeps the date it ends on: the fiscal calendar read from the sources names it).
+_WEEK_COUNTS = {
+    "thirteen": "3",
+    "twentysix": "6",
+    "thirtynine": "9",
+    "13": "3",
+    "26": "6",
+    "39": "9",
+}
+
+
+def weeks_period(weeks: str, end_month: int, end_day: int, year: int) -> str:
+    """The period "N weeks ended <date>" names on a 52/53-week calendar: "twenty-six weeks
+    ended June 29, 2025" is H1 2025, "13 weeks ended July 2, 2024" the quarter of June (a
+    week-based period ends within a few days of a month's end, either side)."""
+    months = _WEEK_COUNTS[weeks.lower().replace(" ", "").replace("-", "").replace("\t", "")]
+    if end_day <= 7:
+        end_month, year = (end_month - 1, year) if end_month > 1 else (12, year - 1)
+    return duration_period(months, end_month, year)
 
 
 def period_year(period: str) -> str:

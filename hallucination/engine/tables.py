@@ -947,8 +947,17 @@ def _add_grid(
             offset = widths - len(header_cells) if len(header_cells) < widths else 0
             mapping = [k + offset for k in range(len(header_cells))]
         over = _covering(groups, body, text) if groups else {}
+        # "Twenty-Six Weeks Ended   Jun 29, 2025   Jun 30, 2024": a span of time over the row
+        # labels is each date column's.
+        span_over_labels = (
+            header_cells[0]
+            if mapping and mapping[0] == 0 and _SPAN_ENDED.search(header_cells[0])
+            else ""
+        )
         for (s, e), column in zip(header.spans, mapping, strict=False):
             headers[column] = " ".join([*over.get(column, []), text[s:e].strip()])
+            if column > 0 and span_over_labels and not over.get(column):
+                headers[column] = f"{span_over_labels} {headers[column]}"
             if not own_header:
                 continue  # the header's spans belong to the block above
             result.label_spans.append((s, e))
@@ -1054,6 +1063,9 @@ def _add_grid(
     return (header, groups) if has_header and kind == "wide" else None
 
 
+_SPAN_ENDED = regex.compile(
+    r"\b(?:weeks?|months?|quarter|year|half)\s+(?:ended|ending)\s*:?\Z", regex.IGNORECASE
+)
 _BREAKDOWN_ROW = regex.compile(r"(?:of\s+which|thereof|hereof|whereof)\b", regex.IGNORECASE)
 
 

@@ -259,3 +259,66 @@ Total assets                           $ 4,212.0            $ 3,980.5
 )
 def test_a_fiscal_year_label_for_a_calendar_year_company(answer, flagged):
     assert detect(source_input(answer, CALENDAR_YEAR)).flagged is flagged
+
+
+# ------------------------------------------------------------------ 52/53-week calendars
+
+WEEK_SPANS = """CONDENSED STATEMENTS (in thousands)
+                              Thirteen Weeks Ended            Twenty-Six Weeks Ended
+                              Jun 29, 2025   Jun 30, 2024    Jun 29, 2025   Jun 30, 2024
+Total revenues                     292,620        267,992         560,961        521,176
+
+Twenty-Six Weeks Ended             Jun 29, 2025   Jun 30, 2024
+Net cash provided by operating activities    71,806    63,215
+"""
+
+
+@pytest.mark.parametrize(
+    ("header", "period"),
+    [
+        ("Thirteen Weeks Ended Jun 29, 2025", "Q2 2025"),
+        ("Twenty-Six Weeks Ended June 29, 2025", "H1 2025"),
+        ("13 weeks ended July 2, 2024", "Q2 2024"),  # a few days past the month's end
+        ("39 weeks ended September 28, 2025", "9M 2025-09"),
+        ("52 weeks ended February 1, 2025", "2025-02-01"),  # the fiscal calendar names it
+    ],
+)
+def test_a_span_of_weeks_ended_a_date_is_the_quarter_or_half_it_closes(header, period):
+    from hallucination.engine.lexicon import normalise_period
+
+    assert normalise_period(header, exact_dates=True) == period
+
+
+def test_figures_under_week_spans_are_the_quarter_s_and_half_s():
+    # The cash flow block names its span over the row labels, not over the dates.
+    answer = (
+        "In the first half of 2025 revenues were $561.0 million, $292.6 million of them in "
+        "Q2 2025. Operating cash flow for the first half of 2025 was $71.8 million, against "
+        "$63.2 million in the first half of 2024."
+    )
+    result = detect(source_input(answer, WEEK_SPANS))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_half_s_figure_given_for_the_other_half_year_is_flagged():
+    answer = "Operating cash flow was $63.2 million in the first half of 2025."
+    result = detect(source_input(answer, WEEK_SPANS))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "$63.2 million"]
+    assert verdict.outcome == PERIOD_MISMATCH
+
+
+WEEKS_PROSE = (
+    "Total revenues were $292.6 million for the thirteen weeks ended June 29, 2025 and "
+    "$561.0 million for the twenty-six weeks ended June 29, 2025."
+)
+
+
+def test_a_figure_for_weeks_ended_a_date_in_prose_is_the_half_s():
+    result = detect(source_input("H1 2025 total revenues were $561.0 million.", WEEKS_PROSE))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_half_s_figure_in_prose_given_for_the_quarter_is_flagged():
+    result = detect(source_input("Q2 2025 total revenues were $561.0 million.", WEEKS_PROSE))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "$561.0 million"]
+    assert not verdict.grounded
