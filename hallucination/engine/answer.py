@@ -257,6 +257,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
     claims = _with_answer_caption(text, claims)
     if "=" in text:
         claims = _operands_at_the_result_s_scale(text, claims)
+        claims = _operands_of_a_difference_in_points(text, claims)
     sentences = clauses.sentence_bounds(text)
     read = clauses.read_clauses(text, claims, sentences)
     sentence_of = [r.sentence for r in read]
@@ -426,6 +427,29 @@ def _operands_at_the_result_s_scale(text: str, claims: list[Claim]) -> list[Clai
             ):
                 out[i] = replace_claim(claim, scale_origin="")
     return out
+
+
+def _operands_of_a_difference_in_points(text: str, claims: list[Claim]) -> list[Claim]:
+    """ "95.6 - 88.4 = 7.2 percentage points": the bare operands of a difference that comes
+    to percentage points or basis points are percentages, written without their sign."""
+    out = list(claims)
+    for start, eq in formula_spans(text):
+        result = next((c for c in claims if c.start > eq and c.kind != DATE), None)
+        if (
+            result is None
+            or result.kind not in (PERCENTAGE_POINTS, BPS)
+            or not _RESULT_AFTER.fullmatch(text, eq + 1, result.start)
+            or not _DIFFERENCE_ONLY.fullmatch(text, start, eq)
+        ):
+            continue
+        for i, claim in enumerate(out):
+            if start <= claim.start < eq and claim.kind == NUMBER and claim.scale == 1:
+                out[i] = replace_claim(claim, kind=PERCENT)
+    return out
+
+
+# A formula of numbers and minus signs only: "95.6 - 88.4 ", "(61.85 − 61.11) ".
+_DIFFERENCE_ONLY = re.compile(r"[\s(]*[0-9.,]+[\s)]*(?:[-−–][\s(]*[0-9.,]+[\s)]*)+")
 
 
 # A short answer leans on its question ("-312", "It increased by 6.22%."); a long one names

@@ -260,9 +260,12 @@ class Decider:
             mine = _comparable(reading.claim)
             if mine is None:
                 continue
+            # A bare operand of a written formula ("365 ÷ 2.99" after "≈ 2.99x") copies a
+            # figure without its sign or unit: any worked figure of its digits may be it.
+            bare = reading.claim.kind == NUMBER and "operand" in reading.claim.qualifiers
             for other, evidence in worked:
                 theirs = _comparable(other.claim)
-                if other is reading or theirs is None or theirs[1] != mine[1]:
+                if other is reading or theirs is None or (theirs[1] != mine[1] and not bare):
                     continue
                 exact = self._exact.get(other.index, other.claim.value)
                 if mine[1] == "rate" and other.claim.kind == BPS:

@@ -181,6 +181,12 @@ _INDEX_NAME_BEFORE = re.compile(
     r"(?:S&P|Russell|FTSE|Nikkei|DAX|CAC|STOXX|Stoxx|Nasdaq|NASDAQ|ASX|KOSPI|Sensex|Nifty|"
     r"Dow\s+Jones\s+U\.S\.|MidCap|SmallCap|Stoxx\s+Europe|STOXX\s+Europe)[ \t-]?\Z"
 )
+# Words that make 100% a threshold the writer compares with ("above 100%", "under 100%").
+_THRESHOLD_BEFORE = re.compile(
+    r"\b(?:above|below|over|under|exceeds?|exceeded|exceeding|(?:more|less)\s+than"
+    r"|at\s+(?:least|most))\s+\Z",
+    re.IGNORECASE,
+)
 # The later numbers of a list of names: "Scope 1 and 2", "Tier 1, 2 and 3", "Phase 2 or 3".
 _NAMED_LIST_BEFORE = re.compile(
     r"\b([A-Za-z]+)[ \t][0-9]{1,2}(?:(?:,|,?[ \t](?:and|or|&))[ \t][0-9]{1,2})*"
@@ -930,6 +936,12 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             # A formula's constant: "* 100", "/ 2", an average's count ("... ) / 3"), the
             # days of a year in a ratio defined in words ("÷ Net sales × 365").
             return None
+        if digits in _FORMULA_CONSTANTS and doc.formulas and doc.in_formula(s):
+            m = e
+            while m < len(text) and e - m > -4 and text[m] == " ":
+                m += 1
+            if m < len(text) and text[m] in "*×/÷" and (k == 0 or not text[k - 1].isdigit()):
+                return None  # the constant a formula opens with: "365 ÷ 2.99 ≈ 122 days"
 
     letters_before = _letters_before(text, s)
     letters_after = _letters_after(text, e)
@@ -989,6 +1001,12 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         return None  # a listing suffix: 0700.HK
     if before_char in " -\t" and _INDEX_NAME_BEFORE.search(text, max(0, s - 24), s):
         return None  # an index's name: S&P 500
+    if (
+        digits == "100"
+        and text.startswith("%", e)
+        and _THRESHOLD_BEFORE.search(text, max(0, s - 24), s)
+    ):
+        return None  # a threshold, not a figure: "conversion above 100% in both years"
     if before_char in "#№":
         return None
     if doc.previous_word(s, " .#:") in context.CATEGORIES["identifier"]:

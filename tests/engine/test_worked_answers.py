@@ -584,3 +584,66 @@ def test_a_wrong_change_over_worked_figures_is_flagged():
     result = detect(source_input(FFO_PER_SHARE.format(growth="7.6%"), FFO))
     assert not _verdict(result, "7.6%").grounded
     assert result.flagged
+
+
+# ------------------------------------------------------------------ formulas' own figures
+
+RECOVERY = "Metallurgical recovery: Alder Ridge 95.6%, Copperhead South 88.4%."
+
+
+def test_bare_operands_of_a_difference_in_points_are_percentages():
+    result = detect(source_input("95.6 - 88.4 = 7.2 percentage points", RECOVERY))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_bare_operand_of_a_difference_in_points_the_sources_lack_is_flagged():
+    result = detect(source_input("95.6 - 86.4 = 9.2 percentage points", RECOVERY))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "86.4"]
+    assert not verdict.grounded
+
+
+INVENTORY = (
+    "Cost of sales for fiscal 2024 was $1,788,112 thousand. Inventories: $612,540 thousand at "
+    "the end of fiscal 2024 and $583,217 thousand at the end of fiscal 2023."
+)
+TURNOVER = (
+    "- Average inventory = ($612,540K + $583,217K) / 2 = $597,878.5K\n"
+    "- Inventory turnover = $1,788,112K ÷ $597,878.5K ≈ **2.99x**\n"
+    "- Days inventory outstanding ≈ 365 ÷ {turns} ≈ **{days} days**"
+)
+
+
+def test_a_formula_opening_with_a_constant_over_a_figure_worked_before_is_derived():
+    # 365 is the formula's constant; 2.99 is the turnover the line above worked out.
+    result = detect(source_input(TURNOVER.format(turns="2.99", days="122"), INVENTORY))
+    assert "365" not in [v.claim.text for v in result.verdicts]
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_result_of_a_formula_opening_with_a_constant_is_flagged():
+    result = detect(source_input(TURNOVER.format(turns="2.99", days="112"), INVENTORY))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "112"]
+    assert not verdict.grounded
+
+
+def test_a_bare_operand_no_figure_of_the_answer_or_sources_gives_is_flagged():
+    result = detect(source_input(TURNOVER.format(turns="3.29", days="111"), INVENTORY))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "3.29"]
+    assert not verdict.grounded
+
+
+CONVERSION = "FCF conversion (free cash flow / net earnings): FY2024 102.6%; FY2023 105.9%."
+
+
+def test_a_hundred_percent_after_above_is_a_threshold_not_a_figure():
+    answer = "FCF conversion stayed above 100% in both years (102.6% and 105.9%)."
+    result = detect(source_input(answer, CONVERSION))
+    assert "100%" not in [v.claim.text for v in result.verdicts]
+    assert not result.flagged
+
+
+def test_a_hundred_percent_stated_as_a_figure_is_still_checked():
+    answer = "FCF conversion reached 100% in FY2024."
+    result = detect(source_input(answer, CONVERSION))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "100%"]
+    assert not verdict.grounded
