@@ -1667,7 +1667,7 @@ class Decider:
         own_cited = [c for c in cited_figures if not c.borrowed and c.value.kind != DATE]
         own = cd.pair_candidates(claim, [c.value for c in own_cited])
         if not own:
-            return self._between_earlier_figures(reading, found)
+            return []
         # "Spending was up from $301.8 million in fiscal 2022, an increase of 36.7%": with only
         # its base in the sentence, the figure it rose to is one the answer gave before, of
         # whatever label.
@@ -1691,8 +1691,8 @@ class Decider:
         return out
 
     def _between_earlier_figures(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
-        """A change with no figure in its sentence, between two figures of its metric the
-        answer gave or worked out before for two periods ("| Free cash flow | 511.5 | 456.6 |
+        """A change between two figures of its metric the answer gave or worked out before
+        for two periods ("| Free cash flow | 511.5 | 456.6 |
         ... Free cash flow grew about 12.0%"), later over earlier."""
         claim = reading.claim
         metric = {w for w in claim.label_words if w.startswith("@")}
@@ -1731,6 +1731,10 @@ class Decider:
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         for derivation in self._against_earlier_figures(reading, found, cited_figures or []):
+            if signed(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._between_earlier_figures(reading, found):
             if signed(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)

@@ -433,6 +433,33 @@ class _Document:
         self._formula_starts = [start for start, _ in self.formulas]
         self._cell_starts = [c.start for c in self.tables.cells]
         self._scale_statement: object = _UNKNOWN  # where a scale caption first stands
+        # (line start, end of the block under it, period or "")
+        self._headings: list[tuple[int, int, str]] | None = None
+        self._heading_starts: list[int] = []
+
+    def heading_period(self, pos: int) -> str:
+        """The period named by the heading line over `pos` that is a period and nothing else
+        ("**Fiscal 2024**", "### FY2023"), within the block under it (to the first blank
+        line); "" under a heading of anything else or none. Looked up when first asked."""
+        if self._headings is None:
+            self._headings = []
+            text = self.text
+            if "#" in text or "**" in text or "__" in text:
+                for m in _HEADING_LINE.finditer(text):
+                    inner = (m.group("h") or m.group("b") or "").strip(" :-—–")
+                    period = tables.header_period(inner) if _is_period_only(inner) else ""
+                    body = m.end()
+                    while body < len(text) and text[body] in " \t\n":
+                        body += 1
+                    blank = _BLANK_LINE.search(text, body)
+                    self._headings.append(
+                        (m.start(), blank.start() if blank else len(text), period)
+                    )
+            self._heading_starts = [start for start, _, _ in self._headings]
+        i = bisect.bisect_right(self._heading_starts, pos) - 1
+        if i < 0 or pos >= self._headings[i][1]:
+            return ""
+        return self._headings[i][2]
 
     def scale_stated_before(self, pos: int) -> bool:
         """Whether a scale caption stands anywhere before `pos` (looked up when first asked:
@@ -1426,6 +1453,16 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 # figure's own words put it a period back, whatever period came before it.
                 period = ""
                 qualifiers.add("prior")
+            if (
+                not period
+                and "prior" not in qualifiers
+                and cell is None
+                and _RESULT_BEFORE.search(text, max(0, read.start - 8), read.start)
+            ):
+                # "**Fiscal 2024**" over "- DIO = ... ≈ 118.3 days": a result the section
+                # works out is the section's period's (its operands may be any period's:
+                # an average of opening and closing balances).
+                period = doc.heading_period(read.start)
         table_qualifiers: frozenset[str] = frozenset()
         if cell is not None:
             label, period, segment, table_qualifiers = _table_context(cell, label, period, segment)
@@ -1758,6 +1795,14 @@ def _header_context(text: str) -> tuple[str, str, str, frozenset[str]]:
     return label, segment, tables.header_period(text), qualifiers
 
 
+# A line that is a heading: markdown "#" or wholly bold ("**Fiscal 2024**", "__Q3__:").
+_HEADING_LINE = re.compile(
+    r"^[ \t]*(?:#{1,6}[ \t]+(?P<h>[^\n]{1,60}?)|(?:\*\*|__)(?P<b>[^\n*_]{1,60}?)(?:\*\*|__)[ \t]*:?)"
+    r"[ \t]*$",
+    re.MULTILINE,
+)
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_RESULT_BEFORE = re.compile(r"[=≈~][ \t*_]*\Z")
 _BEFORE_PRIOR = re.compile(
     r"(?:\s+(?!(?:from|than|versus|vs|compared|against|up|down)\b)[A-Za-z]+){0,3}\s+"
 )

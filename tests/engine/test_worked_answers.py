@@ -647,3 +647,34 @@ def test_a_hundred_percent_stated_as_a_figure_is_still_checked():
     result = detect(source_input(answer, CONVERSION))
     (verdict,) = [v for v in result.verdicts if v.claim.text == "100%"]
     assert not verdict.grounded
+
+
+TOY_INVENTORY = (
+    "Inventories were $498.3 million at December 31, 2024, $541.6 million at December 31, 2023 "
+    "and $612.0 million at December 31, 2022. Cost of sales was $1,603.8 million in fiscal "
+    "2024 and $1,727.9 million in fiscal 2023. We exited 1,150 SKUs during 2024."
+)
+DIO_BY_YEAR = (
+    "**Fiscal 2024**\n"
+    "- Average inventory = ($498.3M + $541.6M) / 2 = $519.95M\n"
+    "- DIO = $519.95M ÷ $1,603.8M × 365 ≈ **118.3 days**\n\n"
+    "**Fiscal 2023**\n"
+    "- Average inventory = ($541.6M + $612.0M) / 2 = $576.8M\n"
+    "- DIO = $576.8M ÷ $1,727.9M × 365 ≈ **121.8 days**\n\n"
+    "DIO fell by about {change} days, helped by exiting 1,150 SKUs."
+)
+
+
+def test_results_under_a_period_heading_are_that_period_s_and_their_change_is_derived():
+    # The change's sentence has a figure of its own (1,150): the two DIO results, one per
+    # heading, are still its operands, later over earlier.
+    result = detect(source_input(DIO_BY_YEAR.format(change="3.5"), TOY_INVENTORY))
+    verdict = next(v for v in result.verdicts if v.claim.text == "3.5")
+    assert verdict.outcome == DERIVED
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_change_between_results_under_period_headings_is_flagged():
+    result = detect(source_input(DIO_BY_YEAR.format(change="5.5"), TOY_INVENTORY))
+    verdict = next(v for v in result.verdicts if v.claim.text == "5.5")
+    assert not verdict.grounded
