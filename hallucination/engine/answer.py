@@ -646,6 +646,10 @@ def _cues(
     level = bool(last) and last[-1] in ("to", "from", "at")
     if len(last) == 2 and last[0] in ("than", "from") and last[1] in _ARTICLES:
         level = True  # "56.2% more than the 12.1 million tonnes": the base compared with
+    if len(last) == 2 and last[1] == "than" and last[0] in ("more", "less", "fewer"):
+        # "More than 612,000 panels": a bound on the figure itself (or, after a change,
+        # its base: "8.6% more than 3.15 million"), never a change.
+        level = True
     if level and last[-1] == "at" and claim.kind == PERCENT and set(before[-3:-1]) & _RATE_VERBS:
         level = False  # "grew at 8%", "Beverages growing fastest at 37.0%": a rate of change
     if len(last) == 2 and last[-1] == "of" and last[-2] not in _RISE | _FALL | _CHANGE_WORDS:

@@ -328,7 +328,9 @@ def _starts_between(positions: list[int], low: int, high: int) -> bool:
 
 
 _DETERMINER_BEFORE = re.compile(
-    r"\b(?:its|their|our|his|her|a|an|the|this|that)\s+\(?\Z", re.IGNORECASE
+    r"\b(?:its|their|our|his|her|a|an|the|this|that)\s+"
+    r"(?:(?:roughly|about|approximately|nearly|some|estimated)\s+)?\(?\Z",
+    re.IGNORECASE,
 )
 _NOUN_AFTER = re.compile(r" ([A-Za-z][A-Za-z&'’-]*(?: [A-Za-z][A-Za-z&'’-]*){0,4})")
 _NOT_A_NAME_AFTER = frozenset(

@@ -165,6 +165,11 @@ _COUNT_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
     re.IGNORECASE,
 )
+_COUNT_NOUN_SET = frozenset(lx.COUNT_NOUNS)
+# The word a number is joined to by a hyphen ("144-bed", "720-megawatt-hour"), and the
+# words after which it is a name or a ratio, not a quantity ("1-in-100-year", "2-for-1").
+_HYPHEN_WORD = re.compile(r"[A-Za-z]{2,20}(?![A-Za-z])")
+_HYPHEN_NOT_A_NOUN = frozenset({"in", "to", "for", "of", "by", "and", "or", "on", "per", "an"})
 _SYMBOL_CHARS = frozenset("$€£¥₹₩")
 _PREFIXED_DOLLARS = ("US$", "HK$", "C$", "A$", "S$", "R$")
 _SCALE_CHARS = frozenset(" KkMmBbTtCcLl")
@@ -1018,8 +1023,15 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         and not _ORDINAL_AFTER.match(text, e)
     ):
         return None
+    hyphen_noun = ""
     if after_char == "-" and e + 1 < len(text) and text[e + 1].isalpha():
-        return None
+        # "10-K", "COVID-19" aside, a source's "144-bed tower" or "180-MW battery" states a
+        # quantity of what the word names (in an answer such a compound is left unread,
+        # since a "3-year period" there states nothing to check).
+        compound = _HYPHEN_WORD.match(text, e + 1) if doc.source_id else None
+        if compound is None or compound.group().lower() in _HYPHEN_NOT_A_NOUN:
+            return None
+        hyphen_noun = compound.group().lower()
     if after_char == ":" and text[e + 1 : e + 3].isdigit():
         return None  # a time of day
     if before_char == ":" and s >= 2 and text[s - 2].isdigit():
@@ -1285,6 +1297,11 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         if per_share and not _PRICE_BEFORE.search(text, max(0, read.start - 24), read.start):
             read.per_share = True
             read.link_end = per_share.end()
+    elif read.kind == NUMBER and hyphen_noun:
+        plural = hyphen_noun if hyphen_noun in _COUNT_NOUN_SET else hyphen_noun + "s"
+        if plural in _COUNT_NOUN_SET and read.scale == 1:
+            read.kind = COUNT
+            read.count_noun = plural
     elif read.kind == NUMBER:
         count = _COUNT_AFTER.match(text, e) if after_char in " snrt" else None
         if (

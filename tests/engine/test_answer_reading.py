@@ -360,3 +360,66 @@ def test_a_wrong_figure_a_year_earlier_is_flagged():
     result = detect(_input(A_YEAR_EARLIER.format(prior="1,780"), STORES))
     (verdict,) = [v for v in result.verdicts if v.claim.text == "1,780"]
     assert not verdict.grounded
+
+
+# ------------------------------------------------------------------ bounds, compounds, nouns
+
+PANELS = "The plant uses 612,400 bifacial panels and a 180-MW battery on 1,450 acres."
+
+
+def test_more_than_before_a_figure_is_a_bound_not_a_change():
+    answer = "More than {n} bifacial panels cover 1,450 acres."
+    assert CHANGE not in _reading(answer.format(n="612,000"), "612,000").cues
+    result = detect(_input(answer.format(n="612,000"), PANELS))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_bound_far_from_the_source_s_figure_is_flagged():
+    result = detect(_input("More than 650,000 bifacial panels cover 1,450 acres.", PANELS))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "650,000"]
+    assert not verdict.grounded
+
+
+TOWER = "St. Brendan Health will build a nine-story, 144-bed patient tower for $312 million."
+
+
+def test_a_source_s_number_joined_to_its_noun_by_a_hyphen_is_a_quantity():
+    result = detect(_input("The new tower will have 144 beds and cost $312 million.", TOWER))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_quantity_the_hyphenated_source_figure_does_not_give_is_flagged():
+    result = detect(_input("The new tower will have 164 beds and cost $312 million.", TOWER))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "164"]
+    assert not verdict.grounded
+
+
+def test_an_answer_s_hyphenated_compound_is_left_unread():
+    # "a 3-year period" in an answer states nothing the sources must give.
+    result = detect(_input("Over a 3-year period the tower will cost $312 million.", TOWER))
+    assert "3" not in [v.claim.text for v in result.verdicts]
+    assert not result.flagged
+
+
+PROJECT = (
+    "Construction employed a peak workforce of 540 people. Sunmesa invested approximately "
+    "$486 million in the project."
+)
+
+
+def test_a_hedged_figure_between_a_determiner_and_a_noun_measures_the_noun():
+    # "the roughly $486 million project": the project's cost, not the workforce's label.
+    answer = "It employed a peak workforce of 540 people, and the roughly {cost} project is done."
+    reading = _reading(answer.format(cost="$486 million"), "$486 million")
+    assert "project" in reading.claim.label_words and not reading.label_inherited
+    result = detect(_input(answer.format(cost="$486 million"), PROJECT))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_hedged_figure_between_a_determiner_and_a_noun_is_flagged():
+    answer = (
+        "It employed a peak workforce of 540 people, and the roughly $586 million project is done."
+    )
+    result = detect(_input(answer, PROJECT))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "$586 million"]
+    assert not verdict.grounded
