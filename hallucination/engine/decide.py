@@ -110,6 +110,7 @@ _BALANCE_DATE_BEFORE = re.compile(r"\b(?:at|as\s+of)\s+\Z", re.IGNORECASE)
 _PERIOD_NOUN = re.compile(
     r"\b(?:quarter|year|half|month|period|week)s?\b", re.IGNORECASE
 )  # the answer's earlier figures a share may be of
+_POINTS_AFTER = re.compile(r" points?(?![\w])")
 WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
 WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
 APPROXIMATION_CORRECTABLE = Decimal("0.1")  # ... and this near, corrected to that value
@@ -954,6 +955,9 @@ class Decider:
         spelled = self._spelled_out(reading)
         if spelled is not None:
             return spelled
+        points = self._as_points(claim)
+        if points is not None:
+            return points
         # A hedged figure near a value of its metric that no formula explains.
         if claim.approximate:
             near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
@@ -1712,6 +1716,24 @@ class Decider:
             return []
         figures = cd.pair_candidates(claim, earlier)[-MAX_EARLIER_FIGURES:]
         return [d for d in cd.pairings(claim, figures) if d.oriented]
+
+    def _as_points(self, claim: Claim) -> ClaimVerdict | None:
+        """ "the load factor improved by 1.9 points to 84.1%": a bare figure followed by
+        "points" may be percentage points (or an index's or a price's points: it is not read
+        as one when written). A source's percentage-point or basis-point value of its digits
+        grounds it, on weak evidence."""
+        if claim.kind != NUMBER or not _POINTS_AFTER.match(self.answer.text, claim.end):
+            return None
+        found = cd.matches(replace_claim(claim, kind=PERCENTAGE_POINTS), self.index)
+        if not found:
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=GROUNDED,
+            nearest=nearest_value(found[0]),
+            confidence=WEAK,
+            details={"reason": "points read as percentage points"},
+        )
 
     def _explained_widely(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited] | None

@@ -1152,3 +1152,24 @@ def test_a_letter_starting_the_next_line_is_no_scale():
     (three,) = [c for c in extract_source("w", WRAPPED).claims if c.text == "3"]
 
     assert three.value == Decimal("3")
+
+
+# ------------------------------------------------------------------ points of a rate
+
+TRAFFIC = (
+    "March load factor was 84.1%, up 1.9 percentage points year over year, as traffic grew "
+    "faster than capacity."
+)
+
+
+def test_a_bare_figure_of_points_is_grounded_by_percentage_points_of_its_digits():
+    answer = "The load factor improved by 1.9 points to 84.1%."
+    result = detect(source_input(answer, TRAFFIC))
+    assert _verdict(result, "1.9").outcome == GROUNDED
+    assert not result.flagged
+
+
+def test_points_no_percentage_point_value_gives_are_flagged():
+    answer = "The load factor improved by 2.9 points to 84.1%."
+    result = detect(source_input(answer, TRAFFIC))
+    assert not _verdict(result, "2.9").grounded
