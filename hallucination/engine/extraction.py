@@ -617,6 +617,12 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
             break
         while start < eq and text[start] in " ,\t":
             start += 1  # the clause's comma before the arithmetic: "Grossing that up, $84,210"
+        lead = _FORMULA_LEAD.match(text, start, eq)
+        while lead is not None and lead.end() > start:
+            # "**2024:** $811,492K ÷ ...", "In 2024, $811,492K ÷ ...": bold marks and a year
+            # that heads the line come before the arithmetic, not in it.
+            start = lead.end()
+            lead = _FORMULA_LEAD.match(text, start, eq)
         expression = text[start:eq]
         has_operator = any(ch in _FORMULA_OPERATORS for ch in expression) or any(
             minus in expression for minus in (" - ", " − ", " – ")
@@ -635,6 +641,7 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_FORMULA_LEAD = re.compile(r"[*_]+[ \t]*|(?:19|20)\d{2}[ \t]*[,:][ \t]+")
 _RANGE_BETWEEN = re.compile(r"(?:[-–—]| to )(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
 
 

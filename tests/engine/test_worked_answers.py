@@ -678,3 +678,28 @@ def test_a_wrong_change_between_results_under_period_headings_is_flagged():
     result = detect(source_input(DIO_BY_YEAR.format(change="5.5"), TOY_INVENTORY))
     verdict = next(v for v in result.verdicts if v.claim.text == "5.5")
     assert not verdict.grounded
+
+
+RECEIVABLES = (
+    "Accounts receivable, net: $811,492 thousand (2024). Net revenues: $6,842,317 thousand (2024)."
+)
+
+
+@pytest.mark.parametrize(
+    "lead",
+    ["1. **2024:** ", "**2024:** ", "In 2024, ", "- 2024: "],
+)
+def test_a_formula_after_a_bold_or_year_lead_is_evaluated(lead):
+    answer = f"{lead}$811,492K ÷ $6,842,317K × 365 = **43.3 days**"
+    result = detect(source_input(answer, RECEIVABLES))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "43.3"]
+    assert verdict.outcome == DERIVED
+    assert not result.flagged
+
+
+@pytest.mark.parametrize("lead", ["**2024:** ", "In 2024, "])
+def test_a_wrong_result_of_a_formula_after_a_lead_is_drift(lead):
+    answer = f"{lead}$811,492K ÷ $6,842,317K × 365 = **45.3 days**"
+    result = detect(source_input(answer, RECEIVABLES))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "45.3"]
+    assert verdict.outcome == ARITHMETIC_DRIFT
