@@ -86,6 +86,7 @@ _RISE = frozenset(
         "surged",
         "added",
         "widened",
+        "lengthened",
     ]
 )
 _FALL = frozenset(
@@ -118,6 +119,7 @@ _FALL = frozenset(
         "slid",
         "slipped",
         "dipped",
+        "shortened",
         "contracted",
         "lost",
         "narrowed",

@@ -1647,15 +1647,19 @@ class Decider:
             for size in range(2, len(listed) + 1)
         ]
 
-    def _given_before(self, reading: Reading, found: list[_Claimed]) -> list[Claim]:
-        """The answer's figures of the sentences before the claim's that the sources give or
-        the answer worked out, each at its unrounded value where it was worked out."""
+    def _given_before(
+        self, reading: Reading, found: list[_Claimed], *, own_sentence: bool = False
+    ) -> list[Claim]:
+        """The answer's figures of the sentences before the claim's (`own_sentence`: and of
+        its own sentence, before it) that the sources give or the answer worked out, each at
+        its unrounded value where it was worked out."""
+        last = reading.sentence + 1 if own_sentence else reading.sentence
         return [
             replace_claim(r.claim, value=self._exact[r.index])
             if r.index in self._exact
             else r.claim
             for o in found[: reading.index]
-            if (r := o.reading).sentence < reading.sentence
+            if (r := o.reading).sentence < last
             and (o.exact or o.stated is not None or r.index in self._exact)
         ]
 
@@ -1702,18 +1706,30 @@ class Decider:
         metric = {w for w in claim.label_words if w.startswith("@")}
         if CHANGE not in reading.cues or not claim.label_words:
             return []
+        given = [
+            c
+            for c in self._given_before(reading, found, own_sentence=True)
+            if c.period and c.kind != DATE
+        ]
         earlier = [
             c
-            for c in self._given_before(reading, found)
-            if c.period
-            and c.kind != DATE
-            and (
-                c.label_words == claim.label_words
-                or (metric and {w for w in c.label_words if w.startswith("@")} == metric)
-            )
+            for c in given
+            if c.label_words == claim.label_words
+            or (metric and {w for w in c.label_words if w.startswith("@")} == metric)
         ]
         if len({c.period for c in earlier}) < 2:
-            return []
+            # "- **2024:** €371,512K ÷ 1,214.7K ÷ 12 = **€25.49**": results of the answer's
+            # own formulas name nothing; the last two, for two periods, of one unit.
+            results = [
+                c
+                for c in given
+                if not c.label_words and "operand" not in c.qualifiers and c.kind != PERCENT
+            ][-2:]
+            if len(results) < 2 or results[0].period == results[1].period:
+                return []
+            if results[0].kind != results[1].kind or results[0].unit != results[1].unit:
+                return []
+            earlier = results
         figures = cd.pair_candidates(claim, earlier)[-MAX_EARLIER_FIGURES:]
         return [d for d in cd.pairings(claim, figures) if d.oriented]
 

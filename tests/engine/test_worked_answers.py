@@ -703,3 +703,35 @@ def test_a_wrong_result_of_a_formula_after_a_lead_is_drift(lead):
     result = detect(source_input(answer, RECEIVABLES))
     (verdict,) = [v for v in result.verdicts if v.claim.text == "45.3"]
     assert verdict.outcome == ARITHMETIC_DRIFT
+
+
+MEMBERSHIP = (
+    "Membership fees were €371,512 thousand in 2024 and €334,980 thousand in 2023. Average "
+    "members were 1,214.7 thousand in 2024 and 1,102.3 thousand in 2023."
+)
+ARPM = (
+    "ARPM = membership fees ÷ average members ÷ 12\n\n"
+    "- **2024:** €371,512K ÷ 1,214.7K ÷ 12 = **€25.49**\n"
+    "- **2023:** €334,980K ÷ 1,102.3K ÷ 12 = **€25.32**\n\n"
+    "ARPM rose only about {rate}, so nearly all fee growth came from members."
+)
+
+
+def test_a_change_between_the_answer_s_own_results_for_two_periods_is_derived():
+    # The results name nothing (their lines are arithmetic): the last two, one per period.
+    result = detect(source_input(ARPM.format(rate="0.6%"), MEMBERSHIP))
+    assert next(v for v in result.verdicts if v.claim.text == "0.6%").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_wrong_change_between_the_answer_s_own_results_is_flagged():
+    result = detect(source_input(ARPM.format(rate="2.6%"), MEMBERSHIP))
+    assert not next(v for v in result.verdicts if v.claim.text == "2.6%").grounded
+
+
+def test_lengthened_and_shortened_are_changes():
+    for verb, direction in (("lengthened", 1), ("shortened", -1)):
+        (reading,) = [
+            r for r in read_answer(f"DSO {verb} by about 3 days.").readings if r.claim.text == "3"
+        ]
+        assert reading.direction == direction
