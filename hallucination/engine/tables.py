@@ -1024,11 +1024,21 @@ def _add_grid(
         if row_period:
             s, e = line.spans[0]
             result.header_periods.append(HeaderPeriod(s, e, row_period))
+        in_order: dict[int, int] = {}
+        if header_edges and len(line.spans) < widest:
+            # A row of as many values as the header has columns ("905   688" under "2024
+            # 2023", beside rows that also carry "$" cells) takes them in order, however
+            # far its digits stray from the header's edges.
+            values = [o for o in range(len(line.spans)) if not (o == 0 and first_is_label)]
+            if len(values) == len(header_edges) > 1:
+                in_order = dict(zip(values, sorted(header_edges), strict=True))
         for ordinal, (s, e) in enumerate(line.spans):
             if ordinal == 0 and first_is_label:
                 continue
             column = ordinal
-            if header_edges and len(line.spans) < widest:
+            if in_order:
+                column = in_order[ordinal]
+            elif header_edges and len(line.spans) < widest:
                 right = e - line.start
                 nearest = min(header_edges, key=lambda c: abs(header_edges[c] - right))
                 if abs(header_edges[nearest] - right) <= 3:

@@ -483,3 +483,27 @@ def test_a_wrong_coupon_for_the_notes_is_not_grounded():
 
     assert _verdict(result, "5.25%").grounded is False
     assert result.flagged is True
+
+
+# A statement whose first row carries "$" cells and whose other rows' digits stray a few
+# places from the header's edges, as text exports of filings often do.
+STRAYING_COLUMNS = (
+    "Results of Operations (in millions)\n"
+    "                                                   2024        2023\n"
+    "Total revenues                                  $   3,846    $   3,612\n"
+    "Depreciation of revenue earning vehicles, net           905          688\n"
+    "Interest expense, vehicle debt                           318          241\n"
+)
+
+
+def test_a_row_of_as_many_values_as_the_header_takes_its_columns_in_order():
+    answer = "Vehicle depreciation was $905 million in 2024 and $688 million in 2023."
+    result = detect(source_input(answer, STRAYING_COLUMNS))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_straying_row_s_value_given_for_the_other_year_is_flagged():
+    answer = "Vehicle depreciation was $688 million in 2024."
+    result = detect(source_input(answer, STRAYING_COLUMNS))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "$688 million"]
+    assert verdict.outcome == PERIOD_MISMATCH
