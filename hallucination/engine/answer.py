@@ -587,6 +587,8 @@ def _direction(before: list[str], after: list[str]) -> int:
 _RISE_AFTER = frozenset({"increase", "rise", "jump", "expansion"})
 _FALL_AFTER = frozenset({"decrease", "decline", "drop", "reduction", "fall", "contraction"})
 _CHANGE_AFTER = frozenset({"change", "swing", "improvement", "deterioration"})
+# Verbs that put a multiple of another line after them: "covers 3.34x revenue".
+_COVER_VERBS = frozenset({"covers", "covered", "cover", "covering", "represents", "represented"})
 _ARTICLES = frozenset({"the", "a", "an", "its", "their", "our"})
 # Verbs of change that a rate follows with "at": "grew at 8%" (not "stood at 8%").
 _RATE_VERBS = frozenset(
@@ -688,6 +690,16 @@ def _cues(
     # A ratio stated as a metric ("a current ratio of 2.1x", "DSCR 1.25") is not one.
     times = after[:1] == ["times"] or (claim.kind == RATIO and claim.text.lower().endswith("times"))
     following = after[1:2] if after[:1] == ["times"] else after[:1]
+    if (
+        not times
+        and claim.kind == RATIO
+        and claim.text[-1:] in "xX×"
+        and after[:1]
+        and (set(near_before) & _COVER_VERBS)
+    ):
+        # "backlog of $4,312,600K covers about 3.34x 2024 revenue": a multiple of the line
+        # named after it, as "times" would say.
+        times, following = True, after[:1]
     if times and following and following[0] not in ("interest", "coverage", "earnings"):
         cues.add(RATIO_CUE)
     if claim.kind == PERCENT and (after[:1] == ["of"] or near_before & _SHARE_WORDS):
@@ -730,8 +742,9 @@ def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[st
     """The other side named after a claim: "of fair value in 2009", "than beginning balance"."""
     if not cues & _OTHER_SIDE_CUES:
         return frozenset()  # only a share, a ratio or a comparison has another side
-    if claim.kind == RATIO and claim.text.lower().endswith("times"):
-        after = " times" + after  # "7.9 times 2023 adjusted EBITDA": the word is the figure's
+    if claim.kind == RATIO and (claim.text.lower().endswith("times") or claim.text[-1:] in "xX×"):
+        # "7.9 times 2023 adjusted EBITDA", "**3.34x** 2024 revenue": the word is the figure's
+        after = " times " + after.lstrip(" *_")
     match = _OTHER_SIDE.match(after)
     if not match:
         return frozenset()

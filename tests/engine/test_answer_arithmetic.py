@@ -448,3 +448,23 @@ def test_a_change_between_two_periods_the_answer_worked_out_before_is_derived():
 def test_a_wrong_change_between_two_periods_the_answer_worked_out_is_flagged():
     result = detect(source_input(FCF_TABLE.format(rate="14.0%"), CASH_FLOWS))
     assert not _verdict(result, "14.0%").grounded
+
+
+BACKLOG = (
+    "(in thousands)            2024         2023\n"
+    "Total revenues        1,292,394    1,276,271\n"
+    "Contracted backlog    4,312,600    4,655,100\n"
+)
+COVERS = "- Contracted backlog of $4,312,600K covers about **{multiple}** 2024 revenue."
+
+
+def test_a_multiple_after_covers_is_over_the_line_named_after_it():
+    result = detect(source_input(COVERS.format(multiple="3.34x"), BACKLOG))
+    verdict = _verdict(result, "3.34x")
+    assert verdict.outcome == DERIVED
+    assert verdict.formula == "4.3126B / 1.292394B"
+
+
+def test_a_wrong_multiple_after_covers_is_flagged():
+    result = detect(source_input(COVERS.format(multiple="3.64x"), BACKLOG))
+    assert not _verdict(result, "3.64x").grounded
