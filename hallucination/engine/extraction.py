@@ -165,6 +165,7 @@ _COUNT_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
     re.IGNORECASE,
 )
+_SUSPENDED_HYPHEN = re.compile(r"-[ \t]+(?:to|and|or)[ \t]+\d[\d.,]*-[A-Za-z]")
 _COUNT_NOUN_SET = frozenset(lx.COUNT_NOUNS)
 # The word a number is joined to by a hyphen ("144-bed", "720-megawatt-hour"), and the
 # words after which it is a name or a ratio, not a quantity ("1-in-100-year", "2-for-1").
@@ -1031,6 +1032,8 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     ):
         return None
     hyphen_noun = ""
+    if after_char == "-" and _SUSPENDED_HYPHEN.match(text, e):
+        return None  # "30- to 60-day terms": the first of two compounds sharing one word
     if after_char == "-" and e + 1 < len(text) and text[e + 1].isalpha():
         # "10-K", "COVID-19" aside, a source's "144-bed tower" or "180-MW battery" states a
         # quantity of what the word names (in an answer such a compound is left unread,

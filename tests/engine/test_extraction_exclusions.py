@@ -50,3 +50,17 @@ def test_the_numbers_after_a_list_of_names_are_still_claims():
     claims = extract_claims("Scope 1 and 2 emissions were 1,264 tCO2e at 12 and 14 sites.")
 
     assert [c.text for c in claims] == ["1,264", "12", "14"]
+
+
+def test_the_first_of_two_hyphenated_compounds_sharing_a_word_is_no_claim():
+    # "30- to 60-day terms", "10- and 15-year notes": both numbers belong to compounds.
+    texts = [c.text for c in extract_claims("Customers pay on 30- to 60-day terms.")]
+    assert "30" not in texts and "60" not in texts
+    texts = [c.text for c in extract_claims("It issued 10- and 15-year notes for $500 million.")]
+    assert texts == ["$500 million"]
+
+
+def test_a_number_before_a_dash_and_another_figure_is_still_read():
+    # "30 - 60" with spaces is a range or arithmetic, not a suspended compound.
+    texts = [c.text for c in extract_claims("Terms run 30 - 60 days; revenue was 1,234.")]
+    assert "1,234" in texts and "30" in texts
