@@ -891,17 +891,30 @@ def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, li
         if len(line.spans) == widths:
             for column, (s, e) in enumerate(line.spans):
                 extents[column].append((s - line.start, e - line.start))
+    bounds = {
+        column: (min(s for s, _ in extents[column]), max(e for _, e in extents[column]))
+        for column in range(1, widths)
+        if extents[column]
+    }
     out: dict[int, list[str]] = {}
-    for column in range(1, widths):
-        if not extents[column]:
-            continue
-        left = min(s for s, _ in extents[column])
-        right = max(e for _, e in extents[column])
-        for line in groups:
-            for s, e in line.spans:
-                start, end = s - line.start, e - line.start
+    for line in groups:
+        over: dict[int, list[str]] = {}
+        for s, e in line.spans:
+            start, end = s - line.start, e - line.start
+            for column, (left, right) in bounds.items():
                 if start <= right + 2 and end >= left - 2:
-                    out.setdefault(column, []).append(text[s:e].strip())
+                    over.setdefault(column, []).append(text[s:e].strip())
+        if over and all(_SPAN_ENDED.search(text, s, e) for s, e in line.spans):
+            # "Three Months Ended      Nine Months Ended" over four columns, each span
+            # written over the first of its two: a span reaches to the next one (one span
+            # alone, to the last column).
+            current: list[str] = []
+            for column in sorted(bounds):
+                current = over.get(column, current)
+                if current:
+                    over[column] = current
+        for column in sorted(over):
+            out.setdefault(column, []).extend(over[column])
     return out
 
 

@@ -507,3 +507,27 @@ def test_a_straying_row_s_value_given_for_the_other_year_is_flagged():
     result = detect(source_input(answer, STRAYING_COLUMNS))
     (verdict,) = [v for v in result.verdicts if v.claim.text == "$688 million"]
     assert verdict.outcome == PERIOD_MISMATCH
+
+
+# Stacked headers whose spans are each written over the first of their two columns.
+SPANS_OVER_FIRST_COLUMNS = (
+    "(In millions)\n"
+    "                    Three Months Ended                  Nine Months Ended\n"
+    "                       September 28,   September 30,   September 28,   September 30,\n"
+    "                                2024            2023            2024            2023\n"
+    "Revenue                      1,842.6         1,516.3         5,087.9         4,611.2\n"
+    "Cost of revenue              1,004.2           874.9         2,812.5         2,648.3\n"
+)
+
+
+def test_a_span_header_reaches_to_the_next_span():
+    answer = "Q3 2024 revenue was $1,842.6 million, up from $1,516.3 million in Q3 2023."
+    result = detect(source_input(answer, SPANS_OVER_FIRST_COLUMNS))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_nine_months_figure_given_for_the_quarter_under_reaching_spans_is_flagged():
+    answer = "Q3 2023 revenue was $4,611.2 million."
+    result = detect(source_input(answer, SPANS_OVER_FIRST_COLUMNS))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "$4,611.2 million"]
+    assert verdict.outcome == PERIOD_MISMATCH
