@@ -580,6 +580,10 @@ class Derivation:
         try:
             if kind == GROWTH:
                 base = operands[1].value
+                if base < 0 and operands[0].value < 0:
+                    # Two costs in parentheses, two losses: the change of their size ("cost
+                    # of sales rose 13.2%" from (3,310,917) to (3,748,118)).
+                    return (base - operands[0].value) / base * -100
                 return (operands[0].value - base) / abs(base) * 100
             if kind == DIFFERENCE:
                 return operands[0].value - operands[1].value

@@ -468,3 +468,23 @@ def test_a_multiple_after_covers_is_over_the_line_named_after_it():
 def test_a_wrong_multiple_after_covers_is_flagged():
     result = detect(source_input(COVERS.format(multiple="3.64x"), BACKLOG))
     assert not _verdict(result, "3.64x").grounded
+
+
+COSTS_IN_PARENTHESES = (
+    "Six months ended 30 June (RM)      2024            2023\n"
+    "Revenue                        4,860,114       4,402,530\n"
+    "Cost of sales                 (3,748,118)     (3,310,917)\n"
+)
+
+
+def test_a_change_of_a_line_presented_negative_is_the_change_of_its_size():
+    answer = "Cost of sales rose {rate}, faster than revenue."
+    result = detect(source_input(answer.format(rate="13.2%"), COSTS_IN_PARENTHESES))
+    assert _verdict(result, "13.2%").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_line_presented_negative_said_to_fall_as_it_grows_is_flagged():
+    answer = "Cost of sales fell {rate}, slower than revenue."
+    result = detect(source_input(answer.format(rate="13.2%"), COSTS_IN_PARENTHESES))
+    assert not _verdict(result, "13.2%").grounded
