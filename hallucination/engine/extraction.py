@@ -129,6 +129,7 @@ _DAY_RANGE_AFTER = re.compile(r"\s?[-–]\s?([0-9]{1,2})(?![0-9])(?:,?\s+([0-9]{
 _QUARTER_YEAR_AFTER = re.compile(
     r"[\s\-/]*(?:(FY|fiscal)\s*)?['’]?([0-9]{4}|[0-9]{2})(?![0-9])", re.IGNORECASE
 )
+_NM_AFTER = re.compile(r"M\s?['’]?([0-9]{4}|[0-9]{2})(?![0-9])")
 _NQ_AFTER = re.compile(r"([QH])\s?['’]?([0-9]{4}|[0-9]{2})(?![0-9])")
 _ORDINAL_QUARTER_AFTER = re.compile(
     r"(?:st|nd|rd|th)\s+(quarter|half)(?:\s+(?:of\s+)?(?:(fiscal)\s+(?:year\s+)?|(FY)\s*)?['’]?"
@@ -997,6 +998,12 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             return _period_read(
                 s, nq.end(), f"{nq.group(1)}{digits} {lx.full_year(nq.group(2))}", nested_from=None
             )
+    if letters_after == "M" and digits in ("6", "9", "12"):  # not 3M, the company
+        nm = _NM_AFTER.match(text, e)
+        if nm:
+            # "9M23", "6M 2024": the months of a calendar year to their end.
+            key = lx.duration_period(digits, int(digits), lx.full_year(nm.group(1)))
+            return _period_read(s, nm.end(), key, nested_from=None)
     if letters_before.upper() in ("FY", "CY") or (
         before_char in " '’" and doc.previous_word(s, " '’") in ("fy", "cy", "fiscal", "year")
     ):

@@ -661,6 +661,7 @@ _PERIOD_TEXT = regex.compile(
         |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:(?P<dd>\d{1,2}),?\s+)?(?P<dyr>\d{4})\b)
     |(?P<q>\bQ(?P<qn>[1-4])\s*(?:FY|fiscal\s+)?'?(?P<qy>\d{4}|\d{2})\b)
     |(?P<q2>\b(?P<q2n>[1-4])Q\s*'?(?P<q2y>\d{4}|\d{2})\b)
+    |(?P<nm>\b(?P<nmn>6|9|12)M\s?'?(?P<nmy>\d{4}|\d{2})\b)
     |(?P<qw>\b(?P<qwn>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+quarter\s+(?:of\s+)?
         (?:fiscal\s+(?:year\s+)?|FY\s*)?'?(?P<qwy>\d{4}|\d{2})\b)
     |(?P<h>\bH(?P<hn>[12])\s*(?:FY)?'?(?P<hy>\d{4}|\d{2})\b)
@@ -707,6 +708,9 @@ def normalise_period(text: str, *, exact_dates: bool = False) -> str:
             month,
             int(match.group("dyr")),
         )
+    if match.group("nm"):
+        count = match.group("nmn")
+        return duration_period(count, int(count), full_year(match.group("nmy")))
     if match.group("q"):
         return f"Q{match.group('qn')} {full_year(match.group('qy'))}"
     if match.group("q2"):

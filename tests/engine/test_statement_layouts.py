@@ -322,3 +322,37 @@ def test_a_half_s_figure_in_prose_given_for_the_quarter_is_flagged():
     result = detect(source_input("Q2 2025 total revenues were $561.0 million.", WEEKS_PROSE))
     (verdict,) = [v for v in result.verdicts if v.claim.text == "$561.0 million"]
     assert not verdict.grounded
+
+
+# ------------------------------------------------------------------ months to date
+
+MONTHS_TO_DATE = """(millions of pesos)              3Q23     3Q22    9M23     9M22
+Operating EBITDA                  4,281    3,842  12,205   10,981
+Operating EBITDA margin           25.3%    24.0%   24.9%    24.0%
+"""
+
+
+@pytest.mark.parametrize(
+    ("header", "period"),
+    [("9M23", "9M 2023-09"), ("6M 2024", "H1 2024"), ("12M23", "FY2023"), ("3M24", "")],
+)
+def test_months_to_date_headers_are_their_periods(header, period):
+    from hallucination.engine.lexicon import normalise_period
+
+    assert normalise_period(header, exact_dates=True) == period  # 3M is the company
+
+
+def test_a_figure_under_a_months_to_date_header_is_that_span_s():
+    answer = (
+        "For the first nine months of 2023 the Operating EBITDA margin was 24.9%, 0.9 "
+        "percentage points above the 24.0% of 9M22."
+    )
+    result = detect(source_input(answer, MONTHS_TO_DATE))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_quarter_s_figure_given_for_the_months_to_date_is_flagged():
+    answer = "The 9M23 Operating EBITDA margin was 25.3%."
+    result = detect(source_input(answer, MONTHS_TO_DATE))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "25.3%"]
+    assert not verdict.grounded
