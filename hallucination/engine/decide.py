@@ -1065,6 +1065,17 @@ class Decider:
                     confidence=WEAK,
                     details={"reason": "value found on a line or period its sentence names"},
                 )
+            money = [x for x in c.exact if x.kind == CURRENCY]
+            if claim.kind == CURRENCY and stated.kind != CURRENCY and money:
+                # "bought the tower ... for €148.0 million", its words nearest a line of
+                # floors: no amount of money substitutes a line that holds none.
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=GROUNDED,
+                    nearest=nearest_value(money[0]),
+                    confidence=WEAK,
+                    details={"reason": "the money is stated; the line its words name holds none"},
+                )
             return self._wrong(
                 claim, SUBSTITUTION, stated, "the value belongs to another line", matched=other
             )
@@ -1803,12 +1814,41 @@ class Decider:
         for derivation in self._named_averages(reading, found):
             if matches(derivation):
                 return self._derived(claim, derivation, found, reading)
-        for derivation in cd.products(claim, self._factors(reading, found)):
+        factors = self._factors(reading, found)
+        for derivation in cd.products(claim, factors):
             # Both factors are the sentence's own figures: the rounding it writes will do.
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        for derivation in self._rate_of_an_earlier_amount(reading, found, factors):
+            if matches(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
         return None
+
+    def _rate_of_an_earlier_amount(
+        self, reading: Reading, found: list[_Claimed], factors: list[Claim]
+    ) -> list[Derivation]:
+        """A rate of the sentence times an amount of the claim's kind and unit the answer
+        gave before: "the 4.35% yield implies net operating income of about €6.44 million"
+        after "for €148.0 million", "92.5% let ..., or 22,940 square metres" after "24,800
+        square metres"."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS:
+            return []
+        rates = [f for f in factors if f.kind == PERCENT]
+        if not rates:
+            return []
+        earlier = [
+            c
+            for c in self._given_before(reading, found)
+            if c.kind == claim.kind and c.unit == claim.unit and c.value != claim.value
+        ][-MAX_EARLIER_FIGURES:]
+        return [
+            Derivation(cd.PRODUCT, (rate, amount), False, False)
+            for rate in rates
+            for amount in earlier
+        ]
 
     # ------------------------------------------------------------ aggregation
 

@@ -69,7 +69,13 @@ _COUNT_KEYS = regex.compile(
 
 # Keys that hold a year ("founded", "fiscal_year", "listed_since") and scales and currencies
 # written at a key's end ("revenue_krw_bn", "shares_outstanding_m", "aum_usd_mn").
-_YEAR_KEYS = regex.compile(r"(?i:year|founded|since|established|inception|incorporated|listed|ipo)")
+# A past participle alone as the key ("refurbished": 2019) names the year it happened; after
+# a noun ("customers_acquired": 2019) it counts.
+_YEAR_KEYS = regex.compile(
+    r"(?i:year|founded|since|established|inception|incorporated|listed|ipo"
+    r"|^(?:built|refurbished|renovated|completed|opened|commissioned|acquired|launched"
+    r"|delivered)$)"
+)
 _YEAR_KEY = regex.compile(r"(?:19|20)[0-9]{2}")
 _KEY_SCALE = regex.compile(r"_(bn|b|billions?|mn|mm|m|millions?|k|thousands?|000s?)$", regex.I)
 _KEY_SCALES = {

@@ -430,3 +430,49 @@ def test_a_wrong_figure_after_a_list_of_scopes_is_flagged():
     result = _detect_json("Scope 1 and 2 emissions were 1,364 tCO2e.")
     assert [v.claim.text for v in result.verdicts] == ["1,364"]
     assert result.flagged
+
+
+# ------------------------------------------------------------------ property records
+
+PROPERTY = {
+    "property": "Hafenkante Tower",
+    "year_built": 1998,
+    "refurbished": 2019,
+    "floors": 14,
+    "net_lettable_area_sqm": 24800,
+    "occupancy_pct": 92.5,
+    "transaction": {"date": "2025-02-27", "price_eur_m": 148.0, "net_initial_yield_pct": 4.35},
+}
+WRITE_UP = (
+    "Nordlicht KAG bought Hafenkante Tower, a 14-floor office building, on 27 February 2025 "
+    "for €148.0 million. The building, completed in 1998 and refurbished in {year}, offers "
+    "24,800 square metres. It is 92.5% let, or {let} square metres, and the 4.35% yield "
+    "implies net operating income of about {noi}."
+)
+
+
+def test_a_record_s_years_money_and_rates_of_earlier_amounts_are_read():
+    answer = WRITE_UP.format(year="2019", let="22,940", noi="€6.44 million")
+    result = _detect(answer, PROPERTY, tool_id="property")
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+@pytest.mark.parametrize(
+    ("year", "let", "noi", "wrong"),
+    [
+        ("2017", "22,940", "€6.44 million", "2017"),
+        ("2019", "23,940", "€6.44 million", "23,940"),
+        ("2019", "22,940", "€6.94 million", "€6.94 million"),
+    ],
+)
+def test_a_wrong_year_share_or_yield_of_a_record_is_flagged(year, let, noi, wrong):
+    answer = WRITE_UP.format(year=year, let=let, noi=noi)
+    result = _detect(answer, PROPERTY, tool_id="property")
+    (verdict,) = [v for v in result.verdicts if v.claim.text == wrong]
+    assert not verdict.grounded
+
+
+def test_a_participle_after_a_noun_counts_rather_than_dates():
+    record = {"customers_acquired": 2019, "refurbished": 2019}
+    claims = extract_source("crm", json.dumps(record)).claims
+    assert [c.kind for c in claims] == ["count", "date"]
