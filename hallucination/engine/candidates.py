@@ -1138,6 +1138,12 @@ _DEFINED_BY = {
 }
 
 
+# A market value (capitalization) is a price per share or unit times the shares or units.
+_MARKET_VALUE = frozenset({"market", "@market cap"})
+_UNITS = frozenset({"shar", "unit", "@shares outstanding"})
+_PRICE_AND_UNITS = frozenset({"pric", "shar", "unit", "outstand"})
+
+
 def broad_derivations(
     reading: Reading, index: SourceIndex, cited: list[Claim] | None = None
 ) -> list[Derivation]:
@@ -1152,6 +1158,9 @@ def broad_derivations(
     if claim.kind == PERCENT:
         for word in words & _DEFINED_BY.keys():
             words = words | _DEFINED_BY[word]  # "gross margin was 65.2%": over revenue
+    market_value = claim.kind == CURRENCY and bool(words & _MARKET_VALUE)
+    if market_value:
+        words = words | _PRICE_AND_UNITS  # "a market value of about S$4.05 billion"
     pool = [c for c in (cited or []) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
     if words:
         sharing = [
@@ -1174,6 +1183,8 @@ def broad_derivations(
         kinds = (RATIO_OF,)
     elif claim.kind == CURRENCY:
         kinds = (DIFFERENCE, SUM_OF, RATIO_OF)  # a per-share figure is a ratio of amounts
+        if market_value:
+            kinds = (*kinds, PRODUCT)
     elif claim.kind in _AMOUNTS:
         kinds = (DIFFERENCE, SUM_OF)
     else:
@@ -1200,6 +1211,11 @@ def broad_derivations(
                 continue
             if kind == GROWTH and not one_metric:
                 continue  # a growth rate of revenue is not one of EBIT margins
+            if kind == PRODUCT:
+                # A market value: a price per share or unit times the shares or units.
+                if a.kind == CURRENCY and b.kind in (NUMBER, COUNT) and b.label_words & _UNITS:
+                    out.append(Derivation(kind, (a, b), False, False))
+                continue
             if kind in _SIGNED and ordered is not None:
                 # Two periods: a change runs from the earlier to the later, in the direction
                 # the words say.

@@ -63,7 +63,7 @@ _PERCENT_SUFFIX = regex.compile(r"(?:_|^)(?:pct|percent|percentage)$", regex.IGN
 _RATIO_KEYS = regex.compile(_WORD_START + r"(?i:ratio|factor|coverage|dscr|multiple|sharpe)")
 _COUNT_KEYS = regex.compile(
     r"(?:^|_)(?:total_)?(?:count|num|number|positions|trades|wins|losses|contracts|volume|"
-    r"shares|employees|customers|days)(?:$|_)",
+    r"shares|units|employees|customers|days)(?:$|_)",
     regex.IGNORECASE,
 )
 
@@ -153,15 +153,26 @@ _CURRENT_YEAR_KEYS = frozenset({"fiscal_year", "year", "fy", "financial_year", "
 
 
 def _with_year_keys(result: JsonSource) -> None:
-    """Figures kept under a year's key ({"2022": {"revenue": 7561.0}}) are that year's."""
+    """Figures kept under a year's key ({"2022": {"revenue": 7561.0}}) are that year's, and
+    so are those whose own key names it ("dpu_fy2023_cents", "revenue_2024")."""
     out = []
     for claim in result.claims:
         if claim.kind != DATE and not claim.period:
-            years = [part for part in claim.citation.split(".")[:-1] if _YEAR_KEY.fullmatch(part)]
+            parts = claim.citation.split(".")
+            years = [part for part in parts[:-1] if _YEAR_KEY.fullmatch(part)]
             if years:
                 claim = replace(claim, period=years[-1])
+            else:
+                inside = _YEAR_IN_KEY.search(parts[-1])
+                if inside:
+                    fiscal = "FY" if inside.group(1) else ""
+                    claim = replace(claim, period=fiscal + inside.group(2))
         out.append(claim)
     result.claims = out
+
+
+# A year written inside a key, between underscores: "dpu_fy2023_cents", "revenue_2024".
+_YEAR_IN_KEY = regex.compile(r"(?:^|_)(fy)?((?:19|20)[0-9]{2})(?:_|$)", regex.IGNORECASE)
 
 
 def _with_record_year(result: JsonSource) -> None:

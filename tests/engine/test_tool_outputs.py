@@ -476,3 +476,34 @@ def test_a_participle_after_a_noun_counts_rather_than_dates():
     record = {"customers_acquired": 2019, "refurbished": 2019}
     claims = extract_source("crm", json.dumps(record)).claims
     assert [c.kind for c in claims] == ["count", "date"]
+
+
+HARBOR_QUOTE = {"ticker": "HRBR", "currency": "USD", "price": 84.37, "shares_outstanding_m": 147.3}
+
+
+def test_a_market_value_is_the_price_times_the_shares_outstanding():
+    answer = "Harbor closed at $84.37, a market value of about $12.4 billion."
+    result = _detect(answer, HARBOR_QUOTE, tool_id="quote")
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_market_value_is_flagged():
+    answer = "Harbor closed at $84.37, a market value of about $14.4 billion."
+    result = _detect(answer, HARBOR_QUOTE, tool_id="quote")
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "$14.4 billion"]
+    assert not verdict.grounded
+
+
+REIT = {"name": "Lumen Quay REIT", "dpu_fy2023_cents": 9.87, "dpu_fy2022_cents": 10.31}
+
+
+def test_a_year_inside_a_key_is_its_value_s_period_and_a_period_stated():
+    claims = {c.text: c for c in extract_source("reit", json.dumps(REIT)).claims}
+    assert (claims["9.87"].period, claims["10.31"].period) == ("FY2023", "FY2022")
+    result = _detect("Its DPU fell to 9.87 cents in FY2023.", REIT, tool_id="reit")
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_year_no_key_names_is_still_a_period_mismatch():
+    result = _detect("Its DPU fell to 9.87 cents in FY2021.", REIT, tool_id="reit")
+    assert result.flagged
