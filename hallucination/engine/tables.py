@@ -82,9 +82,10 @@ _COLUMN_SCALE = regex.compile(
 # not one that names a rate inside a label ("senior notes 5.000% due 2025").
 _BPS_WORD = regex.compile(r"\b(?:bps|bp|basis\s+points?)\b", regex.IGNORECASE)
 _PERCENT_WORD = regex.compile(r"\b(?:pct|percent|percentage)\b|(?<![0-9])%", regex.IGNORECASE)
+# A figure per something ("per diluted share", "per occupied square foot", "per available
+# room", "per tonne"): a rate, never in a caption's thousands. "per cent" is a percentage.
 _PER_UNIT = regex.compile(
-    r"\bper\s+(?:basic\s+|diluted\s+|common\s+|weighted[\s-]average\s+)?(?:share|unit|barrel|mcf|"
-    r"boe|ton|ounce|gallon|day|employee|customer|subscriber|user|store|square\s+foot|sq\.?\s*ft)\b"
+    r"\bper\s+(?!cent\b)(?:[a-z.-]+\s+){0,2}[a-z.]{2,}"
     r"|\beps\b|\bearnings\s+per\b|\bdividends?\s+(?:declared\s+)?per\b|\bprice\s+per\b"
     r"|\bdollars\s+per\b",
     regex.IGNORECASE,
@@ -807,6 +808,7 @@ def _cell(
     )
     scale, stated, currency = Decimal(1), False, units.currency
     row_unit = _column_unit(row_label)
+    own_unit = row_unit is not None or column_unit is not None
     if row_unit is not None:
         scale, currency = row_unit[0], row_unit[1] or currency
         stated = True
@@ -816,7 +818,9 @@ def _cell(
     elif units.stated and not _excepted(row_label, units.exceptions):
         scale, stated = units.scale, True
     bps = not percent and bool(_BPS_WORD.search(row_words) or _BPS_WORD.search(header))
-    if per_share or percent or bps:
+    if (per_share and not own_unit) or percent or bps:
+        # A figure per something keeps the scale its own row or column states ("Annualized
+        # rent per leased MW (in thousands)"), never the caption's.
         scale, stated = Decimal(1), False
     return Cell(
         start=span[0],
@@ -831,7 +835,8 @@ def _cell(
         scale_stated=stated,
         currency=currency,
         percent=percent,
-        per_share=per_share,
+        # A row or column that states its own scale keeps it, per unit or not.
+        per_share=per_share and not own_unit,
         bps=bps,
     )
 

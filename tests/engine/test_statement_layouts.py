@@ -356,3 +356,26 @@ def test_a_quarter_s_figure_given_for_the_months_to_date_is_flagged():
     result = detect(source_input(answer, MONTHS_TO_DATE))
     (verdict,) = [v for v in result.verdicts if v.claim.text == "25.3%"]
     assert not verdict.grounded
+
+
+PER_UNIT_ROWS = """(in thousands, except per share data)        2024        2023
+Same-store revenues                            643,388     631,477
+Realized annual rent per occupied square foot   $19.46      $19.02
+Annualized rent per leased MW (in thousands)    $1,142      $1,098
+"""
+
+
+def test_a_figure_per_something_is_not_in_the_caption_s_thousands():
+    answer = (
+        "Realized rent per occupied square foot rose to $19.46 in 2024 from $19.02, and "
+        "annualized rent per leased MW was about $1.142 million."
+    )
+    result = detect(source_input(answer, PER_UNIT_ROWS))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_per_unit_figure_at_its_row_s_stated_scale_slipped_is_flagged():
+    answer = "Annualized rent per leased MW was about $1.142 billion in 2024."
+    result = detect(source_input(answer, PER_UNIT_ROWS))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "$1.142 billion"]
+    assert not verdict.grounded
