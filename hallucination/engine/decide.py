@@ -346,6 +346,21 @@ class Decider:
                 out.append(Derivation(cd.DIFFERENCE, (a, b), False, False))
                 if a.cell[1] < b.cell[1]:
                     out.append(Derivation(cd.SUM_OF, (a, b), False, False))
+        if claim.kind in _AMOUNTS and claim.period:
+            # "| 2024 | 41,862 | 252 | 10,549,224 |": a cell the product of two cells of its
+            # period before it (shipments a day times work days), whichever way the table runs.
+            row_cells = [
+                o.reading.claim
+                for o in found[: reading.index]
+                if o.reading.claim.cell is not None
+                and o.reading.claim.cell[0] == table
+                and o.reading.claim.period == claim.period
+                and o.reading.claim.kind in _AMOUNTS
+            ][:MAX_LIST_ITEMS]
+            out.extend(
+                Derivation(cd.PRODUCT, (a, b), False, False)
+                for a, b in itertools.combinations(row_cells, 2)
+            )
         return out
 
     def _named_averages(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:

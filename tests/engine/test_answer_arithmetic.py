@@ -488,3 +488,24 @@ def test_a_line_presented_negative_said_to_fall_as_it_grows_is_flagged():
     answer = "Cost of sales fell {rate}, slower than revenue."
     result = detect(source_input(answer.format(rate="13.2%"), COSTS_IN_PARENTHESES))
     assert not _verdict(result, "13.2%").grounded
+
+
+SHIPMENTS = (
+    "In 2024 LTL shipments per day were 41,862 over 252 work days. In 2023 they were 43,105 "
+    "over 253 work days."
+)
+SHIPMENT_TABLE = (
+    "| | Shipments per day | Work days | Total shipments |\n|---|---:|---:|---:|\n"
+    "| 2024 | 41,862 | 252 | {total} |\n"
+)
+
+
+def test_a_cell_of_the_answer_s_table_may_be_the_product_of_two_of_its_period():
+    result = detect(source_input(SHIPMENT_TABLE.format(total="10,549,224"), SHIPMENTS))
+    assert _verdict(result, "10,549,224").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_wrong_product_in_the_answer_s_table_is_flagged():
+    result = detect(source_input(SHIPMENT_TABLE.format(total="10,594,224"), SHIPMENTS))
+    assert not _verdict(result, "10,594,224").grounded
