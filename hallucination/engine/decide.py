@@ -278,9 +278,13 @@ class Decider:
                     target, place = target * scale, place * scale
                 if not values.at_precision(target, abs(exact), place):
                     continue
-                if not self._is_result(other.claim) and not _names_alike(
-                    reading.claim, other.claim
+                if (
+                    not self._is_result(other.claim)
+                    and other.claim.cell is None
+                    and not _names_alike(reading.claim, other.claim)
                 ):
+                    # A result of the answer's arithmetic or a cell of its own table it
+                    # worked out ("| +4.0% |" above "volume (+4.0%)") is named by its working.
                     continue
                 out[i] = _on_evidence_of(
                     reading.claim,

@@ -735,3 +735,26 @@ def test_lengthened_and_shortened_are_changes():
             r for r in read_answer(f"DSO {verb} by about 3 days.").readings if r.claim.text == "3"
         ]
         assert reading.direction == direction
+
+
+TITLE_VOLUME = (
+    "Direct orders closed were 438,700 in 2024 and 421,900 in 2023; the average fee per file "
+    "was $3,214 in 2024 and $3,087 in 2023."
+)
+DECOMPOSED = (
+    "| | 2024 | 2023 | Change |\n|---|---:|---:|---:|\n"
+    "| Direct orders closed | 438,700 | 421,900 | +4.0% |\n"
+    "| Fee per file | $3,214 | $3,087 | +4.1% |\n\n"
+    "The increase splits between volume ({volume}) and price (+4.1%)."
+)
+
+
+def test_a_figure_restating_a_cell_the_answer_s_table_worked_out_stands_on_it():
+    result = detect(source_input(DECOMPOSED.format(volume="+4.0%"), TITLE_VOLUME))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_figure_no_cell_of_the_answer_s_table_gives_is_flagged():
+    result = detect(source_input(DECOMPOSED.format(volume="+4.6%"), TITLE_VOLUME))
+    (verdict,) = [v for v in result.verdicts if v.claim.text == "+4.6%"]
+    assert not verdict.grounded
