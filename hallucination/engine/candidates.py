@@ -497,6 +497,9 @@ def _kind_fits(kind: str, source_kind: str) -> bool:
         return family in ("percent", "spread")
     if kind == RATIO:
         return family in ("ratio", "number")
+    if kind == CURRENCY:
+        # "MAD 612.3 million, or 1.5 times EBITDA": an amount of money never states a multiple.
+        return family in ("currency", "number", "count")
     return family in ("currency", "number", "count", "ratio")
 
 

@@ -237,6 +237,8 @@ _NOUN_THEN_PERIOD = re.compile(
 )
 # "$1.49 billion (Q1 2024: $1.41 billion)": a period with a colon names the figure after it.
 _INTRODUCES_FIGURE = re.compile(r"\s*[:=]")
+_INTRODUCES_A_NUMBER = re.compile(r"\s*[:=]\s*(?:[A-Za-z]{1,3}\.?\s?)?[$€£¥₹]?\s?[-−(]?[0-9]")
+MAX_INTRODUCED_GAP = 12  # how far after "2023:" its figure may start ("2023: € 1,234.5 million")
 _LABEL_LINK = re.compile(
     r"\s*(?:(?:in|of|for)\s+)?(?:(?:the|its|their|total|adjusted|diluted|gaap|non-gaap|quarterly|"
     r"annual|annualized|reported|net|basic|weighted|average|weighted-average)\s+){0,3}\Z",
@@ -1779,10 +1781,21 @@ def _period_for(
     # The nearest date before it in its clause that is a period of its own: not a day with no
     # year ("balance at january 1"), not a maturity in a name ("notes due may 1 2024").
     k = j
-    while k >= 0 and anchors[k].start >= clause_start and _not_a_period(doc, anchors[k]):
+    while (
+        k >= 0
+        and anchors[k].start >= clause_start
+        and (
+            _not_a_period(doc, anchors[k])
+            # "(fiscal 2023: 10.1 years) and the rate was 5.8%": a period with a colon names
+            # the figure right after it, not the later ones of its clause.
+            or _introduces_another(text, anchors[k], read)
+        )
+    ):
         k -= 1
     if k >= 0 and anchors[k].start >= clause_start:
         j = k
+    elif j >= 0 and _introduces_another(text, anchors[j], read):
+        j = -1  # only periods that introduce other figures: none of them is this one's
     if (
         j >= 0
         and anchors[j].start >= clause_start
@@ -1810,6 +1823,18 @@ _NAME_DATE_WORDS = frozenset(
         "thru",
     }
 )
+
+
+def _introduces_another(text: str, anchor: _Read, read: _Read) -> bool:
+    """A period with a colon inside a line ("(fiscal 2023: 10.1 years)") names the figure
+    right after it, not a later one; at the head of its line ("- **2024:** ... = €25.49") it
+    names the line."""
+    if _INTRODUCES_A_NUMBER.match(text, anchor.end) is None:
+        return False  # "pro forma information for fiscal 2024: had the acquisition ..."
+    if read.start - anchor.end <= MAX_INTRODUCED_GAP:
+        return False
+    line_start = text.rfind("\n", 0, anchor.start) + 1
+    return bool(text[line_start : anchor.start].strip(" \t-*•#>_"))
 
 
 def _not_a_period(doc: _Document, anchor: _Read) -> bool:

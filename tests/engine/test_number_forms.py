@@ -1173,3 +1173,28 @@ def test_points_no_percentage_point_value_gives_are_flagged():
     answer = "The load factor improved by 2.9 points to 84.1%."
     result = detect(source_input(answer, TRAFFIC))
     assert not _verdict(result, "2.9").grounded
+
+
+# ------------------------------------------------------------------ comparatives in parentheses
+
+NET_DEBT = (
+    "At 31 December 2024 the lease term was 9.6 years (31 December 2023: 10.1 years). Net "
+    "debt stood at MAD 612.3 million (31 December 2023: MAD 688.9 million), or 1.5 times "
+    "EBITDA of MAD 402.7 million, and the discount rate was 5.8% (2023: 5.4%)."
+)
+
+
+def test_a_period_with_a_colon_inside_a_clause_leaves_the_later_figures_alone():
+    answer = (
+        "Net debt was MAD 612.3 million at 31 December 2024, 1.5 times EBITDA of MAD 402.7 "
+        "million, with a discount rate of 5.8%."
+    )
+    result = detect(source_input(answer, NET_DEBT))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_the_prior_year_s_figure_in_parentheses_given_for_the_year_is_flagged():
+    answer = "Net debt was MAD 688.9 million at 31 December 2024, 1.5 times EBITDA."
+    result = detect(source_input(answer, NET_DEBT))
+    assert _verdict(result, "MAD 688.9 million").outcome == PERIOD_MISMATCH
+    assert _verdict(result, "1.5 times").grounded
