@@ -87,6 +87,12 @@ _RISE = frozenset(
         "added",
         "widened",
         "lengthened",
+        "raised",
+        "raise",
+        "raises",
+        "raising",
+        "lifted",
+        "boosted",
     ]
 )
 _FALL = frozenset(
@@ -120,6 +126,10 @@ _FALL = frozenset(
         "slipped",
         "dipped",
         "shortened",
+        "lowered",
+        "trimmed",
+        "cut",
+        "cuts",
         "contracted",
         "lost",
         "narrowed",
@@ -235,8 +245,15 @@ class AnswerReading:
         for start, eq in self.formulas:
             if eq < claim.start and _RESULT_AFTER.fullmatch(self.text, eq + 1, claim.start):
                 return self.text[start:eq], self.text[eq] == "≈"
-            if start > claim.end and _WORKING_AFTER.fullmatch(self.text, claim.end, start):
-                # "about €6.74 million (22,940 × 24.50 × 12)": the working after the figure.
+            after = (
+                _WORKING_AFTER.fullmatch(self.text, claim.end, start) if start > claim.end else None
+            )
+            if after and (
+                after.group(1) is None or any(op in self.text[start:eq] for op in "×*÷/")
+            ):
+                # "about €6.74 million (22,940 × 24.50 × 12)": the working after the figure;
+                # past words of its own only a product or a quotient ("$207 more a year
+                # ($318,000 × 0.65 / 1,000)"): parts added up after "ounces" are a list.
                 return self.text[start:eq], claim.approximate
         return None
 
@@ -291,6 +308,10 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         ]
         after_words = [w.lower() for w in _WORD.findall(after[:60])]
         direction = _direction(before_words[-4:], after_words[:2])
+        if not direction and before_words[-1:] == ["by"]:
+            # "raised the property tax rate by 0.65 mills": the verb of change before the
+            # object the figure is changed by.
+            direction = _direction(before_words[-8:-1], [])
         window_words = [w.lower() for w in _WORD.findall(window)]
         # The words right before the figure, with nothing else between: "rose to", "an
         # increase of" (not the "at" of a date before a comma: "at 12/31/01, 48.92 higher").
@@ -518,7 +539,11 @@ MAX_QUESTION_CHARS = 2_000
 
 
 # Between an equals sign and the figure it gives: "= C$508 thousand", "≈ 7.9%", "= **7.9%".
-_WORKING_AFTER = re.compile(r"(?:\s?(?:thousand|million|billion|trillion))? ?\(")
+# The working in parentheses after a figure, right after it or past a few plain words of its
+# own ("roughly $207 more a year ($318,000 × 0.65 / 1,000)").
+_WORKING_AFTER = re.compile(
+    r"(?:\s?(?:thousand|million|billion|trillion))?((?:\s+[A-Za-z]+){1,3})? ?\("
+)
 _RESULT_AFTER = re.compile(r"[\s*_]*(?:about|approximately|roughly|approx\.?|~)?[\s*_]*")
 _RANGE_DASH = re.compile(r"\s*[-–—]\s*")
 # Verbs that link a subject to its figure: a direction word before one of these belongs to

@@ -538,7 +538,8 @@ class _Document:
 _FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−– \t")
 _EQUALS = re.compile("[=≈]")
 _TRAILING_FORMULA = re.compile(
-    r"(?<=[0-9a-z%]) ?\((\s?[0-9][0-9.,]{0,20}(?:\s?[×*÷/+−–]\s?[0-9][0-9.,]{0,20}){1,6}\s?)\)"
+    r"(?<=[0-9a-z%]) ?\((\s?[$€£¥]?[0-9][0-9.,]{0,20}"
+    r"(?:\s?[×*÷/+−–]\s?[$€£¥]?[0-9][0-9.,]{0,20}){1,6}\s?)\)"
 )
 _FORMULA_CONTINUES = re.compile(r"[-+*/×÷−–(]\s*\Z")  # an operator before a currency code
 _FORMULA_OPERATORS = frozenset("+*/×÷")

@@ -758,3 +758,28 @@ def test_a_figure_no_cell_of_the_answer_s_table_gives_is_flagged():
     result = detect(source_input(DECOMPOSED.format(volume="+4.6%"), TITLE_VOLUME))
     (verdict,) = [v for v in result.verdicts if v.claim.text == "+4.6%"]
     assert not verdict.grounded
+
+
+MILLAGE = (
+    "The council raised the property tax rate to 11.85 mills from 11.20. One mill is $1 of "
+    "tax per $1,000 of assessed value; the median home is assessed at $318,000."
+)
+MILLAGE_ANSWER = (
+    "It raised the property tax rate by {mills} mills to 11.85, which for the median $318,000 "
+    "home means roughly {more} more a year ($318,000 × {mills} / 1,000)."
+)
+
+
+def test_a_change_by_after_a_verb_of_change_and_its_working_past_words_are_read():
+    # "raised the property tax rate by 0.65": a change of the rate; "$207 more a year
+    # ($318,000 × 0.65 / 1,000)": the working after the figure's own words.
+    answer = MILLAGE_ANSWER.format(mills="0.65", more="$207")
+    result = detect(source_input(answer, MILLAGE))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_change_by_or_a_wrong_result_of_its_working_is_flagged():
+    result = detect(source_input(MILLAGE_ANSWER.format(mills="0.85", more="$270"), MILLAGE))
+    assert not next(v for v in result.verdicts if v.claim.text == "0.85").grounded
+    result = detect(source_input(MILLAGE_ANSWER.format(mills="0.65", more="$237"), MILLAGE))
+    assert next(v for v in result.verdicts if v.claim.text == "$237").outcome == ARITHMETIC_DRIFT
