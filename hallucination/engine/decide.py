@@ -111,6 +111,11 @@ _PERIOD_NOUN = re.compile(
     r"\b(?:quarter|year|half|month|period|week)s?\b", re.IGNORECASE
 )  # the answer's earlier figures a share may be of
 _POINTS_AFTER = re.compile(r" points?(?![\w])")
+_A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
+_OVER_YEARS = re.compile(
+    r"\bover\s+(?:the\s+)?(?:next\s+|following\s+|coming\s+)?(\d{1,2}|[a-z]+)\s+years\b",
+    re.IGNORECASE,
+)
 WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
 WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
 APPROXIMATION_CORRECTABLE = Decimal("0.1")  # ... and this near, corrected to that value
@@ -826,6 +831,11 @@ class Decider:
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
 
+        # An amount a year of a total its sentence spreads over so many years.
+        for derivation in self._a_year_of_a_total(reading, found):
+            if cd.derivation_matches(reading, derivation):
+                return self._derived(claim, derivation, found, reading)
+
         # 1. The value the sources state for this metric and period.
         if c.stated is not None and not reading.derived:
             return self._against_stated(c, found)
@@ -1263,14 +1273,11 @@ class Decider:
         # The figure a share is of may be one the answer gave before ("values the studio
         # at about ¥48.6 billion. ... the price equals about 26% of Kitsune's annual
         # revenue"); a change, the metric's own line.
-        earlier = cd.pair_candidates(
-            claim,
-            [
-                o.reading.claim
-                for o in found[: reading.index]
-                if o.reading.sentence < reading.sentence and (o.exact or o.stated is not None)
-            ],
-        )[-MAX_EARLIER_FIGURES:]
+        # (Those it worked out too: "about $46.5 million a year. That is roughly 1.7% of the
+        # system's annual revenue of $2.67 billion".)
+        earlier = cd.pair_candidates(claim, self._given_before(reading, found))[
+            -MAX_EARLIER_FIGURES:
+        ]
         if claim.kind == PERCENT and figures:
             # ... and a part the sentence gives may be of a total given before ("Life
             # insurance is its biggest line at HUF 168.2 billion, about 40.8% of the total").
@@ -1844,6 +1851,39 @@ class Decider:
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         return None
+
+    def _a_year_of_a_total(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
+        """ "about $186 million over four years, or about $46.5 million a year": an amount a
+        year is a total of the sentence (or the one before) over the years its sentence
+        spreads it across."""
+        claim = reading.claim
+        text = self.answer.text
+        if claim.kind != CURRENCY or not _A_YEAR_AFTER.match(text, claim.end):
+            return []
+        start, end = self.answer.sentences[reading.sentence]
+        over = _OVER_YEARS.search(text, start, end)
+        if over is None:
+            return []
+        written = over.group(1)
+        years = int(written) if written.isdigit() else numberwords.small_number(written)
+        if not years or years < 2:
+            return []
+        span = Claim(
+            text=over.group(),
+            start=over.start(),
+            end=over.end(),
+            kind=COUNT,
+            value=Decimal(years),
+            precision=Decimal(1),
+        )
+        totals = [
+            o.reading.claim
+            for o in found[: reading.index]
+            if o.reading.sentence in (reading.sentence, reading.sentence - 1)
+            and o.reading.claim.kind == CURRENCY
+            and abs(o.reading.claim.value) > abs(claim.value)
+        ][-MAX_LIST_ITEMS:]
+        return [Derivation(cd.RATIO_OF, (total, span), False, False) for total in totals]
 
     def _rate_of_an_earlier_amount(
         self, reading: Reading, found: list[_Claimed], factors: list[Claim]

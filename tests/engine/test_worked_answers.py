@@ -783,3 +783,27 @@ def test_a_wrong_change_by_or_a_wrong_result_of_its_working_is_flagged():
     assert not next(v for v in result.verdicts if v.claim.text == "0.85").grounded
     result = detect(source_input(MILLAGE_ANSWER.format(mills="0.65", more="$237"), MILLAGE))
     assert next(v for v in result.verdicts if v.claim.text == "$237").outcome == ARITHMETIC_DRIFT
+
+
+NURSES = (
+    "Bayfront estimates the contract will add $186 million in labor costs over its four-year "
+    "term. The system reported annual revenue of $2.67 billion and an operating loss of $41.2 "
+    "million."
+)
+A_YEAR = (
+    "Bayfront puts the added labor cost at about $186 million over four years, or about "
+    "{yearly} a year. That is roughly {share} of the system's annual revenue of $2.67 billion, "
+    "more than its operating loss of $41.2 million."
+)
+
+
+def test_an_amount_a_year_of_a_total_over_years_and_its_share_are_derived():
+    result = detect(source_input(A_YEAR.format(yearly="$46.5 million", share="1.7%"), NURSES))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_amount_a_year_or_a_wrong_share_of_it_is_flagged():
+    result = detect(source_input(A_YEAR.format(yearly="$62.0 million", share="1.7%"), NURSES))
+    assert not next(v for v in result.verdicts if v.claim.text == "$62.0 million").grounded
+    result = detect(source_input(A_YEAR.format(yearly="$46.5 million", share="2.7%"), NURSES))
+    assert not next(v for v in result.verdicts if v.claim.text == "2.7%").grounded
