@@ -515,12 +515,12 @@ CURRENCY_CODES = frozenset(
 )
 # Codes written for a currency in place of its ISO code: "NIS 600 million", "Ps 794 million",
 # "RM612 million" (the ringgit).
-CURRENCY_ALIASES = {"NIS": "ILS", "RMB": "CNY", "PS": "MXN", "RM": "MYR"}
+CURRENCY_ALIASES = {"NIS": "ILS", "RMB": "CNY", "PS": "MXN", "RM": "MYR", "KD": "KWD"}
 # The letters that may stand right before a figure as its currency ("RM171 million").
-CURRENCY_PREFIXES = CURRENCY_CODES | {"RMB", "NIS", "RM"}
+CURRENCY_PREFIXES = CURRENCY_CODES | {"RMB", "NIS", "RM", "KD"}
 # One alternation for the patterns that read a currency code, longest codes first.
 CURRENCY_CODE_PATTERN = "|".join(
-    sorted(CURRENCY_CODES | {"RMB", "NIS"}, key=lambda code: (-len(code), code))
+    sorted(CURRENCY_CODES | {"RMB", "NIS", "KD"}, key=lambda code: (-len(code), code))
 )
 CURRENCY_WORDS: dict[str, str] = {
     "dollar": "USD",

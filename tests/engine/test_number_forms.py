@@ -1198,3 +1198,21 @@ def test_the_prior_year_s_figure_in_parentheses_given_for_the_year_is_flagged():
     result = detect(source_input(answer, NET_DEBT))
     assert _verdict(result, "MAD 688.9 million").outcome == PERIOD_MISMATCH
     assert _verdict(result, "1.5 times").grounded
+
+
+KUWAIT = "Rental income was KD 38.426 million in 2024 (2023: KD 35.917 million)."
+
+
+def test_kd_is_the_kuwaiti_dinar():
+    result = detect(
+        source_input("Rental income grew about 7.0% in 2024, to KD 38.4 million.", KUWAIT)
+    )
+    assert _verdict(result, "KD 38.4 million").claim.unit == "KWD"
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_change_of_dinar_figures_is_flagged():
+    result = detect(
+        source_input("Rental income grew about 9.0% in 2024, to KD 38.4 million.", KUWAIT)
+    )
+    assert not _verdict(result, "9.0%").grounded
