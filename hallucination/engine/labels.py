@@ -95,7 +95,23 @@ def words(text: str) -> list[str]:
 @functools.lru_cache(maxsize=16384)
 def _words(text: str) -> tuple[str, ...]:
     lowered = text.lower().replace("’", "'").replace("'s", "")
+    if "sq" in lowered or "feet" in lowered or "meter" in lowered:
+        for pattern, spelled in _AREA_WORDS:
+            lowered = pattern.sub(spelled, lowered)
     return tuple(stem(w) for w in _WORD.findall(lowered) if w not in _STOP and len(w) > 1)
+
+
+# Units of area as filings abbreviate them: "rent per occupied sq. ft." names the line
+# "rent per occupied square foot".
+_AREA_WORDS = (
+    (
+        re.compile(r"(?<![a-z])sq\.?\s*(?:ft|feet)(?![a-z])\.?|(?<![a-z])sqft(?![a-z])"),
+        "square foot",
+    ),
+    (re.compile(r"(?<![a-z])sq\.?\s*m(?![a-z])\.?|(?<![a-z])sqm(?![a-z])"), "square metre"),
+    (re.compile(r"\bfeet\b"), "foot"),
+    (re.compile(r"\bmeters?\b"), "metre"),
+)
 
 
 _DATE_PARTS = re.compile(

@@ -423,3 +423,28 @@ def test_a_wrong_hedged_figure_between_a_determiner_and_a_noun_is_flagged():
     result = detect(_input(answer, PROJECT))
     (verdict,) = [v for v in result.verdicts if v.claim.text == "$586 million"]
     assert not verdict.grounded
+
+
+def test_area_units_abbreviated_name_the_same_line():
+    from hallucination.engine.labels import words
+
+    assert words("rent per occupied sq. ft.") == words("rent per occupied square foot")
+    assert words("net_lettable_area_sqm") == words("net lettable area square metres")
+
+
+RENTS = """(in thousands, except per square foot data)        2024      2023
+Average occupancy                                   90.8%     92.1%
+Realized annual rent per occupied square foot      $19.46    $19.02
+"""
+
+
+def test_a_line_named_with_an_abbreviated_unit_is_that_line():
+    answer = "Realized rent per occupied sq. ft. was $19.46 in 2024 vs. $19.02 in 2023."
+    result = detect(_input(answer, RENTS))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_figure_of_a_line_named_with_an_abbreviated_unit_is_flagged():
+    answer = "Realized rent per occupied sq. ft. was $19.86 in 2024 vs. $19.02 in 2023."
+    result = detect(_input(answer, RENTS))
+    assert not next(v for v in result.verdicts if v.claim.text == "$19.86").grounded
