@@ -17,13 +17,20 @@ This stage reads the sentence around each one the way a reviewer would:
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from . import clauses, labels
 from . import lexicon as lx
-from .extraction import MAX_TEXT_CHARS, extract_document, formula_spans, ranges_share_labels
+from .extraction import (
+    MAX_TEXT_CHARS,
+    extract_document,
+    formula_spans,
+    headings,
+    ranges_share_labels,
+)
 from .types import (
     BPS,
     COUNT,
@@ -279,6 +286,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         claims = _operands_of_a_difference_in_points(text, claims)
     sentences = clauses.sentence_bounds(text)
     read = clauses.read_clauses(text, claims, sentences)
+    read = _named_by_headings(text, claims, read)
     sentence_of = [r.sentence for r in read]
     last_figure: dict[int, int] = {}  # sentence -> index of its last figure
     first_figure: dict[int, int] = {}  # sentence -> start of its first figure
@@ -427,6 +435,36 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         sentences=tuple(sentences),
         formulas=tuple(formula_spans(text)) if "=" in text or "≈" in text or "(" in text else (),
     )
+
+
+def _named_by_headings(
+    text: str, claims: list[Claim], read: list[clauses.ClauseReading]
+) -> list[clauses.ClauseReading]:
+    """A figure its own line names nothing for ("- 2024: 89.7% vs. 2023: 88.9%") takes the
+    metric of the heading over its block ("**Generic dispensing rate (GDR)**")."""
+    if not any(not r.label for r in read):
+        return read
+    found = headings(text)
+    if not found:
+        return read
+    starts = [start for start, _end, _inner in found]
+    out = list(read)
+    for i, (claim, reading) in enumerate(zip(claims, read, strict=True)):
+        if (
+            reading.label
+            or claim.kind == DATE
+            or claim.nested
+            or claim.cell is not None
+            or "operand" in claim.qualifiers  # a formula's operand names nothing
+        ):
+            continue
+        k = bisect.bisect_right(starts, claim.start) - 1
+        if k < 0 or claim.start >= found[k][1]:
+            continue
+        named = labels.label_words(found[k][2])
+        if named:
+            out[i] = replace(reading, label=named, inherited=True)
+    return out
 
 
 def _operands_at_the_result_s_scale(text: str, claims: list[Claim]) -> list[Claim]:

@@ -243,7 +243,12 @@ class Decider:
         for i in range(len(readings)):
             restated = self._restated(readings, verdicts, i)
             verdicts.append(restated or self._decide(found[i], found))
-        return self._worked_elsewhere(readings, verdicts)
+        settled = self._worked_elsewhere(readings, verdicts)
+        if settled != verdicts:
+            # A restatement may stand on one that only just stood ("768.5 / 871.7" after
+            # "(≈ $871.7 million)" after "= $871,724K"): one more round.
+            settled = self._worked_elsewhere(readings, settled)
+        return settled
 
     def _worked_elsewhere(
         self, readings: tuple[Reading, ...], verdicts: list[ClaimVerdict]

@@ -451,19 +451,10 @@ class _Document:
         ("**Fiscal 2024**", "### FY2023"), within the block under it (to the first blank
         line); "" under a heading of anything else or none. Looked up when first asked."""
         if self._headings is None:
-            self._headings = []
-            text = self.text
-            if "#" in text or "**" in text or "__" in text:
-                for m in _HEADING_LINE.finditer(text):
-                    inner = (m.group("h") or m.group("b") or "").strip(" :-—–")
-                    period = tables.header_period(inner) if _is_period_only(inner) else ""
-                    body = m.end()
-                    while body < len(text) and text[body] in " \t\n":
-                        body += 1
-                    blank = _BLANK_LINE.search(text, body)
-                    self._headings.append(
-                        (m.start(), blank.start() if blank else len(text), period)
-                    )
+            self._headings = [
+                (start, end, tables.header_period(inner) if _names_only_a_period(inner) else "")
+                for start, end, inner in headings(self.text)
+            ]
             self._heading_starts = [start for start, _, _ in self._headings]
         i = bisect.bisect_right(self._heading_starts, pos) - 1
         if i < 0 or pos >= self._headings[i][1]:
@@ -629,7 +620,9 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
             start = lead.end()
             lead = _FORMULA_LEAD.match(text, start, eq)
         expression = text[start:eq]
-        has_operator = any(ch in _FORMULA_OPERATORS for ch in expression) or any(
+        # Bold marks are no multiplication: "≈ **26.92%** (≈ $400.1 million ...)".
+        operators = expression.replace("**", "") if "**" in expression else expression
+        has_operator = any(ch in _FORMULA_OPERATORS for ch in operators) or any(
             minus in expression for minus in (" - ", " − ", " – ")
         )
         if has_operator and any(ch.isdigit() for ch in expression):
@@ -1490,16 +1483,20 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 # figure's own words put it a period back, whatever period came before it.
                 period = ""
                 qualifiers.add("prior")
-            if (
-                not period
-                and "prior" not in qualifiers
-                and cell is None
-                and _RESULT_BEFORE.search(text, max(0, read.start - 8), read.start)
+            heading = (
+                doc.heading_period(read.start)
+                if not period and "prior" not in qualifiers and cell is None
+                else ""
+            )
+            if heading and (
+                _RESULT_BEFORE.search(text, max(0, read.start - 8), read.start)
+                or not _ARITHMETIC_ON_LINE.search(_line_of(text, read.start).replace("**", ""))
             ):
-                # "**Fiscal 2024**" over "- DIO = ... ≈ 118.3 days": a result the section
-                # works out is the section's period's (its operands may be any period's:
-                # an average of opening and closing balances).
-                period = doc.heading_period(read.start)
+                # "**Fiscal 2024**" over "- DIO = ... ≈ 118.3 days" or "- Total revenues:
+                # $292,620 thousand": the section's period, for a result it works out or a
+                # figure on a line of no arithmetic (operands may be any period's: an average
+                # of opening and closing balances).
+                period = heading
         table_qualifiers: frozenset[str] = frozenset()
         if cell is not None:
             label, period, segment, table_qualifiers = _table_context(cell, label, period, segment)
@@ -1826,6 +1823,37 @@ _NAME_DATE_WORDS = frozenset(
 )
 
 
+def headings(text: str) -> list[tuple[int, int, str]]:
+    """The heading lines of a text, markdown `#` or wholly bold ("**Fiscal 2024**",
+    "**Generic dispensing rate (GDR)**"): where each starts, where the block under it ends
+    (its first blank line after the lines under it) and its words."""
+    out: list[tuple[int, int, str]] = []
+    if "#" not in text and "**" not in text and "__" not in text:
+        return out
+    for m in _HEADING_LINE.finditer(text):
+        inner = (m.group("h") or m.group("b") or "").strip(" :-—–")
+        body = m.end()
+        while body < len(text) and text[body] in " \t\n":
+            body += 1
+        blank = _BLANK_LINE.search(text, body)
+        out.append((m.start(), blank.start() if blank else len(text), inner))
+    return out
+
+
+# Words a heading may spell its period with: "First-half 2025 (twenty-six weeks ended ...)".
+_PERIOD_WORDS = frozenset(
+    {"first", "second", "third", "fourth", "half", "six", "nine", "three", "twelve", "twenty",
+     "thirty", "thirteen", "fifty", "two", "end", "calendar"}
+)  # fmt: skip
+
+
+def _names_only_a_period(text: str) -> bool:
+    """A heading that names a period and nothing else, in figures or words."""
+    if _is_period_only(text):
+        return True
+    return bool(tables.header_period(text)) and set(labels.words(text)) <= _PERIOD_WORDS
+
+
 def _introduces_another(text: str, anchor: _Read, read: _Read) -> bool:
     """A period with a colon inside a line ("(fiscal 2023: 10.1 years)") names the figure
     right after it, not a later one; at the head of its line ("- **2024:** ... = €25.49") it
@@ -1862,6 +1890,17 @@ _HEADING_LINE = re.compile(
     re.MULTILINE,
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_ARITHMETIC_ON_LINE = re.compile(r"[=≈÷×+*/]|\s[-−–]\s")
+
+
+def _line_of(text: str, pos: int) -> str:
+    """The line around `pos`, at most 400 characters either side."""
+    low = max(0, pos - 400)
+    start = text.rfind("\n", low, pos) + 1 or low
+    end = text.find("\n", pos, pos + 400)
+    return text[start : end if end >= 0 else min(len(text), pos + 400)]
+
+
 _RESULT_BEFORE = re.compile(r"[=≈~][ \t*_]*\Z")
 _BEFORE_PRIOR = re.compile(
     r"(?:\s+(?!(?:from|than|versus|vs|compared|against|up|down)\b)[A-Za-z]+){0,3}\s+"

@@ -690,6 +690,8 @@ _PERIOD_TEXT = regex.compile(
     |(?P<qw>\b(?P<qwn>first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+quarter\s+(?:of\s+)?
         (?:fiscal\s+(?:year\s+)?|FY\s*)?'?(?P<qwy>\d{4}|\d{2})\b)
     |(?P<h>\bH(?P<hn>[12])\s*(?:FY)?'?(?P<hy>\d{4}|\d{2})\b)
+    |(?P<hw>\b(?P<hwn>first|second|1st|2nd)[\s-]+half\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?'?
+        (?P<hwy>\d{4}|\d{2})\b)
     |(?P<fy>\b(?:FY|fiscal\s+(?:year\s+)?)\s*'?(?P<fyy>\d{4}|\d{2})\b)
     |(?P<m>\b(?P<mn>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?
         |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?,?\s+(?:(?P<md>\d{1,2})(?:st|nd|rd|th)?,?\s+)?
@@ -733,6 +735,9 @@ def normalise_period(text: str, *, exact_dates: bool = False) -> str:
             month,
             int(match.group("dyr")),
         )
+    if match.group("hw"):
+        half = 1 if match.group("hwn").lower() in ("first", "1st") else 2
+        return f"H{half} {full_year(match.group('hwy'))}"
     if match.group("nm"):
         count = match.group("nmn")
         return duration_period(count, int(count), full_year(match.group("nmy")))

@@ -16,7 +16,7 @@ import pytest
 
 from hallucination.engine import detect, extract_claims
 from hallucination.engine.answer import read_answer
-from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED
+from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED, PERIOD_MISMATCH
 
 from .conftest import source_input
 
@@ -807,3 +807,55 @@ def test_a_wrong_amount_a_year_or_a_wrong_share_of_it_is_flagged():
     assert not next(v for v in result.verdicts if v.claim.text == "$62.0 million").grounded
     result = detect(source_input(A_YEAR.format(yearly="$46.5 million", share="2.7%"), NURSES))
     assert not next(v for v in result.verdicts if v.claim.text == "2.7%").grounded
+
+
+GDR = "The generic dispensing rate was 89.7% in 2024 and 88.9% in 2023."
+GDR_SECTION = (
+    "**Generic dispensing rate (GDR)**\n"
+    "- 2024: 89.7% vs. 2023: 88.9%\n"
+    "- Change: {change} percentage points\n"
+)
+
+
+def test_figures_a_line_names_nothing_for_take_the_heading_s_metric():
+    readings = read_answer(GDR_SECTION.format(change="+0.8")).readings
+    assert all("gdr" in r.claim.label_words for r in readings if r.claim.kind != "date")
+    result = detect(source_input(GDR_SECTION.format(change="+0.8"), GDR))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_change_under_a_heading_s_metric_is_flagged():
+    result = detect(source_input(GDR_SECTION.format(change="+1.8"), GDR))
+    assert not next(v for v in result.verdicts if v.claim.text.startswith("+1.8")).grounded
+
+
+def test_bold_marks_around_a_result_are_no_multiplication():
+    answer = (
+        "- **2024:** $400,105K ÷ $1,486,215K ≈ **26.92%** (≈ $400.1 million on $1.49 billion "
+        "of revenue)"
+    )
+    (margin,) = [r for r in read_answer(answer).readings if r.claim.text == "26.92%"]
+    assert "operand" not in margin.claim.qualifiers
+
+
+HALVES = """CONDENSED STATEMENTS (in thousands)
+                              Thirteen Weeks Ended            Twenty-Six Weeks Ended
+                              Jun 29, 2025   Jun 30, 2024    Jun 29, 2025   Jun 30, 2024
+Total revenues                     292,620        267,992         560,961        521,176
+"""
+HALF_SECTION = (
+    "**First-half 2025 (twenty-six weeks ended June 29, 2025)**\n\n"
+    "- Total revenues: **{total} thousand**\n"
+    "- Prior-year first half: $521,176 thousand\n"
+)
+
+
+def test_a_figure_under_a_heading_that_spells_its_period_is_that_period_s():
+    result = detect(source_input(HALF_SECTION.format(total="$560,961"), HALVES))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_quarter_s_figure_under_a_half_year_heading_is_flagged():
+    result = detect(source_input(HALF_SECTION.format(total="$292,620"), HALVES))
+    verdict = next(v for v in result.verdicts if v.claim.text.startswith("$292,620"))
+    assert verdict.outcome == PERIOD_MISMATCH
