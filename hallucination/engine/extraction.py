@@ -1488,14 +1488,10 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 if not period and "prior" not in qualifiers and cell is None
                 else ""
             )
-            if heading and (
-                _RESULT_BEFORE.search(text, max(0, read.start - 8), read.start)
-                or not _ARITHMETIC_ON_LINE.search(_line_of(text, read.start).replace("**", ""))
-            ):
-                # "**Fiscal 2024**" over "- DIO = ... ≈ 118.3 days" or "- Total revenues:
-                # $292,620 thousand": the section's period, for a result it works out or a
-                # figure on a line of no arithmetic (operands may be any period's: an average
-                # of opening and closing balances).
+            if heading and _RESULT_BEFORE.search(text, max(0, read.start - 8), read.start):
+                # "**Fiscal 2024**" over "- DIO = ... ≈ 118.3 days": a result the section
+                # works out is the section's period's (its operands may be any period's:
+                # an average of opening and closing balances).
                 period = heading
         table_qualifiers: frozenset[str] = frozenset()
         if cell is not None:
@@ -1890,15 +1886,6 @@ _HEADING_LINE = re.compile(
     re.MULTILINE,
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-_ARITHMETIC_ON_LINE = re.compile(r"[=≈÷×+*/]|\s[-−–]\s")
-
-
-def _line_of(text: str, pos: int) -> str:
-    """The line around `pos`, at most 400 characters either side."""
-    low = max(0, pos - 400)
-    start = text.rfind("\n", low, pos) + 1 or low
-    end = text.find("\n", pos, pos + 400)
-    return text[start : end if end >= 0 else min(len(text), pos + 400)]
 
 
 _RESULT_BEFORE = re.compile(r"[=≈~][ \t*_]*\Z")
