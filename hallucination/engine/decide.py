@@ -1092,23 +1092,15 @@ class Decider:
         if c.exact:
             other = c.exact[0]
             if self._clause_names_line(c.reading, other):
-                return ClaimVerdict(
-                    claim=claim,
-                    outcome=GROUNDED,
-                    nearest=nearest_value(other),
-                    confidence=WEAK,
-                    details={"reason": "value found on a line or period its sentence names"},
+                return _weakly_grounded(
+                    claim, other, "value found on a line or period its sentence names"
                 )
             money = [x for x in c.exact if x.kind == CURRENCY]
             if claim.kind == CURRENCY and stated.kind != CURRENCY and money:
                 # "bought the tower ... for €148.0 million", its words nearest a line of
                 # floors: no amount of money substitutes a line that holds none.
-                return ClaimVerdict(
-                    claim=claim,
-                    outcome=GROUNDED,
-                    nearest=nearest_value(money[0]),
-                    confidence=WEAK,
-                    details={"reason": "the money is stated; the line its words name holds none"},
+                return _weakly_grounded(
+                    claim, money[0], "the money is stated; the line its words name holds none"
                 )
             return self._wrong(
                 claim, SUBSTITUTION, stated, "the value belongs to another line", matched=other
@@ -1785,13 +1777,7 @@ class Decider:
         found = cd.matches(replace_claim(claim, kind=PERCENTAGE_POINTS), self.index)
         if not found:
             return None
-        return ClaimVerdict(
-            claim=claim,
-            outcome=GROUNDED,
-            nearest=nearest_value(found[0]),
-            confidence=WEAK,
-            details={"reason": "points read as percentage points"},
-        )
+        return _weakly_grounded(claim, found[0], "points read as percentage points")
 
     def _explained_widely(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited] | None
@@ -2638,3 +2624,14 @@ def _with_written_sign(exact: Decimal, claim: Claim) -> Decimal:
     if exact and claim.value and (exact < 0) != (claim.value < 0):
         return -exact
     return exact
+
+
+def _weakly_grounded(claim: Claim, source: Claim, reason: str) -> ClaimVerdict:
+    """`grounded` on a source value, with a lower confidence and the reason why."""
+    return ClaimVerdict(
+        claim=claim,
+        outcome=GROUNDED,
+        nearest=nearest_value(source),
+        confidence=WEAK,
+        details={"reason": reason},
+    )
