@@ -243,12 +243,43 @@ class Decider:
         for i in range(len(readings)):
             restated = self._restated(readings, verdicts, i)
             verdicts.append(restated or self._decide(found[i], found))
+        if self._exact:
+            verdicts = self._headlines(readings, found, verdicts)
         settled = self._worked_elsewhere(readings, verdicts)
         if settled != verdicts:
             # A restatement may stand on one that only just stood ("768.5 / 871.7" after
             # "(≈ $871.7 million)" after "= $871,724K"): one more round.
             settled = self._worked_elsewhere(readings, settled)
         return settled
+
+    def _headlines(
+        self, readings: tuple[Reading, ...], found: list[_Claimed], verdicts: list[ClaimVerdict]
+    ) -> list[ClaimVerdict]:
+        """A change stated before the working it stands on ("**ROE rose about 0.6
+        percentage points to 13.3%**" above "- 2024: 1,012 / 7,600 = 13.3%", "- 2023: 894 /
+        7,044 = 12.7%"): tried, once every figure is worked out, between the answer's figures
+        of its metric for two periods wherever they stand, on weak evidence."""
+        out = list(verdicts)
+        given = [
+            replace_claim(o.reading.claim, value=self._exact[j])
+            if j in self._exact
+            else o.reading.claim
+            for j, o in enumerate(found)
+            if o.exact or o.stated is not None or j in self._exact
+        ]
+        for i, verdict in enumerate(verdicts):
+            reading = readings[i]
+            if verdict.grounded or CHANGE not in reading.cues or not reading.claim.label_words:
+                continue
+            signed = cd.DerivationTest(reading, signed=True)
+            others = [c for c in given if c is not reading.claim and c.start != reading.claim.start]
+            for derivation in self._between_figures(reading, others):
+                if signed(derivation):
+                    out[i] = replace(
+                        self._derived(reading.claim, derivation, found, reading), confidence=WEAK
+                    )
+                    break
+        return out
 
     def _worked_elsewhere(
         self, readings: tuple[Reading, ...], verdicts: list[ClaimVerdict]
@@ -1736,15 +1767,17 @@ class Decider:
         """A change between two figures of its metric the answer gave or worked out before
         for two periods ("| Free cash flow | 511.5 | 456.6 |
         ... Free cash flow grew about 12.0%"), later over earlier."""
+        if CHANGE not in reading.cues or not reading.claim.label_words:
+            return []
+        return self._between_figures(reading, self._given_before(reading, found, own_sentence=True))
+
+    def _between_figures(self, reading: Reading, given: list[Claim]) -> list[Derivation]:
+        """A change between two of `given` of the claim's metric for two periods, later
+        over earlier; where none is labelled, the last two results of the answer's own
+        formulas of one unit (rates, for a change in points)."""
         claim = reading.claim
         metric = {w for w in claim.label_words if w.startswith("@")}
-        if CHANGE not in reading.cues or not claim.label_words:
-            return []
-        given = [
-            c
-            for c in self._given_before(reading, found, own_sentence=True)
-            if c.period and c.kind != DATE
-        ]
+        given = [c for c in given if c.period and c.kind != DATE]
         earlier = [
             c
             for c in given
@@ -1754,10 +1787,13 @@ class Decider:
         if len({c.period for c in earlier}) < 2:
             # "- **2024:** €371,512K ÷ 1,214.7K ÷ 12 = **€25.49**": results of the answer's
             # own formulas name nothing; the last two, for two periods, of one unit.
+            points = claim.kind in (PERCENTAGE_POINTS, BPS)
             results = [
                 c
                 for c in given
-                if not c.label_words and "operand" not in c.qualifiers and c.kind != PERCENT
+                if not c.label_words
+                and "operand" not in c.qualifiers
+                and (c.kind == PERCENT) == points
             ][-2:]
             if len(results) < 2 or results[0].period == results[1].period:
                 return []

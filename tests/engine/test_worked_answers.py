@@ -842,3 +842,23 @@ def test_a_heading_that_spells_its_period_dates_the_results_under_it():
     answer = "**First-half 2025 (twenty-six weeks ended June 29, 2025)**\n\n- Growth ≈ 7.6%\n"
     (growth,) = [r for r in read_answer(answer).readings if r.claim.text == "7.6%"]
     assert growth.claim.period == "H1 2025"
+
+
+ROE_SOURCE = (
+    "Profit attributable to owners was SEK 1,012 million in 2024 and SEK 894 million in 2023. "
+    "Average equity was SEK 7,600 million in 2024 and SEK 7,044 million in 2023."
+)
+ROE_HEADLINE = (
+    "**ROE rose about {pp} percentage points to 13.3% in 2024.**\n\n"
+    "- 2024: 1,012 / 7,600 = 13.3%\n- 2023: 894 / 7,044 = 12.7%\n"
+)
+
+
+def test_a_change_stated_before_the_working_it_stands_on_is_derived():
+    result = detect(source_input(ROE_HEADLINE.format(pp="0.6"), ROE_SOURCE))
+    assert not result.flagged, [(v.claim.text, v.outcome) for v in result.verdicts]
+
+
+def test_a_wrong_change_stated_before_its_working_is_flagged():
+    result = detect(source_input(ROE_HEADLINE.format(pp="1.6"), ROE_SOURCE))
+    assert not next(v for v in result.verdicts if v.claim.text.startswith("1.6")).grounded
