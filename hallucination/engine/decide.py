@@ -272,7 +272,7 @@ class Decider:
             if verdict.grounded or CHANGE not in reading.cues or not reading.claim.label_words:
                 continue
             signed = cd.DerivationTest(reading, signed=True)
-            others = [c for c in given if c is not reading.claim and c.start != reading.claim.start]
+            others = [c for c in given if c.start != reading.claim.start]
             for derivation in self._between_figures(reading, others):
                 if signed(derivation):
                     out[i] = replace(

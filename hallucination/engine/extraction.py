@@ -1819,13 +1819,15 @@ _NAME_DATE_WORDS = frozenset(
 )
 
 
-def headings(text: str) -> list[tuple[int, int, str]]:
+@functools.lru_cache(maxsize=16)
+def headings(text: str) -> tuple[tuple[int, int, str], ...]:
     """The heading lines of a text, markdown `#` or wholly bold ("**Fiscal 2024**",
     "**Generic dispensing rate (GDR)**"): where each starts, where the block under it ends
-    (its first blank line after the lines under it) and its words."""
+    (its first blank line after the lines under it) and its words. (Asked by the number
+    reader and the answer reader of one text: read once.)"""
     out: list[tuple[int, int, str]] = []
     if "#" not in text and "**" not in text and "__" not in text:
-        return out
+        return ()
     for m in _HEADING_LINE.finditer(text):
         inner = (m.group("h") or m.group("b") or "").strip(" :-—–")
         body = m.end()
@@ -1833,7 +1835,7 @@ def headings(text: str) -> list[tuple[int, int, str]]:
             body += 1
         blank = _BLANK_LINE.search(text, body)
         out.append((m.start(), blank.start() if blank else len(text), inner))
-    return out
+    return tuple(out)
 
 
 # Words a heading may spell its period with: "First-half 2025 (twenty-six weeks ended ...)".

@@ -59,13 +59,13 @@ _SCALE_OR_UNIT = re.compile(
 _NAMES = {value: word for word, value in (*_UNITS.items(), *_TENS.items())}
 
 
-@functools.lru_cache(maxsize=128)
 def small_number(word: str) -> int | None:
     """A number from zero to ninety written as one word ("four", "twelve"), or None."""
     lowered = word.lower()
     return _UNITS.get(lowered, _TENS.get(lowered))
 
 
+@functools.lru_cache(maxsize=128)
 def spelled(value: int) -> re.Pattern[str] | None:
     """A whole number from 0 to 99 as a pattern of its words standing alone ("seven",
     "twenty-one", "twenty one"; not the "one" of "twenty-one"); None for any other number."""

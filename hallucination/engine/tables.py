@@ -808,7 +808,9 @@ def _cell(
     )
     scale, stated, currency = Decimal(1), False, units.currency
     row_unit = _column_unit(row_label)
-    own_unit = row_unit is not None or column_unit is not None
+    # A figure per something keeps the scale its own row or column states ("Annualized rent
+    # per leased MW (in thousands)"), never the caption's.
+    per_share = per_share and row_unit is None and column_unit is None
     if row_unit is not None:
         scale, currency = row_unit[0], row_unit[1] or currency
         stated = True
@@ -818,9 +820,7 @@ def _cell(
     elif units.stated and not _excepted(row_label, units.exceptions):
         scale, stated = units.scale, True
     bps = not percent and bool(_BPS_WORD.search(row_words) or _BPS_WORD.search(header))
-    if (per_share and not own_unit) or percent or bps:
-        # A figure per something keeps the scale its own row or column states ("Annualized
-        # rent per leased MW (in thousands)"), never the caption's.
+    if per_share or percent or bps:
         scale, stated = Decimal(1), False
     return Cell(
         start=span[0],
@@ -835,8 +835,7 @@ def _cell(
         scale_stated=stated,
         currency=currency,
         percent=percent,
-        # A row or column that states its own scale keeps it, per unit or not.
-        per_share=per_share and not own_unit,
+        per_share=per_share,
         bps=bps,
     )
 
