@@ -582,7 +582,10 @@ MAX_QUESTION_CHARS = 2_000
 _WORKING_AFTER = re.compile(
     r"(?:\s?(?:thousand|million|billion|trillion))?((?:\s+[A-Za-z]+){1,3})? ?\("
 )
-_RESULT_AFTER = re.compile(r"[\s*_]*(?:about|approximately|roughly|approx\.?|~)?[\s*_]*")
+_RESULT_AFTER = re.compile(
+    r"[\s*_]*(?:about|approximately|roughly|approx\.?|~)?[\s*_]*"
+    r"(?:[A-Z][A-Za-z]{0,3}\.?[ \t]?)?"  # a currency the number reader leaves out: "= RO 34.85"
+)
 _RANGE_DASH = re.compile(r"\s*[-–—]\s*")
 # Verbs that link a subject to its figure: a direction word before one of these belongs to
 # the subject's name ("actuarial gains (losses) was $0.5 million"), not to the figure.

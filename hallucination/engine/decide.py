@@ -695,7 +695,11 @@ class Decider:
                 source = replace_claim(r.claim, value=self._exact[r.index])
                 written = r.claim
             if source is None or (
-                r.claim.scale_origin and r.claim.scale != 1 and not source.scale_origin
+                r.claim.scale_origin
+                and r.claim.scale != 1
+                and not source.scale_origin
+                # "nearly 1.9 million" of 1,862,400: the digits already say their scale
+                and not values.at_precision(r.claim.value, norm(source), r.claim.precision)
             ):
                 # "$8,214 million" for a cell of a table whose scale the reader did not
                 # find: the answer's own scale is the one stated.
@@ -1023,6 +1027,9 @@ class Decider:
         points = self._as_points(claim)
         if points is not None:
             return points
+        fraction = self._as_fraction(claim)
+        if fraction is not None:
+            return fraction
         # A hedged figure near a value of its metric that no formula explains.
         if claim.approximate:
             near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
@@ -1814,6 +1821,17 @@ class Decider:
         if not found:
             return None
         return _weakly_grounded(claim, found[0], "points read as percentage points")
+
+    def _as_fraction(self, claim: Claim) -> ClaimVerdict | None:
+        """ "$34.4 million ÷ 0.4" of a 40% stake: an operand of the answer's arithmetic
+        written as a fraction of one is a percentage the sources give, in other digits."""
+        if claim.kind != NUMBER or "operand" not in claim.qualifiers or not claim.value:
+            return None
+        percent = claim.value * 100
+        for source in self.index.between(PERCENT, percent, percent):
+            if source.kind == PERCENT and source.value == percent:
+                return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(source))
+        return None
 
     def _explained_widely(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited] | None

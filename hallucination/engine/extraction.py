@@ -173,7 +173,7 @@ _COUNT_NOUN_SET = frozenset(lx.COUNT_NOUNS)
 _HYPHEN_WORD = re.compile(r"[A-Za-z]{2,20}(?![A-Za-z])")
 _HYPHEN_NOT_A_NOUN = frozenset({"in", "to", "for", "of", "by", "and", "or", "on", "per", "an"})
 _SYMBOL_CHARS = frozenset("$€£¥₹₩")
-_PREFIXED_DOLLARS = ("US$", "HK$", "C$", "A$", "S$", "R$")
+_PREFIXED_DOLLARS = ("US$", "HK$", "NZ$", "NT$", "TT$", "RD$", "C$", "A$", "S$", "R$", "N$", "J$")
 _SCALE_CHARS = frozenset(" KkMmBbTtCcLl")
 _UNIT_CHARS = frozenset(" %pbxX×")
 _ORDINAL_AFTER = re.compile(r"(st|nd|rd|th)(?![\w])")
@@ -440,6 +440,11 @@ class _Document:
         self._last_pos, self._last_word, self._last_between = -1, "", ""
         self.formulas = _formula_spans(text)
         self._formula_starts = [start for start, _ in self.formulas]
+        # "(TT$'000; prior-year comparatives in brackets)": a figure in brackets right after
+        # another is the earlier period's, not a negative.
+        self.comparatives_in_brackets = (
+            "(" in text and _COMPARATIVES_IN_BRACKETS.search(text) is not None
+        )
         self._cell_starts = [c.start for c in self.tables.cells]
         self._scale_statement: object = _UNKNOWN  # where a scale caption first stands
         # (line start, end of the block under it, period or "")
@@ -526,11 +531,22 @@ class _Document:
         return False
 
 
+_COMPARATIVES_IN_BRACKETS = re.compile(
+    r"\b(?:comparatives?|comparative figures|prior[- ]year(?: figures| amounts| comparatives)?"
+    r"|previous[- ]year(?: figures| amounts)?|(?:19|20)\d\d(?: figures| amounts)?)"
+    r"\s+(?:are\s+)?(?:shown\s+|given\s+|stated\s+)?in\s+(?:brackets|parenthes[ei]s)\b",
+    re.IGNORECASE,
+)
+_FIGURE_BEFORE_BRACKET = re.compile(r"[0-9%][ \t]*\Z")  # "214,318 (198,604)"
 _FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−– \t")
 _EQUALS = re.compile("[=≈]")
+_OPERAND_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn|[BMK])\b)?"
 _TRAILING_FORMULA = re.compile(
     r"(?<=[0-9a-z%]) ?\((\s?[$€£¥]?[0-9][0-9.,]{0,20}"
-    r"(?:\s?[×*÷/+−–]\s?[$€£¥]?[0-9][0-9.,]{0,20}){1,6}\s?)\)"
+    + _OPERAND_SCALE
+    + r"(?:\s?[×*÷/+−–]\s?[$€£¥]?[0-9][0-9.,]{0,20}"
+    + _OPERAND_SCALE
+    + r"){1,6}\s?)\)"
 )
 _FORMULA_CONTINUES = re.compile(r"[-+*/×÷−–(]\s*\Z")  # an operator before a currency code
 _FORMULA_OPERATORS = frozenset("+*/×÷")
@@ -600,6 +616,17 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                     and text[k - 2].isdigit()
                 ):
                     start = k
+                    continue
+                if (
+                    word.islower()
+                    and word.isalpha()
+                    and len(word) > 2
+                    and k > 1
+                    and text[k - 1] == " "
+                    and text[k - 2].isdigit()
+                    and not text[start:eq].strip()
+                ):
+                    start = k  # "÷ 1,032 locations ≈": the unit of the operand before "≈"
                     continue
                 if (
                     word in _FORMULA_CURRENCY_WORDS
@@ -1285,7 +1312,9 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         if currency == "RMB":
             currency = "CNY"
         pos = currency_after.end()
-    if inner_paren:
+    if inner_paren and not (
+        doc.comparatives_in_brackets and _FIGURE_BEFORE_BRACKET.search(text, max(0, s - 40), s - 1)
+    ):
         read.negative = True
     elif (
         outer_paren

@@ -345,7 +345,15 @@ def _entity_findings(
         company = names.get(name.upper(), "")
         if company and mentioned(company):
             return True
-        return any(_mentions(lowered, w) for w in (name.lower(), words[0]))
+        if any(_mentions(lowered, w) for w in (name.lower(), words[0])):
+            return True
+        if len(words) == 1 and _ACRONYM.fullmatch(name):
+            # "SAR's share" after "Search and rescue (SAR)", or of a "search and rescue" line.
+            defined = re.search(r"([A-Za-z][A-Za-z&',. -]{2,80})\(\s*" + name + r"\s*\)", answer)
+            expansion = _expansion(name, defined.group(1)) if defined else ""
+            return bool(expansion) and expansion in re.sub(r"[^a-z&]+", " ", lowered)
+        # "Namibia's auction" in a text about "Namibian-owned companies": a place's people.
+        return any(_mentions(lowered, words[0].lower() + end) for end in _DEMONYM_ENDINGS)
 
     out = []
     if "'" in answer or "’" in answer:
@@ -390,6 +398,30 @@ def _entity_findings(
                 )
             )
     return out
+
+
+_ACRONYM = re.compile(r"[A-Z]{2,6}")
+_FILLER_WORDS = frozenset({"and", "of", "the", "for", "&"})
+_DEMONYM_ENDINGS = ("n", "an", "ian", "ese", "i", "ish")
+
+
+def _expansion(acronym: str, phrase: str) -> str:
+    """The last words of `phrase` whose initials spell `acronym`, small words included or
+    not ("Search and rescue" for SAR, "Europe, the Middle East and Africa" for EMEA), or
+    ""."""
+    words = re.findall(r"[A-Za-z&]+", phrase.lower())
+    letters = acronym.lower()
+    for start in range(len(words) - 1, -1, -1):
+        tail = words[start:]
+        for initials in (
+            "".join(w[0] for w in tail),
+            "".join(w[0] for w in tail if w not in _FILLER_WORDS),
+        ):
+            if initials == letters:
+                return " ".join(tail)
+        if len(tail) > 2 * len(letters):
+            break
+    return ""
 
 
 def _mentions(text: str, word: str) -> bool:

@@ -565,6 +565,7 @@ def find_tables(text: str) -> TableSet:
         j = i
         block: list[_Line] = []
         section = ""
+        section_indent = rows_indent = -1
         header_used = None
         if kind == "wide" and last_end >= 0:
             # "Earnings per share:" on a line of its own between two blocks of a statement
@@ -579,8 +580,16 @@ def find_tables(text: str) -> TableSet:
         ):
             if lines[j].kind == "section":
                 section = lines[j].text.strip().rstrip(":").strip()
+                section_indent, rows_indent = _indent(lines[j].text), -1
                 result.label_spans.append((lines[j].start, lines[j].end))
             elif lines[j].kind != "separator":
+                if section and lines[j].section != section:
+                    indent = _indent(lines[j].text)
+                    rows_indent = indent if rows_indent < 0 else rows_indent
+                    if section_indent < rows_indent and indent <= section_indent:
+                        # "Flight hours" back at the margin after the indented rows of
+                        # "Operating revenues (in thousands)": the section has ended.
+                        section = ""
                 if section:
                     lines[j].section = section
                 block.append(lines[j])
@@ -640,6 +649,10 @@ def find_tables(text: str) -> TableSet:
     result.spans.sort()
     result.label_spans.sort()
     return result
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
 
 
 def _mark_transposed(result: TableSet, first_table: int) -> None:
@@ -740,7 +753,37 @@ def _caption_units(caption: str) -> _Units:
             for word in ("share", "percent", "ratio", "per unit", "employee", "store")
             if word in listed
         )
+        # ... and any other kind of row the list names: "except location counts", "except
+        # buses and routes".
+        exceptions += tuple(
+            stem
+            for stem in map(_stem, _LISTED_WORD.findall(listed))
+            if stem not in _EXCEPT_FILLER and stem not in exceptions
+        )
     return _Units(scale=scale, currency=currency, exceptions=exceptions)
+
+
+# Words of an "except ..." list that name no kind of row ("except per share data and where
+# otherwise noted"), as `_stem` leaves them.
+_EXCEPT_FILLER = frozenset(
+    {
+        "all", "amount", "and", "count", "data", "figure", "for", "indicated", "information",
+        "item", "noted", "number", "other", "otherwise", "per", "specified", "stated", "the",
+        "unit", "unles", "where",
+    }
+)  # fmt: skip
+_LISTED_WORD = regex.compile(r"[a-z]{3,}")
+
+
+def _stem(word: str) -> str:
+    """A plural's singular, roughly: "buses" -> "bus", "locations" -> "location"."""
+    if word.endswith(("ses", "xes", "ches", "shes")):
+        return word[:-2]
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
 
 
 def _column_unit(header: str) -> tuple[Decimal, str] | None:
@@ -781,7 +824,9 @@ def _excepted(label: str, exceptions: tuple[str, ...]) -> bool:
             return True
         if word in ("percent", "ratio") and (_PERCENT_WORD.search(lowered) or "ratio" in lowered):
             return True
-        if word in lowered:
+        if word in lowered and (
+            " " in word or any(_stem(w) == word for w in _LISTED_WORD.findall(lowered))
+        ):
             return True
     return False
 
@@ -798,8 +843,10 @@ def _cell(
     units: _Units,
     column_unit: tuple[Decimal, str] | None,
     value_text: str,
+    section: str = "",
 ) -> Cell:
-    """A value cell with the unit its row, column and caption give it."""
+    """A value cell with the unit its row, its section heading ("Operating revenues (in
+    thousands)" over a total row it does not name), its column and caption give it."""
     header = column_header.replace("_", " ")  # "adj_ebitda_margin_pct"
     row_words = row_label.replace("_", " ")  # "tpv_growth_yoy_pct: 18.2"
     per_share = bool(_PER_UNIT.search(row_label) or _PER_UNIT.search(header))
@@ -807,7 +854,7 @@ def _cell(
         "%" in value_text or _PERCENT_WORD.search(row_words) or _PERCENT_WORD.search(header)
     )
     scale, stated, currency = Decimal(1), False, units.currency
-    row_unit = _column_unit(row_label)
+    row_unit = _column_unit(row_label) or (_column_unit(section) if section else None)
     # A figure per something keeps the scale its own row or column states ("Annualized rent
     # per leased MW (in thousands)"), never the caption's.
     per_share = per_share and row_unit is None and column_unit is None
@@ -1085,6 +1132,7 @@ def _add_grid(
                     units=units,
                     column_unit=column_units.get(column),
                     value_text=text[span[0] : span[1]],
+                    section=line.section,
                 )
             )
     return (header, groups) if has_header and kind == "wide" else None

@@ -66,7 +66,9 @@ def quantize_like(value: Decimal, precision: Decimal | None, minimum_places: int
 _TOKEN = re.compile(
     r"\s*(?:(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)"
     r"\s*(?P<suffix>thousand|million|billion|trillion|bn|mn|[BMKbmk](?![A-Za-z]))?"
-    r"\s*(?P<percent>%)?|(?P<op>[-+*/×÷()−–]))"
+    r"\s*(?P<percent>%)?"
+    # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations"
+    r"(?:(?<=\s)[a-z]{3,20}(?=\s*(?:$|[-+*/×÷)−–])))?|(?P<op>[-+*/×÷()−–]))"
 )
 _SUFFIX = {
     "k": Decimal("1e3"),

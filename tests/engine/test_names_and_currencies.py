@@ -1,0 +1,86 @@
+"""Names an answer uses for what the sources discuss: an acronym the answer defines, a
+country named where the sources give its people's adjective, and dollar currencies written
+with a country prefix and a space ("N$ 14,400"). Each class has a clean case and a wrong one
+of the same shape."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hallucination.engine import detect
+from hallucination.engine.extraction import extract_document
+from hallucination.engine.scoring import ENTITY_MISMATCH
+
+from .conftest import source_input
+
+SEGMENTS = (
+    "Kestrel Rotor Services reported search and rescue revenue of $218.5 million in 2024, "
+    "against $189.3 million in 2023."
+)
+
+
+def _mismatches(result) -> list[str]:
+    return [f.message for f in result.findings if f.code == ENTITY_MISMATCH]
+
+
+def test_an_acronym_the_answer_defines_for_a_line_the_sources_name_is_no_other_company():
+    answer = (
+        "Search and rescue (SAR) revenue rose to $218.5 million in 2024. "
+        "SAR's revenue was $189.3 million in 2023."
+    )
+    result = detect(source_input(answer, SEGMENTS))
+
+    assert _mismatches(result) == []
+    assert result.flagged is False
+
+
+def test_an_acronym_neither_defined_nor_in_the_sources_is_still_a_mismatch():
+    answer = "Search and rescue revenue rose to $218.5 million in 2024. HSR's revenue was $189.3 million."
+    result = detect(source_input(answer, SEGMENTS))
+
+    assert _mismatches(result)
+    assert result.flagged is True
+
+
+AUCTION = (
+    "Windhoek — The second auction of hake rights raised N$ 612.4 million for 42,500 tonnes. "
+    "Industry groups warned that high prices could push smaller Namibian-owned companies out."
+)
+
+
+def test_a_country_named_where_the_sources_give_its_people_s_adjective_is_mentioned():
+    answer = "Namibia's second hake auction raised N$ 612.4 million for 42,500 tonnes."
+    result = detect(source_input(answer, AUCTION))
+
+    assert _mismatches(result) == []
+    assert result.flagged is False
+
+
+def test_another_country_is_still_a_mismatch():
+    answer = "Angola's second hake auction raised N$ 612.4 million for 42,500 tonnes."
+    result = detect(source_input(answer, AUCTION))
+
+    assert _mismatches(result)
+
+
+def test_a_prefixed_dollar_with_a_space_keeps_its_currency_and_its_hedge():
+    (claim,) = extract_document("an average of roughly N$ 14,400 per tonne")[0]
+
+    assert claim.unit == "NAD"
+    assert claim.approximate is True
+    assert claim.value == Decimal("14400")
+
+
+def test_a_hedged_average_in_prefixed_dollars_is_recomputed():
+    # 612,400,000 / 42,500 = 14,409.4
+    answer = "The auction raised N$ 612.4 million for 42,500 tonnes, roughly N$ 14,400 per tonne."
+    result = detect(source_input(answer, AUCTION))
+
+    assert result.flagged is False
+
+
+def test_a_wrong_hedged_average_in_prefixed_dollars_is_flagged():
+    answer = "The auction raised N$ 612.4 million for 42,500 tonnes, roughly N$ 15,400 per tonne."
+    result = detect(source_input(answer, AUCTION))
+
+    assert result.flagged is True

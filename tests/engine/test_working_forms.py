@@ -1,0 +1,132 @@
+"""Working written the way people write it: operands followed by what they count ("÷ 214
+branches"), a currency code the number reader does not know before the result ("= RO
+35.03"), a percentage written as a fraction of one ("÷ 0.25"), scale words inside working
+in parentheses, and changes between hedged figures, which stand for the values they round.
+Each class has a clean case and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED, GROUNDED
+
+from .conftest import source_input
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+# ------------------------------------------------------------------ operands with their nouns
+
+FLEET = """Corran Van Hire plc — selected data
+(in thousands, except branch and vehicle counts)
+
+                               2025          2024
+Rental revenue             $412,380      $388,114
+Branches (end of year)          214           201
+"""
+
+
+def test_an_operand_followed_by_what_it_counts_is_part_of_the_working():
+    # 412,380 / 214 = 1,927.0 thousand
+    answer = "**Revenue per branch, 2025**\n\n$412,380K ÷ 214 branches ≈ **$1,927K** per branch."
+    result = detect(source_input(answer, FLEET))
+
+    verdict = _verdict(result, "$1,927K")
+    assert verdict.outcome == DERIVED
+    assert verdict.details["derivation"] == "written"
+    assert _verdict(result, "214").outcome == GROUNDED
+    assert result.flagged is False
+
+
+def test_a_wrong_result_of_such_working_is_flagged():
+    answer = "**Revenue per branch, 2025**\n\n$412,380K ÷ 214 branches ≈ **$2,127K** per branch."
+    result = detect(source_input(answer, FLEET))
+
+    assert _verdict(result, "$2,127K").outcome == ARITHMETIC_DRIFT
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ a currency code after "="
+
+DUES = "Port dues collected in 2025 were RO 2,914,600 on 83,200 containers handled."
+
+
+def test_a_result_after_an_unread_currency_code_is_checked_against_its_working():
+    # 2,914,600 / 83,200 = 35.031
+    result = detect(source_input("2,914,600 / 83,200 = RO 35.03 per container.", DUES))
+
+    assert _verdict(result, "35.03").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_wrong_result_after_an_unread_currency_code_is_flagged():
+    result = detect(source_input("2,914,600 / 83,200 = RO 36.03 per container.", DUES))
+
+    assert _verdict(result, "36.03").outcome == ARITHMETIC_DRIFT
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ fractions and scale words
+
+STAKE = (
+    "Tamsin Ridge Capital has agreed to acquire a 25% stake in Lowfield Robotics for "
+    "$12.5 million in cash."
+)
+
+
+def test_a_percentage_written_as_a_fraction_of_one_in_working_is_grounded():
+    answer = "The deal values Lowfield at $50 million ($12.5 million ÷ 0.25)."
+    result = detect(source_input(answer, STAKE))
+
+    assert _verdict(result, "0.25").outcome == GROUNDED
+    assert _verdict(result, "$50 million").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_fraction_the_sources_do_not_give_is_flagged():
+    answer = "The deal values Lowfield at $62.5 million ($12.5 million ÷ 0.2)."
+    result = detect(source_input(answer, STAKE))
+
+    assert _verdict(result, "0.2").outcome != GROUNDED
+    assert result.flagged is True
+
+
+def test_working_in_parentheses_with_scale_words_checks_the_figure_before_it():
+    answer = "The deal values Lowfield at $40 million ($12.5 million ÷ 0.25)."
+    result = detect(source_input(answer, STAKE))
+
+    assert _verdict(result, "$40 million").outcome == ARITHMETIC_DRIFT
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ changes between hedged figures
+
+VISITORS = (
+    "Marrow Point Aquarium welcomed 2,413,800 visitors in 2025, a record, up from 2,187,350 "
+    "the year before."
+)
+
+
+def test_a_change_between_hedged_figures_is_over_the_values_they_round():
+    # (2,413,800 - 2,187,350) / 2,187,350 = 10.35%; over the rounded 2.4 and 2.2 it is 9.1%
+    answer = (
+        "The aquarium drew about 2.4 million visitors in 2025, roughly 10% more than the "
+        "previous year's 2.2 million."
+    )
+    result = detect(source_input(answer, VISITORS))
+
+    assert _verdict(result, "10%").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_change_that_holds_only_between_the_rounded_figures_is_flagged():
+    answer = (
+        "The aquarium drew about 2.4 million visitors in 2025, roughly 9% more than the "
+        "previous year's 2.2 million."
+    )
+    result = detect(source_input(answer, VISITORS))
+
+    assert _verdict(result, "9%").outcome != DERIVED
+    assert result.flagged is True
