@@ -107,6 +107,12 @@ _EVENT_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _BALANCE_DATE_BEFORE = re.compile(r"\b(?:at|as\s+of)\s+\Z", re.IGNORECASE)
+# "the 12.1 million tonnes of drought-hit 2023": a year the figure's own noun phrase ends
+# with, after "of", "in", "for" or "during" and up to two words more.
+_OWN_YEAR_BETWEEN = re.compile(
+    r"(?:\s+[A-Za-z'’-]+){0,3}?\s+(?:of|in|for|during)\s+(?:the\s+)?(?:[A-Za-z'’-]+\s+){0,2}",
+    re.IGNORECASE,
+)
 _PERIOD_NOUN = re.compile(
     r"\b(?:quarter|year|half|month|period|week)s?\b", re.IGNORECASE
 )  # the answer's earlier figures a share may be of
@@ -513,6 +519,15 @@ class Decider:
             ]
             if balance and not any(lx.periods_compatible(claim.period, d.period) for d in own):
                 return balance[0].period  # "remained available at June 30, 2024"
+            after = [d for d in own if d.start >= claim.end]
+            if (
+                not reading.derived
+                and len(after) == 1
+                and len(own) == 1
+                and not lx.periods_compatible(claim.period, after[0].period)
+                and _OWN_YEAR_BETWEEN.fullmatch(text, claim.end, after[0].start)
+            ):
+                return after[0].period  # "than the 12.1 million tonnes of drought-hit 2023"
             return None
         if any(
             d.period == claim.period

@@ -136,6 +136,8 @@ _ORDINAL_QUARTER_AFTER = re.compile(
     r"([0-9]{4}|[0-9]{2})(?![0-9]))?",
     re.IGNORECASE,
 )
+# The second year of a fiscal year written across two: "2023-24", "2023/24", "FY24-25".
+_SPLIT_YEAR_AFTER = re.compile(r"[-–/]((?:19|20)?[0-9]{2})(?![0-9]|[-/][0-9])")
 _ISO_AFTER = re.compile(r"-([0-9]{2})(?:-([0-9]{2}))?(?![0-9])")
 _SLASH_AFTER = re.compile(r"/([0-9]{1,2})/([0-9]{4}|[0-9]{2})(?![0-9])")
 _ISO_SLASH_AFTER = re.compile(r"/([0-9]{1,2})/([0-9]{1,2})(?![0-9])")
@@ -201,7 +203,7 @@ _NAMED_LIST_BEFORE = re.compile(
 )
 _CODE_BEFORE = re.compile(
     r"(?<![A-Za-z])([MT](?=SEK|NOK|DKK|EUR|USD|CHF)|)"  # MSEK: millions, TSEK: thousands
-    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?|RM)"
+    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?|RM|Tk|RO|KSh)"
     r"\s?\Z"
 )
 _CODE_PREFIX_SCALE = {"M": Decimal("1e6"), "T": Decimal("1e3")}
@@ -291,6 +293,17 @@ def _decimal(digits: str) -> tuple[Decimal, int] | None:
         return None
     decimals = len(digits.split(".", 1)[1]) if "." in digits else 0
     return value, decimals
+
+
+def _split_year(text: str, end: int, first: int) -> tuple[int, int] | None:
+    """Where a fiscal year written across two calendar years ends, and its second year,
+    when the digits after `end` are the year after `first` ("2023-24", "2011/12")."""
+    if not 1900 <= first <= 2100:
+        return None
+    found = _SPLIT_YEAR_AFTER.match(text, end)
+    if found is None or lx.full_year(found.group(1)) != first + 1:
+        return None
+    return found.end(), first + 1
 
 
 def _letters_before(text: str, pos: int, limit: int = 8) -> str:
@@ -1043,7 +1056,8 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         fy = _FY_BEFORE.search(text[max(0, s - 16) : s])
         if fy and len(digits) in (2, 4) and digits.isdigit():
             start = s - (len(fy.group()))
-            return _period_read(start, e, f"FY{lx.full_year(digits)}", nested_from=None)
+            end, year = _split_year(text, e, lx.full_year(digits)) or (e, lx.full_year(digits))
+            return _period_read(start, end, f"FY{year}", nested_from=None)
 
     # --- identifiers: 10-K, S-1, 17a-4, A7B3C2D1, COVID-19, Rule 2010, (1), [2]
     if (
@@ -1114,6 +1128,10 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
 
     # --- dates written with digits first: 2024-12-01, 12/01/2024, 31 December 2024
     if len(digits) == 4 and digits.isdigit():
+        split = _split_year(text, e, int(digits)) if after_char in "-–/" else None
+        if split is not None:
+            # "in 2023-24", "(2023/24: Tk 4,012.6 million)": the fiscal year ending in 2024.
+            return _period_read(s, split[0], f"FY{split[1]}", None)
         iso = _ISO_AFTER.match(text, e) if after_char == "-" else None
         if iso and 1 <= int(iso.group(1)) <= 12:
             if iso.group(2):
@@ -1242,7 +1260,7 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         currency = lx.CURRENCY_SYMBOLS[symbol]
         pos = k - len(symbol)
     prefix_scale = None
-    if not currency and k > 1 and (text[k - 1].isupper() or text[k - 1] in "s."):
+    if not currency and k > 1 and (text[k - 1].isupper() or text[k - 1] in "s.kh"):
         code = _CODE_BEFORE.search(text[max(0, pos - 6) : pos])
         if code:
             written = code.group(2).rstrip(".").upper()

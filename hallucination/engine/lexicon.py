@@ -521,9 +521,18 @@ CURRENCY_CODES = frozenset(
 )
 # Codes written for a currency in place of its ISO code: "NIS 600 million", "Ps 794 million",
 # "RM612 million" (the ringgit).
-CURRENCY_ALIASES = {"NIS": "ILS", "RMB": "CNY", "PS": "MXN", "RM": "MYR", "KD": "KWD"}
+CURRENCY_ALIASES = {
+    "NIS": "ILS",
+    "RMB": "CNY",
+    "PS": "MXN",
+    "RM": "MYR",
+    "KD": "KWD",
+    "TK": "BDT",
+    "RO": "OMR",
+    "KSH": "KES",
+}
 # The letters that may stand right before a figure as its currency ("RM171 million").
-CURRENCY_PREFIXES = CURRENCY_CODES | {"RMB", "NIS", "RM", "KD"}
+CURRENCY_PREFIXES = CURRENCY_CODES | {"RMB", "NIS", "RM", "KD", "TK", "RO", "KSH"}
 # One alternation for the patterns that read a currency code, longest codes first.
 CURRENCY_CODE_PATTERN = "|".join(
     sorted(CURRENCY_CODES | {"RMB", "NIS", "KD"}, key=lambda code: (-len(code), code))

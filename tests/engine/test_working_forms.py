@@ -1,5 +1,5 @@
 """Working written the way people write it: operands followed by what they count ("÷ 214
-branches"), a currency code the number reader does not know before the result ("= RO
+branches"), a currency code the number reader does not know before the result ("= Br
 35.03"), a percentage written as a fraction of one ("÷ 0.25"), scale words inside working
 in parentheses, and changes between hedged figures, which stand for the values they round.
 Each class has a clean case and a wrong one of the same shape."""
@@ -50,19 +50,19 @@ def test_a_wrong_result_of_such_working_is_flagged():
 
 # ------------------------------------------------------------------ a currency code after "="
 
-DUES = "Port dues collected in 2025 were RO 2,914,600 on 83,200 containers handled."
+DUES = "Port dues collected in 2025 were Br 2,914,600 on 83,200 containers handled."
 
 
 def test_a_result_after_an_unread_currency_code_is_checked_against_its_working():
     # 2,914,600 / 83,200 = 35.031
-    result = detect(source_input("2,914,600 / 83,200 = RO 35.03 per container.", DUES))
+    result = detect(source_input("2,914,600 / 83,200 = Br 35.03 per container.", DUES))
 
     assert _verdict(result, "35.03").outcome == DERIVED
     assert result.flagged is False
 
 
 def test_a_wrong_result_after_an_unread_currency_code_is_flagged():
-    result = detect(source_input("2,914,600 / 83,200 = RO 36.03 per container.", DUES))
+    result = detect(source_input("2,914,600 / 83,200 = Br 36.03 per container.", DUES))
 
     assert _verdict(result, "36.03").outcome == ARITHMETIC_DRIFT
     assert result.flagged is True
