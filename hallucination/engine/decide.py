@@ -564,6 +564,11 @@ class Decider:
         if period is not None:
             claim = replace(claim, period=period)
             reading = replace(reading, claim=claim)
+        if self.index.aliases:
+            named = self.index.with_aliases(claim.label_words)
+            if named is not claim.label_words:
+                claim = replace(claim, label_words=named)
+                reading = replace(reading, claim=claim)
         binding = cd.bind(claim.label_words, claim.period, claim.kind, self.index, claim)
         if reading.after_label and reading.after_label != claim.label_words:
             # Words right after the figure may name it instead ("its $1.5 billion revolver"):
@@ -755,6 +760,9 @@ class Decider:
         if value is None:
             return None
         results = [value, value * 100] if claim.kind == PERCENT else [value]
+        if claim.kind in (PERCENTAGE_POINTS, BPS) and "%" in expression:
+            # "20.92% − 14.83% = 6.09 pp": percentages are hundredths in the arithmetic.
+            results.append(value * (100 if claim.kind == PERCENTAGE_POINTS else 10_000))
         precision = claim.precision or Decimal(1)
         scale = claim.scale or Decimal(1)
         # The claim in its own units and in the digits it writes ("£50.87 thousand" is

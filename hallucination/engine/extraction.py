@@ -551,7 +551,7 @@ _COMPARATIVES_IN_BRACKETS = re.compile(
     re.IGNORECASE,
 )
 _FIGURE_BEFORE_BRACKET = re.compile(r"[0-9%][ \t]*\Z")  # "214,318 (198,604)"
-_FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−– \t")
+_FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−–^ \t")
 _EQUALS = re.compile("[=≈]")
 _OPERAND_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn|[BMK])\b)?"
 _TRAILING_FORMULA = re.compile(
@@ -676,6 +676,15 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                 break
             spans.append((m.start(1), m.end(1)))
         spans.sort()
+        merged: list[tuple[int, int]] = []
+        for start, end in spans:
+            if merged and start < merged[-1][1]:
+                # "grew at (2,287.9 / 1,842.6)^(1/2) - 1 = 11.43%": working in parentheses
+                # inside a longer formula is part of it.
+                merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+            else:
+                merged.append((start, end))
+        spans = merged
     return spans
 
 
@@ -1013,6 +1022,18 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             # A formula's constant: "* 100", "/ 2", an average's count ("... ) / 3"), the
             # days of a year in a ratio defined in words ("÷ Net sales × 365").
             return None
+        if digits == "1" and doc.formulas and doc.in_formula(s):
+            m = e
+            while m < len(text) and text[m] == " ":
+                m += 1
+            if (
+                (k > 0 and text[k - 1] in "-−–+^(")
+                and (m >= len(text) or text[m] in ")=≈*/ \n+-−–")
+            ) or (m < len(text) and text[m] in "+/" and (k == 0 or text[k - 1] in "( ")):
+                # "÷ $292.14 − 1 ≈ 5.6%", "(1 + 8.2%)", "^(1/2)": the one of a rate's formula
+                return None
+        if (k > 1 and text[k - 1] == "(" and text[k - 2] == "^") or (k > 0 and text[k - 1] == "^"):
+            return None  # an exponent: "^(1/2)", "^2"
         if digits in _FORMULA_CONSTANTS and doc.formulas and doc.in_formula(s):
             m = e
             while m < len(text) and e - m > -4 and text[m] == " ":
@@ -1371,6 +1392,15 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             and doc.previous_word(read.start) in _YEAR_PREPOSITIONS
         ):
             count = None  # "notes due 2032 trade at 94.10": a year, whatever follows
+        if (
+            count
+            and len(digits) == 4
+            and read.scale == 1
+            and digits.isdigit()
+            and 1900 <= int(digits) <= 2099
+            and not count.group(1).lower().endswith("s")
+        ):
+            count = None  # "under the 2021 contract": a year naming one thing, no count
         if count and (read.scale == 1 or count.group(1).lower() in ("shares", "contracts")):
             read.kind = COUNT
             read.count_noun = count.group(1).lower()

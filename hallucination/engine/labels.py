@@ -176,6 +176,24 @@ def window_label(before: str, after: str = "") -> frozenset[str]:
     return frozenset(labels)
 
 
+def acronyms(label: frozenset[str]) -> list[tuple[str, frozenset[str]]]:
+    """The words of a label that abbreviate the rest of it, with the rest: `pcd` of
+    {passenger, cruis, pcd} ("Passenger cruise days (PCDs)"), whose initials it holds."""
+    out = []
+    for word in label:
+        if not 2 <= len(word) <= 6 or not word.isalpha():
+            continue
+        others = frozenset(w for w in label if w != word and w[0] != "@")
+        letters = set(word)
+        if (
+            len(others) >= 2
+            and len(letters) <= len(others) + 1
+            and {w[0] for w in others} <= letters
+        ):
+            out.append((word, others))
+    return out
+
+
 def _footnote(text: str, start: int, end: int) -> bool:
     return text[start - 1 : start] in ("(", "[") and text[end : end + 1] in (")", "]")
 

@@ -154,6 +154,7 @@ class SourceIndex:
     by_word: dict[str, list[Claim]] = field(default_factory=dict)
     rows: dict[tuple[str, int, int], list[Claim]] = field(default_factory=dict)
     weights: labels.Weights | None = None
+    aliases: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     bindings: dict = field(default_factory=dict)  # candidates.bind's answers, per detection
     segments: set[str] = field(default_factory=set)
     _segment_answers: dict[str, bool] = field(default_factory=dict)
@@ -217,13 +218,19 @@ class SourceIndex:
     def finish(self) -> None:
         for bucket in (*self._buckets.values(), *self._written.values(), *self._labelled.values()):
             bucket.sort()
-        self.weights = labels.Weights(
-            {
-                c.label_words | c.header_words
-                for c in self.claims
-                if c.label_words and c.kind != DATE
-            }
-        )
+        distinct = {
+            c.label_words | c.header_words for c in self.claims if c.label_words and c.kind != DATE
+        }
+        self.weights = labels.Weights(distinct)
+        self.aliases = sorted({alias for label in distinct for alias in labels.acronyms(label)})
+
+    def with_aliases(self, words: frozenset[str]) -> frozenset[str]:
+        """A claim's words with the acronym of each source line whose other words it names
+        ("passenger cruise days" of a "Passenger cruise days (PCDs)" row)."""
+        for acronym, others in self.aliases:
+            if acronym not in words and others <= words:
+                words = words | {acronym}
+        return words
 
     # ------------------------------------------------------------ segments
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from decimal import ROUND_HALF_UP, Decimal, DivisionByZero, InvalidOperation
 
@@ -68,7 +69,7 @@ _TOKEN = re.compile(
     r"\s*(?P<suffix>thousand|million|billion|trillion|bn|mn|[BMKbmk](?![A-Za-z]))?"
     r"\s*(?P<percent>%)?"
     # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations"
-    r"(?:(?<=\s)[a-z]{3,20}(?=\s*(?:$|[-+*/×÷)−–])))?|(?P<op>[-+*/×÷()−–]))"
+    r"(?:(?<=\s)[a-z]{3,20}(?=\s*(?:$|[-+*/×÷)−–])))?|(?P<op>[-+*/×÷()−–^]))"
 )
 _SUFFIX = {
     "k": Decimal("1e3"),
@@ -88,6 +89,7 @@ _CURRENCY_MARKS = re.compile(
     r"(?:[A-Z]{1,2})?[$£€¥₹]|US\$|\bM?(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|SEK|NOK|DKK|INR|CNY|RMB|HKD)\b"
 )
 MAX_EXPRESSION_TOKENS = 64
+MAX_EXPONENT = 100
 
 
 def evaluate(expression: str) -> Decimal | None:
@@ -124,7 +126,7 @@ def evaluate(expression: str) -> Decimal | None:
     parser = _Parser(tokens)
     try:
         value = parser.sum()
-    except (IndexError, InvalidOperation, DivisionByZero, ValueError):
+    except (IndexError, InvalidOperation, DivisionByZero, ValueError, OverflowError):
         return None
     return value if parser.at == len(tokens) and value.is_finite() else None
 
@@ -150,12 +152,24 @@ class _Parser:
         return value
 
     def product(self) -> Decimal:
-        value = self.factor()
+        value = self.power()
         while self._peek() in ("*", "/"):
             op = self.tokens[self.at][1]
             self.at += 1
-            right = self.factor()
+            right = self.power()
             value = value * right if op == "*" else value / right
+        return value
+
+    def power(self) -> Decimal:
+        """ "(2,287.9 / 1,842.6)^(1/2)": a root or power of a positive base, as a compound
+        annual rate is written."""
+        value = self.factor()
+        if self._peek() == "^":
+            self.at += 1
+            exponent = self.factor()
+            if value <= 0 or abs(exponent) > MAX_EXPONENT:
+                raise ValueError("no such power")
+            value = Decimal(math.exp(float(exponent) * math.log(float(value))))
         return value
 
     def factor(self) -> Decimal:

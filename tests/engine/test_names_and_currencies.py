@@ -84,3 +84,27 @@ def test_a_wrong_hedged_average_in_prefixed_dollars_is_flagged():
     result = detect(source_input(answer, AUCTION))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ a line's acronym
+
+CRUISES = """Selected operating statistics
+                                                      2024        2023
+Passengers carried                               2,184,306   1,962,775
+Passenger cruise days (PCDs)                    15,428,406  14,036,904
+Available passenger cruise days (APCDs)         14,602,450  13,611,380
+"""
+
+
+def test_a_line_named_without_its_acronym_is_still_that_line():
+    # 15,428,406 / 14,036,904 - 1 = 9.91%
+    result = detect(source_input("Passenger cruise days rose about 9.9% in 2024.", CRUISES))
+
+    assert result.flagged is False
+
+
+def test_a_wrong_change_of_the_line_named_without_its_acronym_is_flagged():
+    # 7.28% is the change in available passenger cruise days
+    result = detect(source_input("Passenger cruise days rose about 7.3% in 2024.", CRUISES))
+
+    assert result.flagged is True

@@ -1,7 +1,8 @@
-"""Fiscal years written across two calendar years ("2023-24", "2024/25", "FY24-25") are one
-period, the year they end in; a year the figure's own noun phrase ends with ("the 12.1
-million tonnes of drought-hit 2023") is that figure's period. Each class has a clean case
-and a wrong one of the same shape."""
+"""Years. Fiscal years written across two calendar years ("2023-24", "2024/25", "FY24-25")
+are one period, the year they end in; a year the figure's own noun phrase ends with ("the
+12.1 million tonnes of drought-hit 2023") is that figure's period; a year before a singular
+count noun ("the 2021 contract") names one thing and counts nothing. Each class has a clean
+case and a wrong one of the same shape."""
 
 from __future__ import annotations
 
@@ -98,5 +99,35 @@ def test_the_current_year_s_figure_given_for_that_earlier_year_is_flagged():
         "million tonnes of drought-hit 2023."
     )
     result = detect(source_input(answer, HARVEST))
+
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ a year naming one thing
+
+VACCINE = (
+    "The ministry signed a US$214.2 million contract for 18 million doses. The price of "
+    "US$11.90 per dose is lower than the US$14.60 paid under the previous contract, signed in "
+    "2021 for 12 million doses."
+)
+
+
+def test_a_year_before_a_singular_count_noun_is_a_year():
+    (year,) = [c for c in extract_claims("under the 2021 contract") if c.text == "2021"]
+
+    assert year.kind == DATE
+    assert [c.kind for c in extract_claims("It sold 2021 contracts.")] != [DATE]
+
+
+def test_the_year_of_an_earlier_contract_grounds():
+    answer = "The new price is about 18.5% below the US$14.60 paid under the 2021 contract."
+    result = detect(source_input(answer, VACCINE))
+
+    assert result.flagged is False
+
+
+def test_an_invented_year_of_that_contract_is_flagged():
+    answer = "The new price is about 18.5% below the US$14.60 paid under the 2019 contract."
+    result = detect(source_input(answer, VACCINE))
 
     assert result.flagged is True

@@ -130,3 +130,66 @@ def test_a_change_that_holds_only_between_the_rounded_figures_is_flagged():
 
     assert _verdict(result, "9%").outcome != DERIVED
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ rates worked out
+
+FERRIES = """Note 2  Operating highlights (NOK million)
+
+                                          2022        2023        2024
+Passengers (thousand)                  1,842.6     2,116.3     2,287.9
+Operating revenue                      2,418.7     2,806.4     3,012.9
+Operating profit                         141.8       236.0       279.4
+"""
+
+
+def test_the_one_of_a_rate_s_formula_is_a_constant():
+    # 3,012.9 / 2,806.4 - 1 = 7.36%
+    answer = "Revenue grew $3,012.9M ÷ $2,806.4M − 1 ≈ 7.4% in 2024."
+    result = detect(source_input(answer, FERRIES))
+
+    assert "1" not in [v.claim.text for v in result.verdicts]
+    assert _verdict(result, "7.4%").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_wrong_rate_after_the_same_working_is_flagged():
+    answer = "Revenue grew $3,012.9M ÷ $2,806.4M − 1 ≈ 9.4% in 2024."
+    result = detect(source_input(answer, FERRIES))
+
+    assert _verdict(result, "9.4%").outcome == ARITHMETIC_DRIFT
+    assert result.flagged is True
+
+
+def test_a_compound_rate_written_with_a_root_is_worked_out():
+    # (2,287.9 / 1,842.6)^(1/2) - 1 = 11.43%
+    answer = "Passengers grew at (2,287.9 / 1,842.6)^(1/2) - 1 = 11.43% a year from 2022 to 2024."
+    result = detect(source_input(answer, FERRIES))
+
+    assert _verdict(result, "11.43%").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_wrong_compound_rate_written_with_a_root_is_flagged():
+    answer = "Passengers grew at (2,287.9 / 1,842.6)^(1/2) - 1 = 12.43% a year from 2022 to 2024."
+    result = detect(source_input(answer, FERRIES))
+
+    assert _verdict(result, "12.43%").outcome == ARITHMETIC_DRIFT
+    assert result.flagged is True
+
+
+def test_a_difference_of_percentages_written_in_points_is_worked_out():
+    # 279.4 / 3,012.9 = 9.27%; 236.0 / 2,806.4 = 8.41%
+    answer = "Operating margin widened from 8.41% to 9.27%: 9.27% − 8.41% = 0.86 pp."
+    result = detect(source_input(answer, FERRIES))
+
+    assert _verdict(result, "0.86 pp").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_wrong_difference_of_percentages_in_points_is_flagged():
+    answer = "Operating margin widened from 8.41% to 9.27%: 9.27% − 8.41% = 1.86 pp."
+    result = detect(source_input(answer, FERRIES))
+
+    assert _verdict(result, "1.86 pp").outcome == ARITHMETIC_DRIFT
+    assert result.flagged is True
