@@ -250,8 +250,22 @@ class AnswerReading:
         """The arithmetic written right before a figure ("58,301 / 1,146 = £50.87
         thousand"), and whether it says the figure is rounded (`≈`)."""
         for start, eq in self.formulas:
-            if eq < claim.start and _RESULT_AFTER.fullmatch(self.text, eq + 1, claim.start):
+            if (
+                eq < claim.start
+                and _RESULT_AFTER.fullmatch(self.text, eq + 1, claim.start)
+                and not any(s <= claim.start < e for s, e in self.formulas)
+            ):
+                # (Not the first operand of the next step of chained working: "A ÷ (B + A)
+                # = A ÷ C ≈ 65.2%".)
                 return self.text[start:eq], self.text[eq] == "≈"
+            cell = (
+                _CELL_RESULT_AFTER.fullmatch(self.text, eq, claim.start)
+                if eq < claim.start
+                else None
+            )
+            if cell:
+                # "| $214,830K ÷ $58,214K | **3.69×** |": the next cell holds the result.
+                return self.text[start:eq], cell.group(1) is not None or claim.approximate
             after = (
                 _WORKING_AFTER.fullmatch(self.text, claim.end, start) if start > claim.end else None
             )
@@ -582,6 +596,7 @@ MAX_QUESTION_CHARS = 2_000
 _WORKING_AFTER = re.compile(
     r"(?:\s?(?:thousand|million|billion|trillion))?((?:\s+[A-Za-z]+){1,3})? ?\("
 )
+_CELL_RESULT_AFTER = re.compile(r"[ \t]*\|[ \t*_]*(≈|~|about |approx\.? )?[ \t*_]*")
 _RESULT_AFTER = re.compile(
     r"[\s*_]*(?:about|approximately|roughly|approx\.?|~)?[\s*_]*"
     r"(?:[A-Z][A-Za-z]{0,3}\.?[ \t]?)?"  # a currency the number reader leaves out: "= RO 34.85"
@@ -767,6 +782,10 @@ def _cues(
         # named after it, as "times" would say.
         times, following = True, after[:1]
     if times and following and following[0] not in ("interest", "coverage", "earnings"):
+        cues.add(RATIO_CUE)
+    if claim.kind == NUMBER and "ratio" in near_before and claim.value < 1000:
+        # "the book-to-bill ratio was about 1.07": a bare number called a ratio is one,
+        # of whichever two figures give it.
         cues.add(RATIO_CUE)
     if claim.kind == PERCENT and (after[:1] == ["of"] or near_before & _SHARE_WORDS):
         cues.add(SHARE)

@@ -17,7 +17,7 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
-from . import context, labels, numberwords, tables
+from . import context, labels, numberwords, tables, values
 from . import lexicon as lx
 from .types import (
     BPS,
@@ -408,7 +408,31 @@ _MEASURE_SUFFIXES = frozenset(
 _ATTACHED_PREFIXES = frozenset({"Q", "H", "FY", "CY", "$", "US$", "C$", "A$", "HK$", "S$", "R$"})
 
 
+_HAS_SPACED_DIGITS = re.compile(r"[0-9] [0-9]{3} [0-9]{3}")
 _SPACE_GROUPED = re.compile(r"[0-9]{1,3}(?: [0-9]{3})+(?:[.,][0-9]{1,2})?")
+
+
+# A text that groups digits with spaces shows it in an amount of three groups or more with
+# its currency or scale ("PLN 1 284 612 thousand"); then every space-grouped number of its
+# prose is one number ("4 812 persons", "(2023: 4 905)").
+_SPACE_GROUPED_AMOUNT = re.compile(
+    r"(?:\b[A-Z]{3}|[$€£¥₹]|\bKč|\bzł|\bkr)[ \u00a0]?[0-9]{1,3}(?: [0-9]{3}){2,}(?![0-9])"
+    r"|(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3}){2,} (?:thousand|million|billion|zł|Kč|kr)\b"
+)
+_PROSE_SPACE_GROUPED = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})+(?![0-9]|[.,][0-9]{3})")
+
+
+def _joined_prose_groups(text: str) -> str:
+    """`text` with its space-grouped numbers written with no-break spaces, when the text
+    shows that it groups digits that way."""
+    if _SPACE_GROUPED_AMOUNT.search(text) is None:
+        return text
+    chars = list(text)
+    for m in _PROSE_SPACE_GROUPED.finditer(text):
+        for k in range(m.start(), m.end()):
+            if chars[k] == " ":
+                chars[k] = "\u00a0"
+    return "".join(chars)
 
 
 def _joined_cell_groups(text: str, cells: list) -> str:
@@ -450,6 +474,11 @@ class _Document:
             # and French statements write it; in prose "in 2024 123 stores" stays two.
             text = _joined_cell_groups(text, spaced)
             self.text = text
+        if _HAS_SPACED_DIGITS.search(text):
+            joined = _joined_prose_groups(text)
+            if joined is not text:
+                text = joined
+                self.text = text
         self._last_pos, self._last_word, self._last_between = -1, "", ""
         self.formulas = _formula_spans(text)
         self._formula_starts = [start for start, _ in self.formulas]
@@ -668,6 +697,15 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
         if has_operator and any(ch.isdigit() for ch in expression):
             spans.append((start, eq))
         found = _EQUALS.search(text, eq + 1)
+    if "|" in text:
+        # "| Capex ÷ depreciation | $214,830K ÷ $58,214K | 3.69× |": a cell of working in
+        # the answer's own table; its result stands in the next cell.
+        for m in _ARITHMETIC_CELL.finditer(text):
+            cell = m.group(1)
+            if len(spans) < 10_000 and values.evaluate(cell.replace("**", "")) is not None:
+                start = m.start(1) + len(cell) - len(cell.lstrip())
+                spans.append((start, m.start(1) + len(cell.rstrip())))
+        spans.sort()
     if "(" in text:
         # "about €6.74 million (22,940 × 24.50 × 12)": the arithmetic in parentheses right
         # after a figure, its working; its operands are copies as before an equals sign.
@@ -688,6 +726,7 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_ARITHMETIC_CELL = re.compile(r"(?<=\|)([^|\n]*?[0-9][^|\n]*?(?:[÷×]|\s[*/]\s)[^|\n]*?)(?=\|)")
 _FORMULA_LEAD = re.compile(r"[*_]+[ \t]*|(?:19|20)\d{2}[ \t]*[,:][ \t]+")
 _RANGE_BETWEEN = re.compile(r"(?:[-–—]| to )(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
 

@@ -1216,3 +1216,41 @@ def test_a_wrong_change_of_dinar_figures_is_flagged():
         source_input("Rental income grew about 9.0% in 2024, to KD 38.4 million.", KUWAIT)
     )
     assert not _verdict(result, "9.0%").grounded
+
+
+# ------------------------------------------------------------------ space-grouped prose
+
+POLISH = (
+    "In 2024 the Group's sales revenue amounted to PLN 1 284 612 thousand (2023: PLN 1 197 305 "
+    "thousand). The average headcount decreased to 4 812 persons (2023: 4 905)."
+)
+
+
+def test_a_text_that_groups_digits_with_spaces_is_read_that_way_in_its_prose():
+    assert _values(POLISH) == [
+        Decimal("2024"),
+        Decimal("1284612000"),
+        Decimal("2023"),
+        Decimal("1197305000"),
+        Decimal("4812"),
+        Decimal("2023"),
+        Decimal("4905"),
+    ]
+
+
+def test_without_such_an_amount_spaced_digits_stay_apart():
+    assert Decimal("4812") not in _values("The headcount decreased to 4 812 persons.")
+
+
+def test_figures_of_a_space_grouped_text_ground_and_their_changes_recompute():
+    answer = (
+        "Sales revenue was about PLN 1,284.6 million in 2024; the headcount fell by 93 to 4,812."
+    )
+    assert detect(source_input(answer, POLISH)).flagged is False
+
+
+def test_a_wrong_change_in_a_space_grouped_text_is_flagged():
+    answer = (
+        "Sales revenue was about PLN 1,284.6 million in 2024; the headcount fell by 39 to 4,812."
+    )
+    assert detect(source_input(answer, POLISH)).flagged is True

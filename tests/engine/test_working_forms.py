@@ -193,3 +193,85 @@ def test_a_wrong_difference_of_percentages_in_points_is_flagged():
 
     assert _verdict(result, "1.86 pp").outcome == ARITHMETIC_DRIFT
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ working in a table, chained
+
+UTILITY = """Selected financial data (in thousands, except customers)
+
+                                                    2024      2023
+Operating revenues                               342,618   318,905
+Depreciation                                      58,214    54,902
+Capital expenditures                             214,830   196,412
+Customers at year end                            487,312   479,654
+"""
+
+WORKING_TABLE = """| Metric (2024) | Calculation | Result |
+|---|---|---:|
+| Capex ÷ depreciation | $214,830K ÷ $58,214K | **{ratio}** |
+| Revenue per customer | $342,618K ÷ 487,312 | **≈ $703** |
+"""
+
+
+def test_a_cell_of_working_is_arithmetic_and_the_next_cell_its_result():
+    # 214,830 / 58,214 = 3.69
+    result = detect(source_input(WORKING_TABLE.format(ratio="3.69×"), UTILITY))
+
+    assert _verdict(result, "3.69×").outcome == DERIVED
+    assert _verdict(result, "3.69×").details["derivation"] == "written"
+    assert result.flagged is False
+
+
+def test_a_wrong_result_beside_a_cell_of_working_is_flagged():
+    result = detect(source_input(WORKING_TABLE.format(ratio="3.96×"), UTILITY))
+
+    assert _verdict(result, "3.96×").outcome == ARITHMETIC_DRIFT
+    assert result.flagged is True
+
+
+PREMIUMS = """Revenues (in thousands)           2024
+Direct title premiums            612,408
+Agency title premiums          1,148,726
+"""
+
+
+def test_a_step_of_chained_working_is_no_result_of_the_step_before():
+    # 1,148,726 / 1,761,134 = 65.23%
+    answer = (
+        "Agency share: $1,148,726K ÷ ($612,408K + $1,148,726K) = $1,148,726K ÷ $1,761,134K ≈ 65.2%."
+    )
+    result = detect(source_input(answer, PREMIUMS))
+
+    assert _verdict(result, "65.2%").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_wrong_result_of_chained_working_is_flagged():
+    answer = (
+        "Agency share: $1,148,726K ÷ ($612,408K + $1,148,726K) = $1,148,726K ÷ $1,761,134K ≈ 62.5%."
+    )
+    result = detect(source_input(answer, PREMIUMS))
+
+    assert _verdict(result, "62.5%").outcome == ARITHMETIC_DRIFT
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ a ratio named as one
+
+ORDERS = "Order intake was CHF 1'051.8 million, up 6.1%. Net sales rose 4.1% to CHF 982.7 million."
+
+
+def test_a_bare_number_called_a_ratio_is_recomputed_from_its_sentence():
+    # 1,051.8 / 982.7 = 1.070
+    answer = "With orders of CHF 1,051.8 million against sales of CHF 982.7 million, the book-to-bill ratio was about 1.07."
+    result = detect(source_input(answer, ORDERS))
+
+    assert _verdict(result, "1.07").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_wrong_number_called_a_ratio_is_flagged():
+    answer = "With orders of CHF 1,051.8 million against sales of CHF 982.7 million, the book-to-bill ratio was about 1.17."
+    result = detect(source_input(answer, ORDERS))
+
+    assert result.flagged is True
