@@ -88,6 +88,7 @@ _RISE = frozenset(
         "more",
         "greater",
         "larger",
+        "bigger",
         "expanded",
         "advanced",
         "surged",
@@ -184,7 +185,19 @@ _SUM_WORDS = frozenset(
     }
 )
 _COMPARATIVES = frozenset(
-    {"higher", "lower", "more", "less", "greater", "smaller", "above", "below", "fewer"}
+    {
+        "higher",
+        "lower",
+        "more",
+        "less",
+        "greater",
+        "smaller",
+        "above",
+        "below",
+        "fewer",
+        "bigger",
+        "larger",
+    }
 )
 # Words that introduce the base of a change or a comparison: "from $1.62 billion",
 # "compared with 23.5", "versus", "than".

@@ -33,7 +33,7 @@ _ABBREVIATION_END = re.compile(
     r"sep|sept|oct|nov)\Z",
     re.IGNORECASE,
 )
-_NEXT_WORD = re.compile(r" ?([A-Za-z][A-Za-z&'-]*)")
+_NEXT_WORD = re.compile(r"[ -]?([A-Za-z][A-Za-z&'-]*)")
 # A new clause inside a sentence: what comes after it names its own figures.
 _CLAUSE_JOIN = re.compile(
     r"[,;]\s+(?:and|but|while|whereas|with|as|although|though)\s+|;\s+|\s+(?:and|but)\s+(?=(?:the|its|their|our)\s)",
@@ -332,7 +332,8 @@ _DETERMINER_BEFORE = re.compile(
     r"(?:(?:roughly|about|approximately|nearly|some|estimated)\s+)?\(?\Z",
     re.IGNORECASE,
 )
-_NOUN_AFTER = re.compile(r" ([A-Za-z][A-Za-z&'’-]*(?: [A-Za-z][A-Za-z&'’-]*){0,4})")
+# (Or joined by a hyphen, as a source writes a quantity: "a 96-bed patient tower".)
+_NOUN_AFTER = re.compile(r"[ -]([A-Za-z][A-Za-z&'’-]*(?: [A-Za-z][A-Za-z&'’-]*){0,4})")
 _NOT_A_NAME_AFTER = frozenset(
     {"last", "prior", "previous", "next", "this", "per", "a", "an", "the"}
 )

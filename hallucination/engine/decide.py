@@ -1866,7 +1866,9 @@ class Decider:
         on weak evidence (lower confidence), except a named average."""
         claim = reading.claim
         cited = self._cited_around(reading, found, cited_figures)
-        gives_claim = cd.DerivationTest(reading, broad=True)
+        # "nearly 18% bigger than the $41.3 million start": a comparison says which way its
+        # change goes, whichever order a wide search takes two figures in.
+        gives_claim = cd.DerivationTest(reading, broad=True, signed=COMPARISON in reading.cues)
         matches = cd.DerivationTest(reading)
         signed = cd.DerivationTest(reading, signed=True)
         for derivation in self._along_cited_lines(reading, cited_figures or []):

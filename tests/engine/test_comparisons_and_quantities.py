@@ -1,0 +1,49 @@
+"""Comparatives after a figure say which way its change goes ("18% bigger than the $41.3
+million start"), whichever order a wide search takes two figures in; a source's quantity
+written as a compound ("a 96-bed patient tower") is named by its noun and the words after
+it. Each class has a clean case and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+
+from .conftest import source_input
+
+OPENINGS = (
+    "The fantasy sequel opened to $48.6 million in North America this weekend. Its "
+    "predecessor opened to $41.3 million in 2021 and finished with $402 million worldwide."
+)
+
+
+def test_a_change_called_bigger_than_its_base_is_recomputed():
+    # (48.6 - 41.3) / 41.3 = 17.7%
+    answer = (
+        "The sequel opened to $48.6 million. That was nearly 18% bigger than the $41.3 million "
+        "start of its predecessor."
+    )
+    assert detect(source_input(answer, OPENINGS)).flagged is False
+
+
+def test_a_change_that_only_the_other_way_round_gives_is_flagged():
+    # (41.3 - 48.6) / 48.6 = -15.0%: a fall from the sequel's opening, not a rise
+    answer = (
+        "The sequel opened to $48.6 million. That was nearly 15% bigger than the $41.3 million "
+        "start of its predecessor."
+    )
+    assert detect(source_input(answer, OPENINGS)).flagged is True
+
+
+HOSPITAL = (
+    "The $340 million project adds a 96-bed patient tower to the 312-bed hospital, together "
+    "with a new emergency department."
+)
+
+
+def test_a_sum_of_quantities_written_as_compounds_is_recomputed():
+    answer = "The new 96-bed tower will take the campus to 408 beds."
+    assert detect(source_input(answer, HOSPITAL)).flagged is False
+
+
+def test_a_wrong_sum_of_quantities_written_as_compounds_is_flagged():
+    answer = "The new 96-bed tower will take the campus to 418 beds."
+    assert detect(source_input(answer, HOSPITAL)).flagged is True
