@@ -593,6 +593,8 @@ class Derivation:
             if kind == SPREAD:
                 return (operands[0].value - operands[1].value) * self.factor
             if kind == RATIO_OF:
+                if operands[1].kind == PERCENT and operands[0].kind != PERCENT:
+                    return operands[0].value / operands[1].value * 100  # £186m for 75%
                 return operands[0].value / operands[1].value
             if kind == SHARE_OF:
                 return operands[0].value / operands[1].value * 100
@@ -626,6 +628,8 @@ class Derivation:
         if self.kind == SPREAD:
             return f"({names[0]}% - {names[1]}%)" + (" * 100" if self.factor != 1 else "")
         if self.kind == RATIO_OF:
+            if self.operands[1].kind == PERCENT and self.operands[0].kind != PERCENT:
+                return f"{names[0]} / {names[1]}%"
             return f"{names[0]} / {names[1]}"
         if self.kind == SHARE_OF:
             return f"{names[0]} / {names[1]} * 100"
@@ -1283,7 +1287,8 @@ def _money_and_count(claim: Claim, a: Claim, b: Claim) -> bool:
 def products(claim: Claim, factors: list[Claim]) -> Iterator[Derivation]:
     """Products of two figures the sentence itself gives: a quantity at a price ("208
     million gallons at $2.41 per gallon, roughly $501 million") or a share of an amount
-    ("about 40% (roughly $11.8 billion) of the $29.4 billion plan"). `factors` hold no rate
+    ("about 40% (roughly $11.8 billion) of the $29.4 billion plan"); and the whole an
+    amount paid for a share of it implies. `factors` hold no rate
     of change: 18.5% growth times another line is no figure of anything."""
     if claim.kind not in _AMOUNTS:
         return
@@ -1294,6 +1299,16 @@ def products(claim: Claim, factors: list[Claim]) -> Iterator[Derivation]:
                 yield Derivation(PRODUCT, (a, b), False, False)
         elif a.kind == CURRENCY and b.kind in (COUNT, NUMBER) and claim.kind == CURRENCY:
             yield Derivation(PRODUCT, (a, b), False, False)
+        if (
+            a.kind == CURRENCY
+            and b.kind == PERCENT
+            and claim.kind == CURRENCY
+            and b.value > 0
+            and not other_currency(claim, a)
+        ):
+            # "75% of the club for £186 million, a value of about £248 million for the
+            # whole": the amount paid for a stake over the stake.
+            yield Derivation(RATIO_OF, (a, b), False, False)
 
 
 def _no_scale_stated(operands: tuple[Claim, ...]) -> bool:

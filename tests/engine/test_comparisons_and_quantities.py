@@ -1,7 +1,8 @@
 """Comparatives after a figure say which way its change goes ("18% bigger than the $41.3
 million start"), whichever order a wide search takes two figures in; a source's quantity
 written as a compound ("a 96-bed patient tower") is named by its noun and the words after
-it. Each class has a clean case and a wrong one of the same shape."""
+it; an amount paid for a stake implies the whole (£186 million for 75%: £248 million). Each
+class has a clean case and a wrong one of the same shape."""
 
 from __future__ import annotations
 
@@ -47,3 +48,27 @@ def test_a_sum_of_quantities_written_as_compounds_is_recomputed():
 def test_a_wrong_sum_of_quantities_written_as_compounds_is_flagged():
     answer = "The new 96-bed tower will take the campus to 418 beds."
     assert detect(source_input(answer, HOSPITAL)).flagged is True
+
+
+# ------------------------------------------------------------------ the whole a stake implies
+
+CLUB = (
+    "Harrowgate Rovers has agreed to sell a 75% stake to Calloway Sports Partners for "
+    "£186 million, the club said on Monday."
+)
+
+
+def test_the_whole_an_amount_paid_for_a_stake_implies_is_recomputed():
+    # 186 / 0.75 = 248
+    answer = "Calloway is buying 75% of the club for £186 million, a value of about £248 million for the whole."
+    assert detect(source_input(answer, CLUB)).flagged is False
+
+
+def test_a_wrong_whole_for_the_stake_is_flagged():
+    answer = "Calloway is buying 75% of the club for £186 million, a value of about £268 million for the whole."
+    assert detect(source_input(answer, CLUB)).flagged is True
+
+
+def test_the_whole_in_another_currency_is_flagged():
+    answer = "Calloway is buying 75% of the club for £186 million, a value of about $248 million for the whole."
+    assert detect(source_input(answer, CLUB)).flagged is True
