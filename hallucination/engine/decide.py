@@ -588,6 +588,15 @@ class Decider:
                 claim = replace(claim, label_words=reading.after_label)
                 reading = replace(reading, claim=claim)
         stated = binding.stated if binding is not None else None
+        if (
+            stated is not None
+            and "per_share" in stated.qualifiers
+            and "per_share" not in claim.qualifiers
+            and abs(norm(claim)) > abs(norm(stated)) * 1000
+        ):
+            # "a cash dividend totalling VND 267.3 billion" of a "VND 1,800 per share"
+            # dividend: the total is no value of the per-share line.
+            stated = None
         prose_stated = None
         if stated is not None and not binding.structured and not (claim.period and stated.period):
             # Words around a figure in prose name it less surely than a table row: a value

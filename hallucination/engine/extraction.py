@@ -1656,6 +1656,8 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
         ):
             qualifiers.add("injected")
         qualifiers |= table_qualifiers
+        if read.per_share or (cell is not None and cell.per_share):
+            qualifiers.add("per_share")  # "VND 1,800 per share", a "per share" row
         found = -1
         if "segment" in marked:
             found = marks.last_between("segment", max(clause_start, read.start - 120), read.start)

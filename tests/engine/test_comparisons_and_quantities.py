@@ -2,7 +2,8 @@
 million start"), whichever order a wide search takes two figures in; a source's quantity
 written as a compound ("a 96-bed patient tower") is named by its noun and the words after
 it; an amount paid for a stake implies the whole (£186 million for 75%: £248 million). Each
-class has a clean case and a wrong one of the same shape."""
+class has a clean case and a wrong one of the same shape. A total of a per-share amount
+(VND 1,800 a share on 148.5 million shares) is no value of the per-share line."""
 
 from __future__ import annotations
 
@@ -72,3 +73,27 @@ def test_a_wrong_whole_for_the_stake_is_flagged():
 def test_the_whole_in_another_currency_is_flagged():
     answer = "Calloway is buying 75% of the club for £186 million, a value of about $248 million for the whole."
     assert detect(source_input(answer, CLUB)).flagged is True
+
+
+# ------------------------------------------------------------------ a total of a per-share line
+
+DIVIDEND = (
+    "The Board will propose a cash dividend of VND 1,800 per share for 2024. The company had "
+    "148.5 million shares outstanding at 31 December 2024."
+)
+
+
+def test_a_total_of_a_per_share_amount_is_no_value_of_that_line():
+    # 1,800 x 148.5 million = VND 267.3 billion
+    answer = "At VND 1,800 per share on 148.5 million shares, the proposed cash dividend for 2024 totals about VND 267.3 billion."
+    assert detect(source_input(answer, DIVIDEND)).flagged is False
+
+
+def test_a_wrong_total_of_a_per_share_amount_is_flagged():
+    answer = "At VND 1,800 per share on 148.5 million shares, the proposed cash dividend for 2024 totals about VND 276.3 billion."
+    assert detect(source_input(answer, DIVIDEND)).flagged is True
+
+
+def test_a_wrong_per_share_amount_is_still_that_line_s():
+    answer = "The proposed cash dividend is VND 1,900 per share."
+    assert detect(source_input(answer, DIVIDEND)).flagged is True
