@@ -203,7 +203,7 @@ _NAMED_LIST_BEFORE = re.compile(
 )
 _CODE_BEFORE = re.compile(
     r"(?<![A-Za-z])([MT](?=SEK|NOK|DKK|EUR|USD|CHF)|)"  # MSEK: millions, TSEK: thousands
-    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?|RM|Tk|RO|KSh)"
+    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?|RM|Tk|RO|KSh|Rp)"
     r"\s?\Z"
 )
 _CODE_PREFIX_SCALE = {"M": Decimal("1e6"), "T": Decimal("1e3")}
@@ -1320,7 +1320,7 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         currency = lx.CURRENCY_SYMBOLS[symbol]
         pos = k - len(symbol)
     prefix_scale = None
-    if not currency and k > 1 and (text[k - 1].isupper() or text[k - 1] in "s.kh"):
+    if not currency and k > 1 and (text[k - 1].isupper() or text[k - 1] in "s.khp"):
         code = _CODE_BEFORE.search(text[max(0, pos - 6) : pos])
         if code:
             written = code.group(2).rstrip(".").upper()

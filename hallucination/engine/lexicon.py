@@ -530,9 +530,10 @@ CURRENCY_ALIASES = {
     "TK": "BDT",
     "RO": "OMR",
     "KSH": "KES",
+    "RP": "IDR",
 }
 # The letters that may stand right before a figure as its currency ("RM171 million").
-CURRENCY_PREFIXES = CURRENCY_CODES | {"RMB", "NIS", "RM", "KD", "TK", "RO", "KSH"}
+CURRENCY_PREFIXES = CURRENCY_CODES | {"RMB", "NIS", "RM", "KD", "TK", "RO", "KSH", "RP"}
 # One alternation for the patterns that read a currency code, longest codes first.
 CURRENCY_CODE_PATTERN = "|".join(
     sorted(CURRENCY_CODES | {"RMB", "NIS", "KD"}, key=lambda code: (-len(code), code))

@@ -63,16 +63,19 @@ def test_a_wrong_margin_for_the_split_year_is_flagged():
     assert result.flagged is True
 
 
-def test_taka_rials_and_shillings_written_before_the_figure_are_currencies():
+def test_taka_rials_shillings_and_rupiah_written_before_the_figure_are_currencies():
     units = {
         c.text: c.unit
-        for c in extract_claims("Tk 28,614.5 million, RO 2,914,600 and KSh 45.2 billion.")
+        for c in extract_claims(
+            "Tk 28,614.5 million, RO 2,914,600, KSh 45.2 billion and Rp 14.82 trillion."
+        )
     }
 
     assert units == {
         "Tk 28,614.5 million": "BDT",
         "RO 2,914,600": "OMR",
         "KSh 45.2 billion": "KES",
+        "Rp 14.82 trillion": "IDR",
     }
 
 
