@@ -33,6 +33,7 @@ from .answer import (
     AVERAGE,
     CHANGE,
     COMPARISON,
+    COMPOUND,
     MINUS,
     PLUS,
     SHARE,
@@ -128,6 +129,7 @@ APPROXIMATION_CORRECTABLE = Decimal("0.1")  # ... and this near, corrected to th
 APPROXIMATION_RANGE = Decimal("0.5")  # a hedged figure this near a value is its approximation
 PLAUSIBLE_DRIFT = (Decimal("0.33"), Decimal("3"))  # beyond, a different quantity, not a slip
 WEAK = Decimal("0.5")  # confidence of a claim grounded on weak evidence
+MAX_COMPOUNDED_RATES = 3  # rates of one sentence compounded, each once to three times
 MAX_DATES_SCANNED = 5_000
 MAX_COLUMN_SUM = 12
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
@@ -929,6 +931,10 @@ class Decider:
             for derivation in derived:
                 if derivation.described and cd.sign_contradicted(reading, derivation):
                     return self._drift(reading, derivation, SIGN_REASON)
+            if COMPOUND in reading.cues:
+                compounded = self._compounded(reading)
+                if compounded is not None:
+                    return compounded
 
         # 3. The metric's line is stated, but not for this period (or the claim names none):
         #    a value that is nowhere on that line and sits on another is another line's.
@@ -1841,6 +1847,45 @@ class Decider:
             earlier = results
         figures = cd.pair_candidates(claim, earlier)[-MAX_EARLIER_FIGURES:]
         return [d for d in cd.pairings(claim, figures) if d.oriented]
+
+    def _compounded(self, reading: Reading) -> ClaimVerdict | None:
+        """ "6.5% in the first year and 4% in each of the next two, a compounded increase of
+        about 15.2%": the rates its sentence gives before it, each applied once to three
+        times, compounded (1.065 × 1.04 × 1.04 − 1)."""
+        claim = reading.claim
+        if claim.kind != PERCENT:
+            return None
+        rates = [
+            r.claim
+            for r in self.answer.readings[: reading.index]
+            if r.sentence == reading.sentence
+            and r.claim.kind == PERCENT
+            and Decimal(-50) < r.claim.value < Decimal(100)
+        ][-MAX_COMPOUNDED_RATES:]
+        if not rates:
+            return None
+        for counts in itertools.product(range(1, 4), repeat=len(rates)):
+            if len(rates) == 1 and counts[0] == 1:
+                continue  # one rate once is the rate itself
+            value = Decimal(1)
+            for rate, times in zip(rates, counts, strict=True):
+                value *= (1 + rate.value / 100) ** times
+            value = (value - 1) * 100
+            if values.at_precision(claim.value, value, claim.precision):
+                formula = " × ".join(
+                    f"(1 + {rate.text})" + (f"^{times}" if times > 1 else "")
+                    for rate, times in zip(rates, counts, strict=True)
+                )
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=DERIVED,
+                    layer=LAYER_DERIVATION,
+                    expected_value=quantize_like(value, claim),
+                    formula=f"({formula} - 1) * 100",
+                    confidence=WEAK,
+                    details={"derivation": "compounded"},
+                )
+        return None
 
     def _as_points(self, claim: Claim) -> ClaimVerdict | None:
         """ "the load factor improved by 1.9 points to 84.1%": a bare figure followed by

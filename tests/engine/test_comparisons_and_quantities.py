@@ -3,7 +3,8 @@ million start"), whichever order a wide search takes two figures in; a source's 
 written as a compound ("a 96-bed patient tower") is named by its noun and the words after
 it; an amount paid for a stake implies the whole (£186 million for 75%: £248 million). Each
 class has a clean case and a wrong one of the same shape. A total of a per-share amount
-(VND 1,800 a share on 148.5 million shares) is no value of the per-share line."""
+(VND 1,800 a share on 148.5 million shares) is no value of the per-share line; a compounded
+increase is the sentence's rates compounded, each applied once to three times."""
 
 from __future__ import annotations
 
@@ -97,3 +98,29 @@ def test_a_wrong_total_of_a_per_share_amount_is_flagged():
 def test_a_wrong_per_share_amount_is_still_that_line_s():
     answer = "The proposed cash dividend is VND 1,900 per share."
     assert detect(source_input(answer, DIVIDEND)).flagged is True
+
+
+# ------------------------------------------------------------------ rates compounded
+
+PAY_DEAL = (
+    "Under the agreement, base wages rise 6.5% in the first year and 4% in each of the "
+    "following two years."
+)
+
+
+def test_a_compounded_increase_over_the_sentence_s_rates_is_recomputed():
+    # 1.065 x 1.04 x 1.04 - 1 = 15.19%
+    answer = (
+        "Base pay rises 6.5% in the first year and 4% in each of the next two, a compounded "
+        "increase of about 15.2% over the contract."
+    )
+    assert detect(source_input(answer, PAY_DEAL)).flagged is False
+
+
+def test_rates_added_up_and_called_compounded_are_flagged():
+    # 6.5 + 4 + 4 = 14.5: a simple sum, not the compounded rise
+    answer = (
+        "Base pay rises 6.5% in the first year and 4% in each of the next two, a compounded "
+        "increase of about 14.5% over the contract."
+    )
+    assert detect(source_input(answer, PAY_DEAL)).flagged is True
