@@ -1299,6 +1299,13 @@ def products(claim: Claim, factors: list[Claim]) -> Iterator[Derivation]:
                 yield Derivation(PRODUCT, (a, b), False, False)
         elif a.kind == CURRENCY and b.kind in (COUNT, NUMBER) and claim.kind == CURRENCY:
             yield Derivation(PRODUCT, (a, b), False, False)
+        elif (
+            claim.kind in (COUNT, NUMBER)
+            and a.kind in (COUNT, NUMBER)
+            and "spelled" in b.qualifiers
+            and "spelled" not in a.qualifiers
+        ):
+            yield Derivation(PRODUCT, (a, b), False, False)  # "three each for 1.4 million"
         if (
             a.kind == CURRENCY
             and b.kind == PERCENT

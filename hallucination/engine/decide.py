@@ -129,6 +129,11 @@ APPROXIMATION_CORRECTABLE = Decimal("0.1")  # ... and this near, corrected to th
 APPROXIMATION_RANGE = Decimal("0.5")  # a hedged figure this near a value is its approximation
 PLAUSIBLE_DRIFT = (Decimal("0.33"), Decimal("3"))  # beyond, a different quantity, not a slip
 WEAK = Decimal("0.5")  # confidence of a claim grounded on weak evidence
+_SPELLED_MULTIPLIER = re.compile(
+    r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?=[ -](?:each|times|"
+    r"doses?|years?|months?|weeks?|days?|shifts?|units?|per\b|a\b|an\b))",
+    re.IGNORECASE,
+)
 MAX_COMPOUNDED_RATES = 3  # rates of one sentence compounded, each once to three times
 MAX_DATES_SCANNED = 5_000
 MAX_COLUMN_SUM = 12
@@ -865,6 +870,27 @@ class Decider:
             if r.claim.kind == PERCENT and (r.direction or r.cues & {CHANGE, COMPARISON}):
                 continue
             out.append(r.claim)
+        if reading.claim.kind in (NUMBER, COUNT) and out:
+            # "about 4.2 million doses a year, three each for roughly 1.4 million newborns",
+            # "12.6 million over the three-year contract": a multiplier written as a word.
+            start, end = self.answer.sentences[reading.sentence]
+            for m in _SPELLED_MULTIPLIER.finditer(self.answer.text, start, end):
+                times = numberwords.small_number(m.group(1))
+                if times is not None and 2 <= times <= 12:
+                    out.append(
+                        replace_claim(
+                            reading.claim,
+                            text=m.group(1),
+                            start=m.start(1),
+                            end=m.end(1),
+                            kind=NUMBER,
+                            value=Decimal(times),
+                            precision=Decimal(1),
+                            scale=Decimal(1),
+                            unit="",
+                            qualifiers=frozenset({"spelled"}),
+                        )
+                    )
         return out
 
     # ------------------------------------------------------------ the rules

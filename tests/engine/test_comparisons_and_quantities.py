@@ -4,7 +4,8 @@ written as a compound ("a 96-bed patient tower") is named by its noun and the wo
 it; an amount paid for a stake implies the whole (£186 million for 75%: £248 million). Each
 class has a clean case and a wrong one of the same shape. A total of a per-share amount
 (VND 1,800 a share on 148.5 million shares) is no value of the per-share line; a compounded
-increase is the sentence's rates compounded, each applied once to three times."""
+increase is the sentence's rates compounded, each applied once to three times; a multiplier
+written as a word ("three each", "the three-year contract") is a factor of a product."""
 
 from __future__ import annotations
 
@@ -124,3 +125,28 @@ def test_rates_added_up_and_called_compounded_are_flagged():
         "increase of about 14.5% over the contract."
     )
     assert detect(source_input(answer, PAY_DEAL)).flagged is True
+
+
+# ------------------------------------------------------------------ multipliers written as words
+
+VACCINES = (
+    "The ministry signed a contract for 18 million doses over three years. The country's birth "
+    "cohort is about 1.4 million children a year, each of whom receives three doses."
+)
+
+
+def test_a_product_with_a_multiplier_written_as_a_word_is_recomputed():
+    # 1.4 million x 3 = 4.2 million a year; x 3 years = 12.6 million
+    answer = (
+        "The schedule needs about 4.2 million doses a year, three each for roughly 1.4 million "
+        "newborns, or 12.6 million over the three-year contract."
+    )
+    assert detect(source_input(answer, VACCINES)).flagged is False
+
+
+def test_a_wrong_product_with_a_multiplier_written_as_a_word_is_flagged():
+    answer = (
+        "The schedule needs about 5.2 million doses a year, three each for roughly 1.4 million "
+        "newborns."
+    )
+    assert detect(source_input(answer, VACCINES)).flagged is True
