@@ -1670,7 +1670,10 @@ class Decider:
             after = _UNIT_WORDS.match(text, other.end)
             if after is not None and _unit_names(labels.label_words(after.group(1))) & unit:
                 counts.append(other)
-        for hyphenated in _HYPHENATED_COUNT.finditer(text, 0, claim.start):
+        # ... or in its own sentence after it ("US$14,500 per hectare for the 28,400-hectare
+        # block").
+        sentence_end = self.answer.sentences[reading.sentence][1]
+        for hyphenated in _HYPHENATED_COUNT.finditer(text, 0, sentence_end):
             if _unit_names(labels.label_words(hyphenated.group(2))) & unit:
                 digits = hyphenated.group(1)
                 counts.append(

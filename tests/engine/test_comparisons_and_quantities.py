@@ -150,3 +150,28 @@ def test_a_wrong_product_with_a_multiplier_written_as_a_word_is_flagged():
         "newborns."
     )
     assert detect(source_input(answer, VACCINES)).flagged is True
+
+
+# ------------------------------------------------------------------ a per-unit figure's count after it
+
+AUCTION_BID = (
+    "A consortium won the auction for the lithium block with a bid of US$412 million. The "
+    "block covers 28,400 hectares of the salt flat."
+)
+
+
+def test_a_figure_per_unit_over_a_count_written_later_in_its_sentence_is_recomputed():
+    # 412,000,000 / 28,400 = 14,507
+    answer = (
+        "The consortium bid US$412 million. That is roughly US$14,500 per hectare for the "
+        "28,400-hectare block."
+    )
+    assert detect(source_input(answer, AUCTION_BID)).flagged is False
+
+
+def test_a_wrong_figure_per_unit_over_a_count_written_later_is_flagged():
+    answer = (
+        "The consortium bid US$412 million. That is roughly US$16,500 per hectare for the "
+        "28,400-hectare block."
+    )
+    assert detect(source_input(answer, AUCTION_BID)).flagged is True
