@@ -2003,6 +2003,32 @@ class Decider:
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        return self._complement(reading)
+
+    def _complement(self, reading: Reading) -> ClaimVerdict | None:
+        """ "about 17.9% of agency premiums, consistent with the reported agent retention of
+        82.1%": a percentage that with another of its sentence makes the whole, 100%."""
+        claim = reading.claim
+        if claim.kind != PERCENT or not 0 < claim.value < 100:
+            return None
+        for other in self.answer.readings:
+            c = other.claim
+            if (
+                other.sentence == reading.sentence
+                and other.index != reading.index
+                and c.kind == PERCENT
+                and 0 < c.value < 100
+                and values.at_precision(claim.value, 100 - c.value, claim.precision)
+            ):
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=DERIVED,
+                    layer=LAYER_DERIVATION,
+                    expected_value=quantize_like(100 - c.value, claim),
+                    formula=f"100% - {c.text}",
+                    confidence=WEAK,
+                    details={"derivation": "complement"},
+                )
         return None
 
     def _a_year_of_a_total(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:

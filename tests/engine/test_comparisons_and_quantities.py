@@ -5,7 +5,8 @@ it; an amount paid for a stake implies the whole (£186 million for 75%: £248 m
 class has a clean case and a wrong one of the same shape. A total of a per-share amount
 (VND 1,800 a share on 148.5 million shares) is no value of the per-share line; a compounded
 increase is the sentence's rates compounded, each applied once to three times; a multiplier
-written as a word ("three each", "the three-year contract") is a factor of a product."""
+written as a word ("three each", "the three-year contract") is a factor of a product; a
+percentage may be the rest of the whole another of its sentence leaves (17.9% beside 82.1%)."""
 
 from __future__ import annotations
 
@@ -175,3 +176,21 @@ def test_a_wrong_figure_per_unit_over_a_count_written_later_is_flagged():
         "28,400-hectare block."
     )
     assert detect(source_input(answer, AUCTION_BID)).flagged is True
+
+
+# ------------------------------------------------------------------ the rest of a whole
+
+RETENTION = (
+    "Agency title premiums were $1,148,726 thousand. Agent retention (commissions / agency "
+    "premiums) was 82.1%."
+)
+
+
+def test_a_percentage_making_the_whole_with_another_of_its_sentence_is_recomputed():
+    answer = "The company keeps about 17.9% of agency premiums, consistent with agent retention of 82.1%."
+    assert detect(source_input(answer, RETENTION)).flagged is False
+
+
+def test_a_percentage_that_misses_the_whole_is_flagged():
+    answer = "The company keeps about 19.7% of agency premiums, consistent with agent retention of 82.1%."
+    assert detect(source_input(answer, RETENTION)).flagged is True
