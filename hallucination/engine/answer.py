@@ -258,6 +258,7 @@ class AnswerReading:
     sentences: tuple[tuple[int, int], ...]
     # Arithmetic the answer writes out before `=` or `≈`: (start, where the sign is).
     formulas: tuple[tuple[int, int], ...] = ()
+    question: str = ""
 
     def worked(self, claim: Claim) -> tuple[str, bool] | None:
         """The arithmetic written right before a figure ("58,301 / 1,146 = £50.87
@@ -461,6 +462,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         readings=tuple(readings),
         sentences=tuple(sentences),
         formulas=tuple(formula_spans(text)) if "=" in text or "≈" in text or "(" in text else (),
+        question=question[:MAX_TEXT_CHARS],
     )
 
 

@@ -44,6 +44,7 @@ from .answer import (
     worded_formulas,
 )
 from .candidates import Binding, Derivation
+from .extraction import extract_document
 from .sources import SourceIndex, norm, written_norm
 from .types import (
     APPROXIMATION,
@@ -134,7 +135,18 @@ _SPELLED_MULTIPLIER = re.compile(
     r"doses?|years?|months?|weeks?|days?|shifts?|units?|per\b|a\b|an\b))",
     re.IGNORECASE,
 )
-MAX_COMPOUNDED_RATES = 3  # rates of one sentence compounded, each once to three times
+MAX_COMPOUNDED_RATES = 3
+MAX_COUNTED_ROWS = 40
+_HOW_MANY = re.compile(r"\bhow many\b", re.IGNORECASE)
+_ABOVE = re.compile(
+    r"\b(?:exceed(?:ed|s)?|above|more than|greater than|over|higher than|larger than)\b",
+    re.IGNORECASE,
+)
+_BELOW = re.compile(r"\b(?:below|less than|lower than|under|smaller than)\b", re.IGNORECASE)
+_ROSE = re.compile(r"\b(?:increas(?:e|ed|es)|r[io]se|grew|grow|went up)\b", re.IGNORECASE)
+_FELL = re.compile(
+    r"\b(?:decreas(?:e|ed|es)|fell|fall|declined?|dropped|went down)\b", re.IGNORECASE
+)  # rates of one sentence compounded, each once to three times
 MAX_DATES_SCANNED = 5_000
 MAX_COLUMN_SUM = 12
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
@@ -1094,6 +1106,9 @@ class Decider:
         fraction = self._as_fraction(claim)
         if fraction is not None:
             return fraction
+        counted = self._counted_rows(reading)
+        if counted is not None:
+            return counted
         # A hedged figure near a value of its metric that no formula explains.
         if claim.approximate:
             near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
@@ -1927,6 +1942,100 @@ class Decider:
         if not found:
             return None
         return _weakly_grounded(claim, found[0], "points read as percentage points")
+
+    def _counted_rows(self, reading: Reading) -> ClaimVerdict | None:
+        """ "How many revenue categories exceeded $40 million in 2025?" answered "3", "How
+        many inventory lines decreased from 31.12.2023 to 31.12.2024?" answered "3": the rows
+        of a source table whose value for the period the question names passes its
+        threshold, or whose value moved the way it says between its two periods. Total
+        rows are not counted. Only a count that some such reading of the tables gives is
+        grounded by it; any other is left to the rules after."""
+        claim = reading.claim
+        question = self.answer.question
+        if (
+            claim.kind not in (NUMBER, COUNT)
+            or not question
+            or not _HOW_MANY.search(question)
+            or claim.value != claim.value.to_integral_value()
+            or not 0 <= claim.value <= MAX_COUNTED_ROWS
+        ):
+            return None
+        asked = extract_document(question)[0]
+        periods = [c.period for c in asked if c.kind == DATE and c.period]
+        thresholds = [c for c in asked if c.kind != DATE]
+        above = _ABOVE.search(question) is not None
+        below = _BELOW.search(question) is not None
+        rises = _ROSE.search(question) is not None
+        falls = _FELL.search(question) is not None
+        if not (thresholds and (above or below)) and not (rises or falls):
+            return None
+        rows: dict[tuple[str, int, int], dict[str, Claim]] = {}
+        for source in self.index.claims:
+            if source.cell is None or source.kind == DATE or not source.period:
+                continue
+            if "total" in source.label_words:
+                continue  # "Total revenue": the rows' sum, no row of its own
+            key = (source.source_id, source.cell[0], source.cell[1])
+            rows.setdefault(key, {}).setdefault(source.period, source)
+        by_table: dict[tuple[str, int], list[dict[str, Claim]]] = {}
+        for (source_id, table, _row), cells in rows.items():
+            by_table.setdefault((source_id, table), []).append(cells)
+        counts: set[int] = set()
+        for table_rows in by_table.values():
+            columns = sorted({p for cells in table_rows for p in cells})
+            named = [p for p in columns if any(lx.periods_compatible(q, p) for q in periods)]
+            # A table that states no scale may be at any: "$40 million" of cells in $'000.
+            unscaled = any(not c.scale_origin for cells in table_rows for c in cells.values())
+            factors = (1, 1_000, 1_000_000) if unscaled else (1,)
+            if thresholds and (above or below):
+                for column, limit, factor in itertools.product(
+                    named or columns, thresholds, factors
+                ):
+                    bound = norm(limit)
+                    counts.add(
+                        sum(
+                            1
+                            for cells in table_rows
+                            if column in cells
+                            and (
+                                norm(cells[column]) * factor > bound
+                                if above
+                                else norm(cells[column]) * factor < bound
+                            )
+                        )
+                    )
+            if rises or falls:
+                pairs = (
+                    [tuple(named)] if len(named) == 2 else list(itertools.combinations(columns, 2))
+                )
+                for first, second in pairs:
+                    earlier, later = sorted((first, second))
+                    counts.add(
+                        sum(
+                            1
+                            for cells in table_rows
+                            if earlier in cells
+                            and later in cells
+                            and (
+                                cells[later].value > cells[earlier].value
+                                if rises
+                                else cells[later].value < cells[earlier].value
+                            )
+                        )
+                    )
+        if int(claim.value) not in counts:
+            return None
+        if not any(0 < int(claim.value) < len(table_rows) for table_rows in by_table.values()):
+            return None  # none or every row: what any threshold far enough off gives
+        return ClaimVerdict(
+            claim=claim,
+            outcome=DERIVED,
+            layer=LAYER_DERIVATION,
+            expected_value=claim.value,
+            formula="rows of the table the question's condition holds for",
+            confidence=WEAK,
+            details={"derivation": "count of rows"},
+        )
 
     def _as_fraction(self, claim: Claim) -> ClaimVerdict | None:
         """ "$34.4 million ÷ 0.4" of a 40% stake: an operand of the answer's arithmetic

@@ -306,12 +306,17 @@ _TOTAL_ROW = regex.compile(r"total\b", regex.IGNORECASE)
 _SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}:?[ \t]*")
 
 
+_GRID_RULE = re.compile(r"\+(?:[-=:]{2,}\+)+")
+
+
 def _classify(line: str) -> str:
     stripped = line.strip()
     if not stripped:
         return "blank"
     if len(stripped) > MAX_LINE_CHARS:
         return "other"
+    if stripped[0] == "+" and _GRID_RULE.fullmatch(stripped):
+        return "separator"  # "+------+------+", "+======+": a grid table's rules
     if "|" in stripped:  # "Revenue | 1.24" is a row too; the block check wants numbers in cells
         if "--" in stripped and _SEPARATOR_ROW.fullmatch(stripped, timeout=_TIMEOUT):
             return "separator"
