@@ -306,6 +306,8 @@ _TOTAL_ROW = regex.compile(r"total\b", regex.IGNORECASE)
 _SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}:?[ \t]*")
 
 
+# A cell that only names a unit: "$'000", "$m", "(€000)", "%".
+_UNIT_CELL = re.compile(r"\(?(?:[A-Z]{0,3}[$€£¥]|[A-Z]{2,3} ?)['’]?(?:000s?|m|mn|bn|k)\)?|%|\(%\)")
 _GRID_RULE = re.compile(r"\+(?:[-=:]{2,}\+)+")
 
 
@@ -1033,6 +1035,19 @@ def _add_grid(
             period = header_period(headers[column])
             if period and column > 0:
                 result.header_periods.append(HeaderPeriod(s, e, period))
+    if has_header and own_header and kind == "pipe" and len(body) > 1:
+        # "| | 2025 | 2024 |" over "| | $'000 | $'000 |": a row of units under the header
+        # is the header's second line.
+        units_row = [text[s:e].strip() for s, e in body[0].spans]
+        if any(units_row[1:]) and all(
+            not cell or _UNIT_CELL.fullmatch(cell) for cell in units_row[1:]
+        ):
+            for (s, e), column in zip(body[0].spans, range(len(body[0].spans)), strict=False):
+                cell = text[s:e].strip()
+                if column > 0 and cell and column in headers:
+                    headers[column] = f"{headers[column]} {cell}"
+            result.label_spans.extend(body[0].spans)
+            body = body[1:]
     # Where each header stands, for rows with fewer cells than the widest ("2,947" under
     # "2024" in a row without the "$" cells the first row has): right edges decide.
     header_edges: dict[int, int] = {}

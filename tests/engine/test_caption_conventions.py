@@ -122,3 +122,34 @@ def test_a_wrong_share_of_the_section_s_total_is_flagged():
     result = detect(source_input(answer, ROTOR))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ a row of units under the header
+
+UNIT_ROW = """Note 5. Revenue
+
+|                    | 2025    | 2024    |
+|                    | $'000   | $'000   |
+|---|---|---|
+| Subsidies          | 268,417 | 231,905 |
+| Daily fees         | 78,362  | 71,840  |
+"""
+
+
+def test_a_row_of_units_under_the_header_states_the_columns_scale():
+    values = _values(UNIT_ROW)
+
+    assert values["268,417"] == Decimal("268417000")
+    assert values["71,840"] == Decimal("71840000")
+
+
+def test_an_amount_at_the_unit_row_s_scale_grounds():
+    result = detect(source_input("Subsidies were $268.4 million in 2025.", UNIT_ROW))
+
+    assert result.flagged is False
+
+
+def test_an_amount_a_thousand_times_off_the_unit_row_s_scale_is_flagged():
+    result = detect(source_input("Subsidies were $268.4 billion in 2025.", UNIT_ROW))
+
+    assert result.flagged is True
