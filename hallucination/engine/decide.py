@@ -2895,10 +2895,24 @@ def segments_compatible(claim: Claim, source: Claim, index: SourceIndex) -> bool
     if segment:
         if _WHOLE_COMPANY & source.qualifiers:
             return False
+        if _under_run_in_heading(source, segment, index):
+            return True  # "Americas. Net revenues increased 7% ...": that segment's paragraph
         return not index.segment_unreported(segment)
     if source.segment:
         return not (_WHOLE_COMPANY & claim.qualifiers)
     return True
+
+
+def _under_run_in_heading(source: Claim, segment: str, index: SourceIndex) -> bool:
+    """The source value's paragraph opens with the segment's name as a run-in heading
+    ("Americas. Net revenues increased 7% to $2.3 billion ...")."""
+    text = index.texts.get(source.source_id, "")
+    start = text.rfind("\n", 0, source.start) + 1
+    end = start + len(segment)
+    return text[start:end].lower() == segment.lower() and _RUN_IN.match(text, end) is not None
+
+
+_RUN_IN = re.compile(r"\s?[.:—–-]\s")
 
 
 def quantize_like(value: Decimal, claim: Claim) -> Decimal:

@@ -194,3 +194,23 @@ def test_a_percentage_making_the_whole_with_another_of_its_sentence_is_recompute
 def test_a_percentage_that_misses_the_whole_is_flagged():
     answer = "The company keeps about 19.7% of agency premiums, consistent with agent retention of 82.1%."
     assert detect(source_input(answer, RETENTION)).flagged is True
+
+
+# ------------------------------------------------------------------ a segment's run-in heading
+
+SEGMENT_PARAGRAPHS = (
+    "Americas. Net revenues increased 7% to $2.3 billion in 2023, driven by favorable pricing "
+    "of 5 percentage points and volume growth of 2 percentage points.\n"
+    "Asia Pacific. Net revenues increased 9.2% to $871.5 million in 2023, reflecting volume "
+    "growth of 6.3 percentage points and pricing of 4.4 percentage points."
+)
+
+
+def test_a_figure_under_a_segment_s_run_in_heading_is_that_segment_s():
+    answer = "In the Americas segment, pricing added 5 percentage points to growth in 2023."
+    assert detect(source_input(answer, SEGMENT_PARAGRAPHS)).flagged is False
+
+
+def test_another_segment_s_figure_is_still_flagged():
+    answer = "In the Americas segment, pricing added 4.4 percentage points to growth in 2023."
+    assert detect(source_input(answer, SEGMENT_PARAGRAPHS)).flagged is True
