@@ -56,6 +56,7 @@ COMPARISON = "comparison"  # higher than, lower than, more than
 ANNUALIZED = "annualized"  # $2.48 annualized, an annualized $2.48, at an annual rate
 COMPOUND = "compound"  # a compound annual growth rate, a 12.0% CAGR
 YEAR_AGO = "year_ago"  # a change "year over year", "from a year earlier": over a year
+QUARTER_AGO = "quarter_ago"  # "from the linked quarter", "sequentially": over the quarter before
 
 # "gain" and "gains" are left out: nouns as often as verbs ("actuarial gains").
 _RISE = frozenset(
@@ -166,6 +167,10 @@ _CHANGE_WORDS = frozenset(
 _YEAR_AGO = re.compile(
     r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:a|one) year (?:earlier|ago|before)\b|"
     r"\b(?:the )?(?:prior|previous|last)[- ]year(?:'s)? (?:quarter|period)\b"
+)
+_QUARTER_AGO = re.compile(
+    r"\blinked[- ]quarter\b|\bsequential(?:ly)?\b|\bquarter[- ]over[- ]quarter\b|\bqoq\b|"
+    r"\b(?:prior|previous|preceding|last) quarter\b"
 )
 _COMPOUND_WORDS = frozenset({"cagr", "compound", "compounded", "compounding"})
 _SUM_WORDS = frozenset(
@@ -766,6 +771,13 @@ def _cues(
     if after[:2] == ["in", "total"] or after[:2] == ["in", "all"]:
         cues.add(SUM)
     if (
+        (CHANGE in cues or claim.kind in (PERCENTAGE_POINTS, BPS))
+        and claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS)
+        and _QUARTER_AGO.search(" ".join(after[:5]))
+    ):
+        # "and 5 basis points from the linked quarter": a change from the quarter before.
+        cues.update((QUARTER_AGO, CHANGE))
+    elif (
         CHANGE in cues
         and claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS)
         and _YEAR_AGO.search(" ".join([*before[-4:], "|", *after[:5]]))

@@ -33,6 +33,7 @@ from .answer import (
     RATIO_CUE,
     SHARE,
     SUM,
+    QUARTER_AGO,
     YEAR_AGO,
     Reading,
 )
@@ -756,7 +757,7 @@ def _derivations(
         ]
     if kind == PERCENT and COMPOUND in cues:
         return _compound_rates(reading, subject, cited, bases, periods, index)
-    if YEAR_AGO in cues and claim.label_words:
+    if cues & {YEAR_AGO, QUARTER_AGO} and claim.label_words:
         year_ago = year_over_year(reading, periods, index)
         if year_ago:
             return year_ago  # "year over year": not the change from any other period
@@ -909,10 +910,13 @@ def _margin_change(
 
 def year_over_year(reading: Reading, periods: list[str], index: SourceIndex) -> list[Derivation]:
     """A change "year over year": the line's value for the period named against its value
-    for the same period a year before (Q1 2024 against Q1 2023, not Q4 2023)."""
+    for the same period a year before (Q1 2024 against Q1 2023, not Q4 2023); "from the
+    linked quarter", against the quarter before (Q3 2025 against Q2 2025)."""
     claim = reading.claim
     anchor = claim.period or (periods[0] if periods else "")
-    earlier_period = lx.year_before(anchor)
+    earlier_period = (
+        lx.quarter_before(anchor) if QUARTER_AGO in reading.cues else lx.year_before(anchor)
+    )
     if not earlier_period:
         return []
     line = operands_for(claim.label_words, [anchor, earlier_period], index)

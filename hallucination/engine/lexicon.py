@@ -864,6 +864,19 @@ def year_before(period: str) -> str:
     return period.replace(year, str(int(year) - 1), 1)
 
 
+def quarter_before(period: str) -> str:
+    """The quarter before: "Q3 2025" -> "Q2 2025", "Q1 2025" -> "Q4 2024"; "" for any period
+    that is not a quarter of a year."""
+    m = _QUARTER_KEY.fullmatch(period)
+    if m is None:
+        return ""
+    quarter, year = int(m.group(1)), int(m.group(2))
+    return f"Q{quarter - 1} {year}" if quarter > 1 else f"Q4 {year - 1}"
+
+
+_QUARTER_KEY = re.compile(r"Q([1-4]) ((?:19|20)\d\d)")
+
+
 def _quarter_of(date_key: str) -> str:
     """ "2025-09-30" -> "Q3 2025": the quarter a dated balance falls in."""
     try:

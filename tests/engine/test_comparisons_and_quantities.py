@@ -214,3 +214,28 @@ def test_a_figure_under_a_segment_s_run_in_heading_is_that_segment_s():
 def test_another_segment_s_figure_is_still_flagged():
     answer = "In the Americas segment, pricing added 4.4 percentage points to growth in 2023."
     assert detect(source_input(answer, SEGMENT_PARAGRAPHS)).flagged is True
+
+
+# ------------------------------------------------------------------ the linked quarter
+
+QUARTERS = """(Dollars in thousands)                     Q3 2025        Q2 2025        Q3 2024
+Net interest income (FTE)                 $214,612       $208,305       $199,741
+Net interest margin (FTE)                    3.41 %         3.36 %         3.28 %
+"""
+
+
+def test_a_change_from_the_linked_quarter_is_over_the_quarter_before():
+    # 3.41% - 3.36% = 5 bps; 3.41% - 3.28% = 13 bps year over year
+    answer = (
+        "The net interest margin was 3.41% in Q3 2025, up 13 basis points year over year and "
+        "5 basis points from the linked quarter."
+    )
+    assert detect(source_input(answer, QUARTERS)).flagged is False
+
+
+def test_the_year_over_year_change_given_as_the_linked_quarter_s_is_flagged():
+    answer = (
+        "The net interest margin was 3.41% in Q3 2025, up 5 basis points year over year and "
+        "13 basis points from the linked quarter."
+    )
+    assert detect(source_input(answer, QUARTERS)).flagged is True
