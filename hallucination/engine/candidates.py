@@ -30,10 +30,10 @@ from .answer import (
     CHANGE,
     COMPARISON,
     COMPOUND,
+    QUARTER_AGO,
     RATIO_CUE,
     SHARE,
     SUM,
-    QUARTER_AGO,
     YEAR_AGO,
     Reading,
 )
