@@ -1097,18 +1097,16 @@ class Decider:
                 return self._aggregation(claim, parts, total)
         # A small whole number the sources spell out ("Seven of the nine members voted for
         # the move" under "The vote was 7-2"), as news style writes numbers under ten.
-        spelled = self._spelled_out(reading)
-        if spelled is not None:
-            return spelled
-        points = self._as_points(claim)
-        if points is not None:
-            return points
-        fraction = self._as_fraction(claim)
-        if fraction is not None:
-            return fraction
-        counted = self._counted_rows(reading)
-        if counted is not None:
-            return counted
+        # Then points read as percentage points, a fraction of one that a source gives as a
+        # percentage, and a count of the rows a "How many" question asks about.
+        last_resort = (
+            self._spelled_out(reading)
+            or self._as_points(claim)
+            or self._as_fraction(claim)
+            or self._counted_rows(reading)
+        )
+        if last_resort is not None:
+            return last_resort
         # A hedged figure near a value of its metric that no formula explains.
         if claim.approximate:
             near = self._nearest(claim, c.binding, within=APPROXIMATION_RANGE)
@@ -1920,15 +1918,7 @@ class Decider:
                     f"(1 + {rate.text})" + (f"^{times}" if times > 1 else "")
                     for rate, times in zip(rates, counts, strict=True)
                 )
-                return ClaimVerdict(
-                    claim=claim,
-                    outcome=DERIVED,
-                    layer=LAYER_DERIVATION,
-                    expected_value=quantize_like(value, claim),
-                    formula=f"({formula} - 1) * 100",
-                    confidence=WEAK,
-                    details={"derivation": "compounded"},
-                )
+                return _derived_weakly(claim, value, f"({formula} - 1) * 100", "compounded")
         return None
 
     def _as_points(self, claim: Claim) -> ClaimVerdict | None:
@@ -2027,14 +2017,11 @@ class Decider:
             return None
         if not any(0 < int(claim.value) < len(table_rows) for table_rows in by_table.values()):
             return None  # none or every row: what any threshold far enough off gives
-        return ClaimVerdict(
-            claim=claim,
-            outcome=DERIVED,
-            layer=LAYER_DERIVATION,
-            expected_value=claim.value,
-            formula="rows of the table the question's condition holds for",
-            confidence=WEAK,
-            details={"derivation": "count of rows"},
+        return _derived_weakly(
+            claim,
+            claim.value,
+            "rows of the table the question's condition holds for",
+            "count of rows",
         )
 
     def _as_fraction(self, claim: Claim) -> ClaimVerdict | None:
@@ -2129,15 +2116,7 @@ class Decider:
                 and 0 < c.value < 100
                 and values.at_precision(claim.value, 100 - c.value, claim.precision)
             ):
-                return ClaimVerdict(
-                    claim=claim,
-                    outcome=DERIVED,
-                    layer=LAYER_DERIVATION,
-                    expected_value=quantize_like(100 - c.value, claim),
-                    formula=f"100% - {c.text}",
-                    confidence=WEAK,
-                    details={"derivation": "complement"},
-                )
+                return _derived_weakly(claim, 100 - c.value, f"100% - {c.text}", "complement")
         return None
 
     def _a_year_of_a_total(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
@@ -2935,6 +2914,19 @@ def _with_written_sign(exact: Decimal, claim: Claim) -> Decimal:
     if exact and claim.value and (exact < 0) != (claim.value < 0):
         return -exact
     return exact
+
+
+def _derived_weakly(claim: Claim, value: Decimal, formula: str, derivation: str) -> ClaimVerdict:
+    """`derived` by a formula found without the sentence describing it: lower confidence."""
+    return ClaimVerdict(
+        claim=claim,
+        outcome=DERIVED,
+        layer=LAYER_DERIVATION,
+        expected_value=quantize_like(value, claim),
+        formula=formula,
+        confidence=WEAK,
+        details={"derivation": derivation},
+    )
 
 
 def _weakly_grounded(claim: Claim, source: Claim, reason: str) -> ClaimVerdict:
