@@ -215,6 +215,12 @@ _RATIO_WORDS = frozenset({"times", "ratio", "multiple"})
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
 _FROM_TO = re.compile(r"\bfrom\b.*\bto\b", re.IGNORECASE)
+# In an answer's sentence, "from" a figure that is no year ("from 8.6% to 9.2%"); years
+# ("bonds mature from 2035 to 2054") order nothing else the sentence gives.
+_FROM_TO_FIGURES = re.compile(
+    r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:[^\s0-9]{1,5}\s?)?(?!(?:19|20)[0-9]{2}\b)[0-9].*\bto\b",
+    re.IGNORECASE,
+)
 _ADJACENT = re.compile(r"((?:[A-Za-z]+ +){1,2})\(?[$€£]?\Z")
 _SPLIT_PHRASES = re.compile(r",\s*|\s+and\s+|\s+plus\s+|\s*;\s*", re.IGNORECASE)
 _ANSWER_CAPTION = re.compile(
@@ -406,7 +412,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             # the answer took over periods or items it names.
             cues = cues - {SUM, AVERAGE}
         if k not in from_to_of:
-            from_to_of[k] = _FROM_TO.search(text[s_start:s_end]) is not None
+            from_to_of[k] = _FROM_TO_FIGURES.search(text[s_start:s_end]) is not None
         from_to = from_to_of[k]
         # "from $1.62 billion", "against estimated EPS of $0.45", "compared with 23.5": the
         # figure the change or comparison is measured from.

@@ -191,7 +191,12 @@ def test_the_periods_of_a_from_to_sentence_are_kept_in_order():
     reading = _reading("Revenue rose 12.5% from 2022 to 2023.", "12.5%")
 
     assert reading.periods == ("2022", "2023")
-    assert reading.from_to is True
+
+
+def test_from_to_orders_the_figures_it_brackets_not_years():
+    assert _reading("Revenue rose 12.5% from $5.0 million to $5.6 million.", "12.5%").from_to
+    # The years carry their own order (the periods above); "from" them orders no figure.
+    assert not _reading("Revenue rose 12.5% from 2022 to 2023.", "12.5%").from_to
 
 
 # ------------------------------------------------------------------ nouns of change

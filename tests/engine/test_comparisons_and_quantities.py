@@ -239,3 +239,28 @@ def test_the_year_over_year_change_given_as_the_linked_quarter_s_is_flagged():
         "13 basis points from the linked quarter."
     )
     assert detect(source_input(answer, QUARTERS)).flagged is True
+
+
+# ------------------------------------------------------------------ "from" years order no figures
+
+BOND_SALE = (
+    "The bonds mature serially from 2035 through 2054. The all-in true interest cost was 4.18%, "
+    "below the 4.45% the finance committee had budgeted."
+)
+
+
+def test_years_from_and_to_do_not_order_a_sentence_s_rates():
+    # 4.18% - 4.45% = -27 bps: below
+    answer = (
+        "The bonds mature from 2035 to 2054 and priced at a true interest cost of 4.18%, 27 "
+        "basis points below the 4.45% budgeted."
+    )
+    assert detect(source_input(answer, BOND_SALE)).flagged is False
+
+
+def test_a_wrong_spread_in_such_a_sentence_is_still_flagged():
+    answer = (
+        "The bonds mature from 2035 to 2054 and priced at a true interest cost of 4.18%, 37 "
+        "basis points below the 4.45% budgeted."
+    )
+    assert detect(source_input(answer, BOND_SALE)).flagged is True
