@@ -135,7 +135,7 @@ _SPELLED_MULTIPLIER = re.compile(
     r"doses?|years?|months?|weeks?|days?|shifts?|units?|per\b|a\b|an\b))",
     re.IGNORECASE,
 )
-MAX_COMPOUNDED_RATES = 3
+MAX_COMPOUNDED_RATES = 3  # rates of one sentence compounded, each once to three times
 MAX_COUNTED_ROWS = 40
 _HOW_MANY = re.compile(r"\bhow many\b", re.IGNORECASE)
 _ABOVE = re.compile(
@@ -146,7 +146,7 @@ _BELOW = re.compile(r"\b(?:below|less than|lower than|under|smaller than)\b", re
 _ROSE = re.compile(r"\b(?:increas(?:e|ed|es)|r[io]se|grew|grow|went up)\b", re.IGNORECASE)
 _FELL = re.compile(
     r"\b(?:decreas(?:e|ed|es)|fell|fall|declined?|dropped|went down)\b", re.IGNORECASE
-)  # rates of one sentence compounded, each once to three times
+)
 MAX_DATES_SCANNED = 5_000
 MAX_COLUMN_SUM = 12
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
@@ -1959,17 +1959,15 @@ class Decider:
         falls = _FELL.search(question) is not None
         if not (thresholds and (above or below)) and not (rises or falls):
             return None
-        rows: dict[tuple[str, int, int], dict[str, Claim]] = {}
-        for source in self.index.claims:
-            if source.cell is None or source.kind == DATE or not source.period:
-                continue
-            if "total" in source.label_words:
-                continue  # "Total revenue": the rows' sum, no row of its own
-            key = (source.source_id, source.cell[0], source.cell[1])
-            rows.setdefault(key, {}).setdefault(source.period, source)
         by_table: dict[tuple[str, int], list[dict[str, Claim]]] = {}
-        for (source_id, table, _row), cells in rows.items():
-            by_table.setdefault((source_id, table), []).append(cells)
+        for (source_id, table, _row), row in self.index.rows.items():
+            cells: dict[str, Claim] = {}
+            for source in row:
+                # "Total revenue": the rows' sum, no row of its own.
+                if source.kind != DATE and source.period and "total" not in source.label_words:
+                    cells.setdefault(source.period, source)
+            if cells:
+                by_table.setdefault((source_id, table), []).append(cells)
         counts: set[int] = set()
         for table_rows in by_table.values():
             columns = sorted({p for cells in table_rows for p in cells})

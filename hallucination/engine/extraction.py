@@ -427,9 +427,15 @@ def _joined_prose_groups(text: str) -> str:
     shows that it groups digits that way."""
     if _SPACE_GROUPED_AMOUNT.search(text) is None:
         return text
+    return _no_break_spaces(text, [m.span() for m in _PROSE_SPACE_GROUPED.finditer(text)])
+
+
+def _no_break_spaces(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with the spaces inside `spans` written as no-break spaces, which the number
+    reader takes as group marks ("8 412")."""
     chars = list(text)
-    for m in _PROSE_SPACE_GROUPED.finditer(text):
-        for k in range(m.start(), m.end()):
+    for start, end in spans:
+        for k in range(start, end):
             if chars[k] == " ":
                 chars[k] = "\u00a0"
     return "".join(chars)
@@ -438,13 +444,10 @@ def _joined_prose_groups(text: str) -> str:
 def _joined_cell_groups(text: str, cells: list) -> str:
     """`text` with the spaces inside cells that are one space-grouped number ("8 412",
     "25 630") written as no-break spaces, which the number reader takes as group marks."""
-    chars = list(text)
-    for cell in cells:
-        if _SPACE_GROUPED.fullmatch(text, cell.start, cell.end):
-            for k in range(cell.start, cell.end):
-                if chars[k] == " ":
-                    chars[k] = "\u00a0"
-    return "".join(chars)
+    return _no_break_spaces(
+        text,
+        [(c.start, c.end) for c in cells if _SPACE_GROUPED.fullmatch(text, c.start, c.end)],
+    )
 
 
 class _Document:

@@ -1042,8 +1042,7 @@ def _add_grid(
         if any(units_row[1:]) and all(
             not cell or _UNIT_CELL.fullmatch(cell) for cell in units_row[1:]
         ):
-            for (s, e), column in zip(body[0].spans, range(len(body[0].spans)), strict=False):
-                cell = text[s:e].strip()
+            for column, cell in enumerate(units_row):
                 if column > 0 and cell and column in headers:
                     headers[column] = f"{headers[column]} {cell}"
             result.label_spans.extend(body[0].spans)
