@@ -77,9 +77,11 @@ def _significant_digits(text: str) -> int:
 
 
 def other_currency(claim: Claim, source: Claim) -> bool:
-    """The two amounts are in different currencies, each said. A bare `$` is any dollar:
-    a Canadian filing writes `$` where an answer writes `C$`; only `US$`, `USD` or `U.S.`
-    make a dollar American."""
+    """The two amounts are in different currencies, each said. A bare `$` is any dollar
+    (or peso): a Canadian filing writes `$` where an answer writes `C$`; only `US$`, `USD`
+    or `U.S.` make a dollar American. Likewise the word `pounds` is any pound: an Egyptian
+    call's "twelve point four billion pounds" is the answer's `EGP 12.4 billion`; only `£`,
+    `GBP` or `sterling` make a pound British."""
     if not (
         claim.kind == CURRENCY
         and source.kind == CURRENCY
@@ -88,15 +90,25 @@ def other_currency(claim: Claim, source: Claim) -> bool:
         and claim.unit != source.unit
     ):
         return False
-    if claim.unit in _DOLLARS and source.unit in _DOLLARS:
-        for side in (claim, source):
-            if side.unit == "USD" and not _SAID_AMERICAN.search(side.text):
-                return False
+    for family, default, said in (
+        (_DOLLARS, "USD", _SAID_AMERICAN),
+        (_POUNDS, "GBP", _SAID_BRITISH),
+    ):
+        if claim.unit in family and source.unit in family:
+            for side in (claim, source):
+                if side.unit == default and not said.search(side.text):
+                    return False
     return True
 
 
-_DOLLARS = frozenset({"USD", "CAD", "AUD", "NZD", "HKD", "SGD"})
+# Currencies written with a bare `$`: the dollars, and the pesos that use the sign at home.
+_DOLLARS = frozenset(
+    {"USD", "CAD", "AUD", "NZD", "HKD", "SGD", "TWD", "TTD", "JMD", "NAD", "FJD"}
+    | {"MXN", "CLP", "COP", "ARS", "UYU", "DOP"}
+)
 _SAID_AMERICAN = re.compile(r"US|U\.S\.", re.IGNORECASE)
+_POUNDS = frozenset({"GBP", "EGP", "LBP", "SYP", "SDG", "SSP"})
+_SAID_BRITISH = re.compile(r"£|GBP|sterling|UK|U\.K\.|British", re.IGNORECASE)
 
 
 def kind_compatible(claim: Claim, source: Claim) -> bool:
@@ -104,13 +116,7 @@ def kind_compatible(claim: Claim, source: Claim) -> bool:
         return False
     if claim.kind == PERCENT and source.kind != PERCENT:
         return bool(claim.label) and claim.label == source.label
-    return not (
-        claim.kind == CURRENCY
-        and source.kind == CURRENCY
-        and claim.unit
-        and source.unit
-        and claim.unit != source.unit
-    )
+    return not other_currency(claim, source)
 
 
 def usable_for(claim: Claim, source: Claim) -> bool:
@@ -1212,7 +1218,7 @@ def broad_derivations(
         a, b = pool[i], pool[j]
         if (a.kind == PERCENT) != (b.kind == PERCENT):
             continue
-        mixed = may_mix and _money_and_count(claim, a, b)
+        mixed = (may_mix or RATIO in pool_kinds) and _money_and_count(claim, a, b)
         one_metric = of_metric[i] and of_metric[j]
         ordered = _chronological(a, b)
         for kind in kinds:
@@ -1283,9 +1289,10 @@ def pairings(claim: Claim, figures: list[Claim]) -> Iterator[Derivation]:
 
 def _money_and_count(claim: Claim, a: Claim, b: Claim) -> bool:
     """Money and a count of things ("$236" and "2,000 stores"): no difference or sum of
-    the two is a count, and none is money (a ratio may be: dollars per share)."""
+    the two is a count, and none is money (a ratio may be: dollars per share). Nor is one
+    of a multiple and an amount ("2.73x" and "$1,267.4 million")."""
     kinds = (claim.kind, a.kind, b.kind)
-    return CURRENCY in kinds and COUNT in kinds
+    return (CURRENCY in kinds and COUNT in kinds) or ((a.kind == RATIO) != (b.kind == RATIO))
 
 
 def products(claim: Claim, factors: list[Claim]) -> Iterator[Derivation]:

@@ -22,11 +22,19 @@ MAX_PHRASE_WORDS = 6
 # Every phrase pattern is anchored at its first word and bounded, so plain `re` is safe.
 _P = re.compile
 _I = re.IGNORECASE
+# "reported within Other", "reported in cost of sales", "reported as part of other income":
+# the line an amount was classified in; "reported in our 2024 annual report" stays a marker.
+_RECLASSIFIED = (
+    r"(?!\s+(?:within|under|among|as\s+part\s+of|"
+    r"in\s+(?!(?:our|the|its|their|a|an|last|prior|fiscal|fy|q[1-4]|\d)\b)))"
+)
 CATEGORIES: dict[str, dict[str, re.Pattern | None]] = {
     "superseded": {
-        "originally": _P(r"originally\s+reported\b", _I),
-        "previously": _P(r"previously\s+(?:reported|disclosed|stated)\b", _I),
-        "initially": _P(r"initially\s+reported\b", _I),
+        # Not where an amount used to be classified ("cloud costs of 418 previously reported
+        # within Other" is a reclassification, the 418 itself never superseded).
+        "originally": _P(r"originally\s+reported\b" + _RECLASSIFIED, _I),
+        "previously": _P(r"previously\s+(?:reported|disclosed|stated)\b" + _RECLASSIFIED, _I),
+        "initially": _P(r"initially\s+reported\b" + _RECLASSIFIED, _I),
         "as": _P(r"as\s+(?:originally|first|previously)\s+reported\b", _I),
         "before": _P(r"before\s+(?:the\s+)?restatement\b", _I),
         "prior": _P(r"prior\s+to\s+(?:the\s+)?restatement\b", _I),

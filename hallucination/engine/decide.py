@@ -256,6 +256,11 @@ class Decider:
         # The formula each derived claim was found with, by claim: a figure for another
         # period in the same sentence may be the same formula over that period's values.
         self._formula_of: dict[int, tuple[int, Derivation]] = {}
+        # Arithmetic the answer wrote out and that gave its figure: (sentence, expression,
+        # where the expression starts), by the index of the figure.
+        self._written: dict[int, tuple[int, str, int]] = {}
+        self._shifted: dict[tuple[int, str], Claim] = {}  # (that figure, period): the claim
+        self._shift_of: dict[int, int] = {}  # a formula moved to another period: whose it was
         self._words_of: dict[int, frozenset[str]] = {}  # claim -> its clause's label words
         self._source_order: dict[str, tuple[list[int], list[Claim]]] | None = None
         self._by_sentence: dict[int, list[Claim]] | None = None
@@ -362,28 +367,125 @@ class Decider:
                 break
         return out
 
-    def _same_formula_other_period(self, reading: Reading) -> list[Derivation]:
+    def _same_formula_other_period(
+        self, reading: Reading, found: list[_Claimed]
+    ) -> list[Derivation]:
         """ "A payout ratio of 40.0% in 2024 ($2.48 against $6.20), down from 41.3% in 2023":
-        the formula of a figure its sentence derived, over the same lines' values for the
-        claim's own period."""
+        the formula of a figure the answer derived, in its sentence or an earlier one ("Net
+        debt: $1,480.0 million − $212.6 million = $1,267.4 million ... 2024 net debt was
+        $1,347.7 million"), over the same lines' values for the claim's own period. A figure
+        of the same kind and unit only, each operand taken from the line it was read from."""
         claim = reading.claim
-        if claim.kind not in (PERCENT, RATIO) or not claim.period:
+        if claim.kind not in (PERCENT, RATIO, *_AMOUNTS) or not claim.period:
             return []
+        read_from = {id(o.reading.claim): o.exact[0] for o in found if o.exact}
+        shifted = {
+            (self.answer.readings[i].claim.value, p): v for (i, p), v in self._shifted.items()
+        }
         out = []
-        for sentence, derivation in self._formula_of.values():
-            if sentence != reading.sentence or derivation.kind in (cd.SUM_OF, cd.AVERAGE_OF):
+        for index, (sentence, derivation) in self._formula_of.items():
+            result = self.answer.readings[index].claim
+            if (
+                sentence > reading.sentence
+                or derivation.kind in (cd.SUM_OF, cd.AVERAGE_OF)
+                or result.kind != claim.kind
+                or result.unit != claim.unit
+            ):
                 continue
             operands = []
             for operand in derivation.operands:
-                if not operand.label_words or operand.period == claim.period:
+                line = shifted.get((operand.value, claim.period)) if not operand.source_id else None
+                if line is None:
+                    line = self._line_for_period(read_from.get(id(operand), operand), claim.period)
+                if line is None:
                     break
-                line = cd.operands_for(operand.label_words, [claim.period], self.index)
-                if not line:
-                    break
-                operands.append(line[0])
+                operands.append(line)
             else:
-                out.append(replace(derivation, operands=tuple(operands), described=False))
+                shifted_derivation = replace(derivation, operands=tuple(operands), described=False)
+                self._shift_of[id(shifted_derivation)] = index
+                out.append(shifted_derivation)
         return out
+
+    def _written_other_period(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:
+        """ "Net debt: $1,480.0 million − $212.6 million = $1,267.4 million ... For comparison,
+        2024 net debt was $1,347.7 million": arithmetic the answer wrote out in an earlier
+        sentence for a figure of the same kind and unit, over the values for the claim's own
+        period of the lines its operands were read from: `derived`, weakly, when that gives
+        the claim."""
+        claim = reading.claim
+        if claim.kind not in (PERCENT, RATIO, *_AMOUNTS) or not claim.period:
+            return None
+        read_from = {o.reading.index: o.exact[0] for o in found if o.exact}
+        # Figures this rule derived before, by the value they shift to another period: the
+        # net debt of 2024 is the operand of 2024's leverage.
+        shifted = {
+            (self.answer.readings[i].claim.value, p): v for (i, p), v in self._shifted.items()
+        }
+        for index, (sentence, expression, at) in self._written.items():
+            result = self.answer.readings[index].claim
+            if (
+                sentence >= reading.sentence
+                or result.kind != claim.kind
+                or result.unit != claim.unit
+            ):
+                continue
+            end = at + len(expression)
+            operands = [
+                r for r in self.answer.readings if at <= r.claim.start and r.claim.end <= end
+            ]
+            rewritten, cursor = [], at
+            for operand in operands:
+                source = read_from.get(operand.index)
+                written = values.evaluate(operand.claim.text)
+                if not written:
+                    break
+                if source is None:
+                    again = shifted.get((operand.claim.value, claim.period))
+                    if again is None:
+                        break
+                    source, line = operand.claim, again
+                else:
+                    line = self._line_for_period(source, claim.period)
+                if line is None or not source.value:
+                    break
+                rewritten += [
+                    self.answer.text[cursor : operand.claim.start],
+                    values.plain(line.value * written / source.value),
+                ]
+                cursor = operand.claim.end
+            else:
+                if not operands:
+                    continue
+                formula = "".join(rewritten) + self.answer.text[cursor:end]
+                value = values.evaluate(formula)
+                if value is None:
+                    continue
+                scale = claim.scale or Decimal(1)
+                precision = claim.precision or Decimal(1)
+                for target, place, unit in (
+                    (claim.value, precision, Decimal(1)),
+                    (claim.value / scale, precision / scale, scale),
+                ):
+                    if values.at_precision(target, value, place):
+                        self._shifted[(index, claim.period)] = claim
+                        return _derived_weakly(
+                            claim, value * unit, formula.strip(), "written, another period"
+                        )
+        return None
+
+    def _line_for_period(self, operand: Claim, period: str) -> Claim | None:
+        """The value for `period` on the line an operand was read from, or that its label
+        names; none when the operand is already of that period."""
+        if operand.period == period:
+            return None
+        if operand.source_id and operand.cell is not None:
+            for fact in self.index.rows.get(cd.line_of(operand), ()):
+                if fact.period and lx.periods_compatible(period, fact.period):
+                    return fact
+        if not operand.label_words:
+            return None
+        line = cd.operands_for(operand.label_words, [period], self.index)
+        return line[0] if line else None
 
     def _own_column(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
         """A cell of a table the answer draws itself ("| Working capital | 407,625 |" under
@@ -808,6 +910,9 @@ class Decider:
                 )
                 if near:
                     self._exact[reading.index] = _with_written_sign(result * unit, claim)
+                    at = self.answer.text.rfind(expression, 0, claim.start + len(expression))
+                    if at >= 0:
+                        self._written[reading.index] = (reading.sentence, expression, at)
                     return ClaimVerdict(
                         claim=claim,
                         outcome=DERIVED,
@@ -2024,13 +2129,17 @@ class Decider:
 
     def _as_fraction(self, claim: Claim) -> ClaimVerdict | None:
         """ "$34.4 million ÷ 0.4" of a 40% stake: an operand of the answer's arithmetic
-        written as a fraction of one is a percentage the sources give, in other digits."""
+        written as a fraction of one is a percentage the sources give, in other digits; so
+        is one written without its sign ("(22.7 + 24.5) / 2 = 23.6%" of rates of 22.7% and
+        24.5%)."""
         if claim.kind != NUMBER or "operand" not in claim.qualifiers or not claim.value:
             return None
-        percent = claim.value * 100
-        for source in self.index.between(PERCENT, percent, percent):
-            if source.kind == PERCENT and source.value == percent:
-                return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(source))
+        for percent in (claim.value * 100, claim.value):
+            for source in self.index.between(PERCENT, percent, percent):
+                if source.kind == PERCENT and source.value == percent:
+                    return ClaimVerdict(
+                        claim=claim, outcome=GROUNDED, nearest=nearest_value(source)
+                    )
         return None
 
     def _explained_widely(
@@ -2076,10 +2185,14 @@ class Decider:
             if gives_claim(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
-        for derivation in self._same_formula_other_period(reading):
+        for derivation in self._same_formula_other_period(reading, found):
             if matches(derivation):
+                self._shifted[(self._shift_of[id(derivation)], claim.period)] = claim
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        written = self._written_other_period(reading, found)
+        if written is not None:
+            return written
         for derivation in self._own_column(reading, found):
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)

@@ -566,6 +566,24 @@ def test_a_superseded_value_in_prose_given_as_current_is_a_substitution():
     )
 
 
+RECLASSIFIED = (
+    "IT and licences for 2024 were re-presented at 3,662 to include cloud hosting costs of 418 "
+    "previously reported within Other."
+)
+
+
+def test_an_amount_previously_reported_within_another_line_is_no_superseded_value():
+    # Where the 418 was classified before, not an earlier figure for the 418.
+    result = _clean("Cloud hosting costs of 418 moved into IT and licences.", RECLASSIFIED)
+
+    assert _verdict(result, "418").outcome == GROUNDED
+
+
+def test_a_value_previously_reported_for_the_line_itself_is_still_superseded():
+    source = "IT and licences for 2024 of 3,244 previously reported were re-presented at 3,662."
+    _wrong("IT and licences for 2024 were 3,244.", "3,244", SUBSTITUTION, source)
+
+
 # ------------------------------------------------------------------ 9. described formula
 
 

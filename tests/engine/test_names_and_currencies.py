@@ -108,3 +108,44 @@ def test_a_wrong_change_of_the_line_named_without_its_acronym_is_flagged():
     result = detect(source_input("Passenger cruise days rose about 7.3% in 2024.", CRUISES))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ the families of `$` and `pounds`
+
+CALL = (
+    "Revenue for the third quarter came in at twelve point four billion pounds, up thirty-"
+    "eight percent year on year. Exports were EGP 2.73 billion."
+)
+
+
+def test_the_word_pounds_is_any_pound_when_the_answer_names_which():
+    result = detect(source_input("Third-quarter revenue was EGP 12.4 billion.", CALL))
+
+    assert result.flagged is False
+
+
+def test_a_pound_figure_the_call_does_not_give_is_still_flagged():
+    result = detect(source_input("Third-quarter revenue was EGP 14.2 billion.", CALL))
+
+    assert result.flagged is True
+
+
+def test_a_pound_said_to_be_sterling_is_not_the_egyptian_pound():
+    source = "Revenue was £12.4 billion in the quarter."
+    result = detect(source_input("Third-quarter revenue was EGP 12.4 billion.", source))
+
+    assert result.flagged is True
+
+
+def test_a_bare_dollar_sign_in_a_filing_is_the_dollar_the_answer_names():
+    source = "Revenue was $3.4 million."  # a Canadian filing's own `$`
+    result = detect(source_input("Revenue was C$3.4 million.", source))
+
+    assert result.flagged is False
+
+
+def test_an_american_dollar_is_not_a_canadian_one():
+    source = "Revenue was US$3.4 million."
+    result = detect(source_input("Revenue was C$3.4 million.", source))
+
+    assert result.flagged is True

@@ -275,3 +275,75 @@ def test_a_wrong_number_called_a_ratio_is_flagged():
     result = detect(source_input(answer, ORDERS))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ percentages without their sign
+
+TAX = """Note 14 — Income taxes
+|  | 2025 | 2024 |
+|---|---:|---:|
+| U.S. federal statutory rate | 21.0% | 21.0% |
+| State income taxes, net of federal benefit | 3.4 | 3.1 |
+| Effective tax rate | 22.7% | 24.5% |
+"""
+
+
+def test_rates_written_without_their_sign_in_working_are_the_rates():
+    result = detect(source_input("(22.7 + 24.5) / 2 = 23.6%", TAX))
+
+    assert _verdict(result, "22.7").outcome == GROUNDED
+    assert _verdict(result, "23.6%").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_rate_the_sources_do_not_give_written_without_its_sign_is_flagged():
+    result = detect(source_input("(22.9 + 24.5) / 2 = 23.7%", TAX))
+
+    assert _verdict(result, "22.9").grounded is False
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ working for another period
+
+LEVERAGE = """Liquidity and capital resources
+At December 31, 2025 total debt was $1,480.0 million (2024: $1,532.0 million) and cash and
+cash equivalents were $212.6 million (2024: $184.3 million).
+
+| ($ in millions) | 2025 | 2024 |
+|---|---:|---:|
+| Adjusted EBITDA | 463.5 | 455.2 |
+"""
+WORKED_2025 = (
+    "**Step 1 — Net debt:** $1,480.0 million − $212.6 million = $1,267.4 million\n\n"
+    "**Step 2 — Leverage:** $1,267.4 million ÷ $463.5 million ≈ **2.73x**\n\n"
+)
+
+
+def test_the_answers_working_repeated_for_the_other_period_gives_its_figures():
+    # 1,532.0 − 184.3 = 1,347.7; 1,347.7 / 455.2 = 2.96.
+    answer = WORKED_2025 + "For comparison, 2024 net debt was $1,347.7 million and leverage 2.96x."
+    result = detect(source_input(answer, LEVERAGE))
+
+    assert _verdict(result, "$1,347.7 million").outcome == DERIVED
+    assert _verdict(result, "2.96x").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_figure_the_working_does_not_give_for_the_other_period_is_flagged():
+    answer = WORKED_2025 + "For comparison, 2024 net debt was $1,374.7 million and leverage 3.02x."
+    result = detect(source_input(answer, LEVERAGE))
+
+    assert _verdict(result, "$1,374.7 million").grounded is False
+    assert result.flagged is True
+
+
+def test_no_difference_of_a_multiple_and_an_amount_explains_a_figure():
+    # The slip in the working (1,276.4 for 1,267.4) stays a slip where the figure comes back.
+    answer = (
+        "Net debt: $1,480.0 million − $212.6 million = $1,276.4 million. "
+        "Leverage: $1,276.4 million ÷ $463.5 million ≈ 2.75x."
+    )
+    result = detect(source_input(answer, LEVERAGE))
+
+    assert all(not v.grounded for v in result.verdicts if v.claim.text == "$1,276.4 million")
+    assert result.flagged is True
