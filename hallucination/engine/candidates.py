@@ -1394,6 +1394,12 @@ class DerivationTest:
 
     def __call__(self, derivation: Derivation) -> bool:
         target, precision, exact = self.target, self.precision, self.exact
+        if derivation.kind in (DIFFERENCE, SUM_OF) and any(
+            abs(o.value) * 2 < precision for o in derivation.operands
+        ):
+            # An operand too small to move the figure's last digit is no operand: "£4.37
+            # billion less 298" is the £4.37 billion itself.
+            return False
         for value in derivation_values(self.reading, derivation):
             if exact and abs(value) != target:
                 continue

@@ -124,6 +124,9 @@ _OVER_YEARS = re.compile(
     r"\bover\s+(?:the\s+)?(?:next\s+|following\s+|coming\s+)?(\d{1,2}|[a-z]+)\s+years\b",
     re.IGNORECASE,
 )
+# A line of a bulleted or numbered list, and the words that make its figure a deduction.
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+(?:\*\*|__)?")
+_SUBTRACTED = re.compile(r"(?:less|minus|deduct|subtract)\b", re.IGNORECASE)
 WRITTEN_ROUNDING = Decimal("0.005")  # `≈` before a figure: rounded, at most half a percent off
 WRITTEN_SCALE_SLACK = Decimal("0.05")  # within 5% at another power of 1,000: no evidence
 APPROXIMATION_CORRECTABLE = Decimal("0.1")  # ... and this near, corrected to that value
@@ -2210,7 +2213,46 @@ class Decider:
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
-        return self._complement(reading)
+        return self._built_up(reading) or self._complement(reading)
+
+    def _built_up(self, reading: Reading) -> ClaimVerdict | None:
+        """The last line of a list the answer builds a figure up in, one figure a line:
+        "- Operating profit: £1,934 / - Add depreciation: £412 / - Less cash: £(2,146) /
+        - **Net debt = £200 million**". The signed sum of the lines before it in the list
+        (`less`, `minus`, `deduct` or a negative figure subtract), `derived` weakly when it
+        gives the claim at its precision."""
+        claim = reading.claim
+        text = self.answer.text
+        if claim.kind not in _AMOUNTS:
+            return None
+        start = text.rfind("\n", 0, claim.start) + 1
+        if not _LIST_ITEM.match(text, start):
+            return None
+        by_line: dict[int, list[Claim]] = {}
+        for other in self.answer.readings[: reading.index]:
+            c = other.claim
+            if c.kind in _AMOUNTS:
+                by_line.setdefault(text.rfind("\n", 0, c.start) + 1, []).append(c)
+        parts: list[Claim] = []
+        end = start - 1
+        while end > 0 and len(parts) < MAX_LIST_ITEMS * 2:
+            line = text.rfind("\n", 0, end) + 1
+            item = _LIST_ITEM.match(text, line)
+            figures = by_line.get(line, [])
+            if item is None or len(figures) != 1 or figures[0].unit != claim.unit:
+                break
+            figure = figures[0]
+            if figure.value < 0 or _SUBTRACTED.match(text, item.end()):
+                figure = replace_claim(figure, value=-abs(figure.value))
+            parts.append(figure)
+            end = line - 1
+        if len(parts) < 2:
+            return None
+        total = sum(p.value for p in parts)
+        if not values.at_precision(claim.value, total, claim.precision or Decimal(1)):
+            return None
+        formula = " + ".join(p.text for p in reversed(parts))
+        return _derived_weakly(claim, total, formula, "list built up")
 
     def _complement(self, reading: Reading) -> ClaimVerdict | None:
         """ "about 17.9% of agency premiums, consistent with the reported agent retention of

@@ -347,3 +347,52 @@ def test_no_difference_of_a_multiple_and_an_amount_explains_a_figure():
 
     assert all(not v.grounded for v in result.verdicts if v.claim.text == "$1,276.4 million")
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ a figure built up in a list
+
+BALANCE = """Calder Pharmaceuticals plc — balance sheet at 31 December 2023 (£ million)
+| | Note | 2023 |
+|---|---:|---:|
+| Short-term borrowings | 21 | 612 |
+| Long-term borrowings | 21 | 5,904 |
+| Cash and cash equivalents | 18 | 2,146 |
+"""
+BUILT_UP = (
+    "**Net debt** (£ million):\n- Short-term borrowings: £612\n- Long-term borrowings: £5,904\n"
+    "- Less cash and cash equivalents: £(2,146)\n"
+)
+
+
+def test_the_last_line_of_a_list_that_builds_a_figure_up_is_the_signed_sum_of_the_lines():
+    # 612 + 5,904 − 2,146 = 4,370.
+    result = detect(source_input(BUILT_UP + "- **Net debt = £4,370 million**", BALANCE))
+
+    assert _verdict(result, "£4,370 million").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_list_whose_last_line_is_not_its_sum_is_flagged():
+    result = detect(source_input(BUILT_UP + "- **Net debt = £4,730 million**", BALANCE))
+
+    assert _verdict(result, "£4,730 million").grounded is False
+    assert result.flagged is True
+
+
+# ------------------------------------------------------------------ operands that move nothing
+
+DAIRY = "Polska Mleko reported EBITDA (IFRS 16) of PLN 712.4 million for 2024, from its 16 dairies."
+
+
+def test_an_amount_in_its_own_currency_is_grounded():
+    result = detect(source_input("EBITDA for 2024 was PLN 712.4 million.", DAIRY))
+
+    assert result.flagged is False
+
+
+def test_no_operand_smaller_than_a_figures_last_digit_explains_it():
+    # "16 − 712.4 million" is 712.4 million: no formula, and the dollars stay a currency slip.
+    result = detect(source_input("EBITDA for 2024 was $712.4 million.", DAIRY))
+
+    assert _verdict(result, "$712.4 million").grounded is False
+    assert result.flagged is True
