@@ -990,3 +990,71 @@ def worded_formulas(sentence: str) -> list[WordedFormula]:
             if len(out) == MAX_WORDED_FORMULAS:
                 break
     return out
+
+
+# Metrics finance defines by a formula over statement lines, each with the kinds of figure
+# it names and the ways filings name its operands: a figure called by the metric's name and
+# no formula of its own is tried as these ("net debt was £4,370 million" over borrowings and
+# cash).
+_AMOUNT = frozenset({CURRENCY, NUMBER})
+_DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...] = (
+    (
+        re.compile(r"\bnet debt\b(?![\s-]*(?:to|/|÷)\b)", re.IGNORECASE),
+        _AMOUNT,
+        (
+            "(total debt less cash and cash equivalents)",
+            "(total borrowings less cash and cash equivalents)",
+            "(borrowings less cash)",
+        ),
+    ),
+    (
+        re.compile(r"\bfree cash flows?\b", re.IGNORECASE),
+        _AMOUNT,
+        (
+            "(net cash provided by operating activities less capital expenditures)",
+            "(operating cash flow less purchases of property and equipment)",
+        ),
+    ),
+    (
+        re.compile(r"\bgross profit\b", re.IGNORECASE),
+        _AMOUNT,
+        ("(revenue less cost of sales)", "(net sales less cost of goods sold)"),
+    ),
+    (
+        re.compile(r"\bworking capital\b", re.IGNORECASE),
+        _AMOUNT,
+        ("(total current assets less total current liabilities)",),
+    ),
+    (
+        re.compile(r"\bcurrent ratio\b", re.IGNORECASE),
+        frozenset({RATIO, NUMBER}),
+        ("(total current assets divided by total current liabilities)",),
+    ),
+)
+_DEFINED: dict[int, list[WordedFormula]] = {}
+_FIGURE_BETWEEN = re.compile(
+    r"[$€£¥]\s?\d|\d\s?%|\d(?:[.,]\d+)?\s?(?:million|billion|thousand|bn|m)\b", re.IGNORECASE
+)
+MAX_DEFINITION_GAP = 60  # characters between a metric's name and its figure
+
+
+def defined_formulas(text: str, claim: Claim) -> list[WordedFormula]:
+    """The definitions of the metric named right before the claim, when the claim is of a
+    kind that metric gives.
+
+    >>> figure = Claim(text="£4,370 million", start=13, end=27, kind=CURRENCY, value=Decimal(1))
+    >>> [f.operator for f in defined_formulas("Net debt was £4,370 million.", figure)]
+    ['minus', 'minus', 'minus']
+    """
+    before = text[max(0, claim.start - MAX_DEFINITION_GAP) : claim.start]
+    for number, (name, kinds, definitions) in enumerate(_DEFINITIONS):
+        if claim.kind not in kinds:
+            continue
+        names = list(name.finditer(before))
+        named = names[-1] if names else None
+        if named is None or _FIGURE_BETWEEN.search(before, named.end()):
+            continue  # not named, or another figure stands between the name and this one
+        if number not in _DEFINED:
+            _DEFINED[number] = [f for d in definitions for f in worded_formulas(d)]
+        return _DEFINED[number]
+    return []

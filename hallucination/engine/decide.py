@@ -41,6 +41,7 @@ from .answer import (
     YEAR_AGO,
     AnswerReading,
     Reading,
+    defined_formulas,
     worded_formulas,
 )
 from .candidates import Binding, Derivation
@@ -397,7 +398,11 @@ class Decider:
                 continue
             operands = []
             for operand in derivation.operands:
-                line = shifted.get((operand.value, claim.period)) if not operand.source_id else None
+                line = (
+                    self._shifted_operand(shifted, operand, reading)
+                    if not operand.source_id
+                    else None
+                )
                 if line is None:
                     line = self._line_for_period(read_from.get(id(operand), operand), claim.period)
                 if line is None:
@@ -443,7 +448,7 @@ class Decider:
                 if not written:
                     break
                 if source is None:
-                    again = shifted.get((operand.claim.value, claim.period))
+                    again = self._shifted_operand(shifted, operand.claim, reading)
                     if again is None:
                         break
                     source, line = operand.claim, again
@@ -475,6 +480,27 @@ class Decider:
                             claim, value * unit, formula.strip(), "written, another period"
                         )
         return None
+
+    def _shifted_operand(
+        self, shifted: dict[tuple[Decimal, str], Claim], operand: Claim, reading: Reading
+    ) -> Claim | None:
+        """The answer's own figure for the claim's period standing for a figure it derived
+        for another: the one moved there by a formula, else the only figure of that period,
+        kind and unit the answer derived before the claim."""
+        period = reading.claim.period
+        moved = shifted.get((operand.value, period))
+        if moved is not None:
+            return moved
+        derived = [
+            r.claim
+            for r in self.answer.readings[: reading.index]
+            if r.index in self._formula_of
+            and r.claim.period == period
+            and r.claim.kind == operand.kind
+            and r.claim.unit == operand.unit
+            and r.claim.value != operand.value
+        ]
+        return derived[0] if len(derived) == 1 else None
 
     def _line_for_period(self, operand: Claim, period: str) -> Claim | None:
         """The value for `period` on the line an operand was read from, or that its label
@@ -957,6 +983,8 @@ class Decider:
             start, end = self.answer.sentences[reading.sentence]
             formulas = worded_formulas(self.answer.text[start:end])
             self._formulas[reading.sentence] = formulas
+        if not formulas:
+            formulas = defined_formulas(self.answer.text, claim)
         if not formulas:
             return []
         periods = [claim.period] if claim.period else list(reading.periods[:1])

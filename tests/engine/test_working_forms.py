@@ -396,3 +396,34 @@ def test_no_operand_smaller_than_a_figures_last_digit_explains_it():
 
     assert _verdict(result, "$712.4 million").grounded is False
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ metrics defined by a formula
+
+STATEMENTS = """Selected data (in millions)
+|  | 2025 | 2024 |
+|---|---:|---:|
+| Net cash provided by operating activities | 1,184 | 1,062 |
+| Capital expenditures | (402) | (371) |
+| Total borrowings | 6,516 | 6,210 |
+| Cash and cash equivalents | 2,146 | 1,980 |
+"""
+
+
+def test_a_metric_named_without_its_formula_is_tried_as_finance_defines_it():
+    # 6,516 − 2,146 = 4,370; 1,184 − 402 = 782.
+    answer = "Net debt was $4,370 million at the end of 2025, and free cash flow $782 million."
+    result = detect(source_input(answer, STATEMENTS))
+
+    assert _verdict(result, "$4,370 million").outcome == DERIVED
+    assert _verdict(result, "$782 million").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_defined_metric_the_lines_do_not_give_is_flagged():
+    answer = "Net debt was $4,730 million at the end of 2025, and free cash flow $728 million."
+    result = detect(source_input(answer, STATEMENTS))
+
+    assert _verdict(result, "$4,730 million").grounded is False
+    assert _verdict(result, "$728 million").grounded is False
+    assert result.flagged is True
