@@ -349,6 +349,11 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             readings.append(Reading(claim=claim, index=i, sentence=k))
             continue
         own, window = read[i].label, read[i].window
+        inherited = read[i].inherited
+        if claim.cell is not None and claim.label_words:
+            # A cell of the answer's own table is named by its row and column, as a source's
+            # is, not by the words the row's line puts before it.
+            own, inherited = claim.label_words, False
         after = text[claim.end : min(s_end, claim.end + MAX_WINDOW_CHARS)]
         before_words = [
             w.lower() for w in _WORD.findall(text[max(s_start, claim.start - 60) : claim.start])
@@ -444,7 +449,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
                 claim=replace_claim(claim, label_words=own),
                 index=i,
                 sentence=k,
-                label_inherited=read[i].inherited,
+                label_inherited=inherited,
                 direction=direction,
                 cues=cues,
                 other_label=other,
@@ -664,6 +669,10 @@ _CHANGE_NOUNS = {
 
 
 def _direction(before: list[str], after: list[str]) -> int:
+    if after[:1] and after[0] in _RISE_AFTER | _FALL_AFTER:
+        # "less than the 5.1% growth in enrollment": the noun right after a figure says
+        # which way it went, whatever compares it before.
+        return 1 if after[0] in _RISE_AFTER else -1
     linked = False
     for word in reversed(before):
         if word in _COPULAS:
@@ -691,7 +700,7 @@ def _direction(before: list[str], after: list[str]) -> int:
 
 # Nouns of change a figure can stand before. "gain" is left out: "a $3 million gain on the
 # sale" is an amount, not a change.
-_RISE_AFTER = frozenset({"increase", "rise", "jump", "expansion"})
+_RISE_AFTER = frozenset({"increase", "rise", "jump", "expansion", "growth"})
 _FALL_AFTER = frozenset({"decrease", "decline", "drop", "reduction", "fall", "contraction"})
 _CHANGE_AFTER = frozenset({"change", "swing", "improvement", "deterioration"})
 # Verbs that put a multiple of another line after them: "covers 3.34x revenue".
@@ -765,6 +774,8 @@ def _cues(
         level = False  # "grew at 8%", "Beverages growing fastest at 37.0%": a rate of change
     if len(last) == 2 and last[-1] == "of" and last[-2] not in _RISE | _FALL | _CHANGE_WORDS:
         level = True  # "revenue of $5 billion", not "an increase of"
+    if after[:1] and after[0] in _RISE_AFTER | _FALL_AFTER:
+        level = False  # "than the 5.1% growth in enrollment": a change compared, not a base
     changed = direction or near_before & _CHANGE_WORDS or (after[:1] and after[0] in _CHANGE_AFTER)
     if changed and not level:
         cues.add(CHANGE)

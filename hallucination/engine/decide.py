@@ -562,6 +562,16 @@ class Decider:
                 Derivation(cd.PRODUCT, (a, b), False, False)
                 for a, b in itertools.combinations(row_cells, 2)
             )
+            if "per_share" in claim.qualifiers and claim.kind == CURRENCY:
+                # "| 2024 | $801.6 million | 49,870 | $16,073 |" under "Revenue per student":
+                # an amount over a count of its row, each as the sources give it.
+                exact = {id(o.reading.claim): o.exact[0] for o in found if o.exact}
+                row = [exact.get(id(c), c) for c in row_cells]
+                out.extend(
+                    Derivation(cd.RATIO_OF, (a, b), False, False)
+                    for a, b in itertools.permutations(row, 2)
+                    if a.kind == CURRENCY and b.kind in (NUMBER, COUNT) and b.value
+                )
         return out
 
     def _named_averages(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
@@ -746,6 +756,15 @@ class Decider:
         ):
             # "a cash dividend totalling VND 267.3 billion" of a "VND 1,800 per share"
             # dividend: the total is no value of the per-share line.
+            stated = None
+        elif (
+            stated is not None
+            and "per_share" in claim.qualifiers
+            and "per_share" not in stated.qualifiers
+            and abs(norm(stated)) > abs(norm(claim)) * 1000
+        ):
+            # "Revenue per student ... $16,265" of revenue of $1,058.9 million: a figure per
+            # unit is no value of the total's line either.
             stated = None
         prose_stated = None
         if stated is not None and not binding.structured and not (claim.period and stated.period):

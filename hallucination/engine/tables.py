@@ -36,9 +36,11 @@ _NUMERIC_CELL = regex.compile(
     r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?"
     r"|[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}|[0-9]{1,3}(?:\.[0-9]{3}){2,}|[0-9][0-9,]*(?:\.[0-9]+)?)"
     r"\s*\)?\s*[)%xX]?\s*"
-    r"(?:[A-Za-z]{1,3})?\s*\**\s*"
+    r"(?:[A-Za-z]{1,3}|(?:thousand|million|billion|trillion)\b)?\s*\**\s*"
 )
 _DIGIT = re.compile(r"[0-9]")
+# Amounts a caption never holds two of: grouped thousands or decimals, years aside.
+_ROW_AMOUNTS = regex.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+\.[0-9]+")
 # Cells `_NUMERIC_CELL` takes whole that need none of its optional parts: read without it.
 _PLAIN_NUMBER = re.compile(r"\$?[0-9][0-9,]*(?:\.[0-9]+)?%?")
 _NIL_CELL = regex.compile(r"\s*(?:—|–|-{1,2}|n/?a|nm|\*)?\s*", regex.IGNORECASE)
@@ -445,6 +447,8 @@ def _caption_before(text: str, lines: list[_Line], first: int) -> str:
             continue
         if line.kind in _ROW_KINDS and line.kind not in ("wide", "csv", "semi"):
             break  # another table's row
+        if line.kind in _ROW_KINDS and len(_ROW_AMOUNTS.findall(line.text, timeout=_TIMEOUT)) >= 2:
+            break  # "Instructional costs   351,402   338,915": a row of the table above
         tail = line.text[-budget:]
         parts.append(tail)
         budget -= len(tail)

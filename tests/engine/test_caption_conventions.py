@@ -153,3 +153,22 @@ def test_an_amount_a_thousand_times_off_the_unit_row_s_scale_is_flagged():
     result = detect(source_input("Subsidies were $268.4 billion in 2025.", UNIT_ROW))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ a caption's reach
+
+TWO_BLOCKS = """(in thousands)                      2025          2024
+Revenue                          842,310       801,554
+Instructional costs              351,402       338,915
+
+Student data                        2025          2024
+Average total enrollment          51,204        49,870
+New student starts                23,115        22,486
+"""
+
+
+def test_a_caption_scales_its_own_block_and_not_the_next_one_with_its_own_header():
+    claims = {c.text: c for c in extract_claims(TWO_BLOCKS)}
+
+    assert claims["842,310"].value == 842_310_000
+    assert claims["51,204"].value == 51_204

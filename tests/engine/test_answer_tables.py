@@ -1,0 +1,87 @@
+"""Tables an answer draws itself, with periods for rows and metrics for columns: cells that
+carry their own scale word (`$842.3 million`), each cell named by its column header rather
+than by the words of its line, a figure per unit under a total's name, and a change noun
+right after a rate (`the 2.7% growth in average enrollment`). Each class has a clean case
+and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+from hallucination.engine.extraction import extract_document
+from hallucination.engine.types import DERIVED
+
+from .conftest import source_input
+
+COLLEGE = """Harrow Fields Learning, Inc. — Results of operations
+
+(in thousands)                      2025          2024
+Revenue                          842,310       801,554
+Instructional costs              351,402       338,915
+
+Student data                        2025          2024
+Average total enrollment          51,204        49,870
+New student starts                23,115        22,486
+"""
+
+TABLE = """| | Revenue | Average enrollment | Revenue per student |
+|---|---:|---:|---:|
+| 2025 | $842.3 million | 51,204 | **$16,450** |
+| 2024 | $801.6 million | 49,870 | **{per_student}** |
+"""
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+def test_a_cell_with_its_own_scale_word_is_a_cell_of_its_table():
+    claims, _ = extract_document(TABLE.format(per_student="$16,073"))
+
+    (cell,) = [c for c in claims if c.text == "$842.3 million"]
+    assert cell.cell is not None
+    assert cell.value == 842_300_000
+
+
+def test_an_answer_table_of_totals_and_per_unit_figures_is_read_by_its_columns():
+    # 842,310,000 / 51,204 = 16,450.1; 801,554,000 / 49,870 = 16,072.9.
+    result = detect(source_input(TABLE.format(per_student="$16,073"), COLLEGE))
+
+    assert _verdict(result, "$16,073").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_per_unit_figure_its_columns_do_not_give_is_flagged():
+    result = detect(source_input(TABLE.format(per_student="$16,730"), COLLEGE))
+
+    assert _verdict(result, "$16,730").grounded is False
+    assert result.flagged is True
+
+
+def test_a_wrong_total_in_a_cell_with_a_scale_word_is_flagged():
+    answer = TABLE.format(per_student="$16,073").replace("$801.6 million", "$810.6 million")
+    result = detect(source_input(answer, COLLEGE))
+
+    assert _verdict(result, "$810.6 million").grounded is False
+    assert result.flagged is True
+
+
+def test_a_rate_followed_by_a_noun_of_change_is_a_change_even_after_than():
+    # 16,450.1 / 16,072.9 - 1 = 2.35%; 51,204 / 49,870 - 1 = 2.67%.
+    answer = TABLE.format(per_student="$16,073") + (
+        "\nRevenue per student rose about 2.3%, less than the 2.7% growth in average enrollment."
+    )
+    result = detect(source_input(answer, COLLEGE))
+
+    assert _verdict(result, "2.7%").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_change_after_than_that_its_figures_do_not_give_is_flagged():
+    answer = TABLE.format(per_student="$16,073") + (
+        "\nRevenue per student rose about 2.3%, less than the 3.1% growth in average enrollment."
+    )
+    result = detect(source_input(answer, COLLEGE))
+
+    assert _verdict(result, "3.1%").grounded is False
+    assert result.flagged is True
