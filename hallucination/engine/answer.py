@@ -360,10 +360,13 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         ]
         after_words = [w.lower() for w in _WORD.findall(after[:60])]
         direction = _direction(before_words[-4:], after_words[:2])
-        if not direction and before_words[-1:] == ["by"]:
-            # "raised the property tax rate by 0.65 mills": the verb of change before the
-            # object the figure is changed by.
-            direction = _direction(before_words[-8:-1], [])
+        unhedged = before_words
+        while unhedged and unhedged[-1] in _HEDGES:
+            unhedged = unhedged[:-1]
+        if not direction and unhedged[-1:] == ["by"]:
+            # "raised the property tax rate by 0.65 mills", "would have cut Adjusted EBITDA by
+            # about $3 million": the verb of change before the object the figure is changed by.
+            direction = _direction(unhedged[-8:-1], [])
         window_words = [w.lower() for w in _WORD.findall(window)]
         # The words right before the figure, with nothing else between: "rose to", "an
         # increase of" (not the "at" of a date before a comma: "at 12/31/01, 48.92 higher").
@@ -700,6 +703,10 @@ def _direction(before: list[str], after: list[str]) -> int:
 
 # Nouns of change a figure can stand before. "gain" is left out: "a $3 million gain on the
 # sale" is an amount, not a change.
+# Words that hedge the figure after them: "by about $3 million".
+_HEDGES = frozenset(
+    {"about", "approximately", "approx", "around", "roughly", "nearly", "almost", "some", "circa"}
+)
 _RISE_AFTER = frozenset({"increase", "rise", "jump", "expansion", "growth"})
 _FALL_AFTER = frozenset({"decrease", "decline", "drop", "reduction", "fall", "contraction"})
 _CHANGE_AFTER = frozenset({"change", "swing", "improvement", "deterioration"})

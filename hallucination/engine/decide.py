@@ -2020,11 +2020,15 @@ class Decider:
         claim = reading.claim
         metric = {w for w in claim.label_words if w.startswith("@")}
         given = [c for c in given if c.period and c.kind != DATE]
+        named = {w for w in claim.label_words if not w.startswith(("@", "#"))}
         earlier = [
             c
             for c in given
             if c.label_words == claim.label_words
             or (metric and {w for w in c.label_words if w.startswith("@")} == metric)
+            # "| Margin |" of the answer's table under "Adjusted EBITDA margin expanded":
+            # a column named by part of the claim's own words.
+            or (c.cell is not None and c.label_words and c.label_words <= named)
         ]
         if len({c.period for c in earlier}) < 2:
             # "- **2024:** €371,512K ÷ 1,214.7K ÷ 12 = **€25.49**": results of the answer's

@@ -85,3 +85,36 @@ def test_a_change_after_than_that_its_figures_do_not_give_is_flagged():
 
     assert _verdict(result, "3.1%").grounded is False
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ a headline over the table
+
+CASINO = """| (in millions) | Three Months Ended June 30, 2025 | Three Months Ended June 30, 2024 |
+|---|---:|---:|
+| Total net revenues | $402.7 | $392.5 |
+| Total Adjusted EBITDA | $106.4 | $99.0 |
+"""
+MARGINS = """
+
+| Quarter ended June 30 | Adjusted EBITDA | Net revenues | Margin |
+|---|---:|---:|---:|
+| 2025 | $106.4 million | $402.7 million | 26.4% |
+| 2024 | $99.0 million | $392.5 million | 25.2% |
+"""
+
+
+def test_a_headline_change_stands_on_a_column_named_by_part_of_its_words():
+    # 26.42% - 25.22% = 1.20 points.
+    answer = "**Adjusted EBITDA margin expanded by roughly 120 basis points year over year.**"
+    result = detect(source_input(answer + MARGINS, CASINO))
+
+    assert _verdict(result, "120 basis points").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_a_headline_change_its_table_does_not_give_is_flagged():
+    answer = "**Adjusted EBITDA margin expanded by roughly 210 basis points year over year.**"
+    result = detect(source_input(answer + MARGINS, CASINO))
+
+    assert _verdict(result, "210 basis points").grounded is False
+    assert result.flagged is True

@@ -264,3 +264,32 @@ def test_a_wrong_spread_in_such_a_sentence_is_still_flagged():
         "basis points below the 4.45% budgeted."
     )
     assert detect(source_input(answer, BOND_SALE)).flagged is True
+
+
+# ------------------------------------------------------------------ changed "by about"
+
+HOLD = (
+    "Adjusted EBITDA was $106.4 million in Q2 2025. Table games hold was above the normal "
+    "range in the quarter; management estimates that normalized hold would have reduced "
+    "Adjusted EBITDA by about $3 million."
+)
+
+
+def test_an_amount_a_line_changed_by_about_is_the_change_not_the_line():
+    answer = (
+        "Management estimates normalized hold would have cut Adjusted EBITDA by about "
+        "$3 million in Q2 2025."
+    )
+    result = detect(source_input(answer, HOLD))
+
+    assert result.flagged is False
+
+
+def test_a_change_by_about_an_amount_the_sources_do_not_give_is_flagged():
+    answer = (
+        "Management estimates normalized hold would have cut Adjusted EBITDA by about "
+        "$8 million in Q2 2025."
+    )
+    result = detect(source_input(answer, HOLD))
+
+    assert result.flagged is True
