@@ -174,7 +174,7 @@ _COUNT_NOUN_SET = frozenset(lx.COUNT_NOUNS)
 # words after which it is a name or a ratio, not a quantity ("1-in-100-year", "2-for-1").
 _HYPHEN_WORD = re.compile(r"[A-Za-z]{2,20}(?![A-Za-z])")
 _HYPHEN_NOT_A_NOUN = frozenset({"in", "to", "for", "of", "by", "and", "or", "on", "per", "an"})
-_SYMBOL_CHARS = frozenset("$€£¥₹₩")
+_SYMBOL_CHARS = frozenset(symbol for symbol in lx.CURRENCY_SYMBOLS if len(symbol) == 1)
 _PREFIXED_DOLLARS = ("US$", "HK$", "NZ$", "NT$", "TT$", "RD$", "C$", "A$", "S$", "R$", "N$", "J$")
 _SCALE_CHARS = frozenset(" KkMmBbTtCcLl")
 _UNIT_CHARS = frozenset(" %pbxX×")

@@ -444,6 +444,22 @@ CURRENCY_SYMBOLS: dict[str, str] = {
     "¥": "JPY",
     "₹": "INR",
     "₩": "KRW",
+    # The other signs of Unicode's currency block a filing writes before its figures.
+    "₦": "NGN",
+    "₱": "PHP",
+    "₫": "VND",
+    "₺": "TRY",
+    "₴": "UAH",
+    "₪": "ILS",
+    "₽": "RUB",
+    "₡": "CRC",
+    "₲": "PYG",
+    "₸": "KZT",
+    "฿": "THB",
+    "৳": "BDT",
+    "₾": "GEL",
+    "₼": "AZN",
+    "₮": "MNT",
     "CHF": "CHF",
 }
 CURRENCY_CODES = frozenset(

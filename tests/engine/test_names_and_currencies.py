@@ -149,3 +149,32 @@ def test_an_american_dollar_is_not_a_canadian_one():
     result = detect(source_input("Revenue was C$3.4 million.", source))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ the currency block's signs
+
+CEMENT = (
+    "Profit after tax was ₦214.7 billion (2024: ₦88.9 billion). The Board recommends a final "
+    "dividend of ₦30.00 per share on the 8.52 billion ordinary shares in issue."
+)
+
+
+def test_a_naira_sign_makes_a_figure_an_amount_of_naira():
+    (claim,) = extract_document("about ₦255.6 billion")[0]
+
+    assert (claim.kind, claim.unit, claim.value) == ("currency", "NGN", Decimal("255.6e9"))
+
+
+def test_an_amount_in_naira_the_dividend_gives_is_derived():
+    # ₦30.00 × 8.52 billion shares = ₦255.6 billion.
+    answer = "At ₦30.00 per share on 8.52 billion shares, the final dividend costs ₦255.6 billion."
+    result = detect(source_input(answer, CEMENT))
+
+    assert result.flagged is False
+
+
+def test_an_amount_in_naira_the_dividend_does_not_give_is_flagged():
+    answer = "At ₦30.00 per share on 8.52 billion shares, the final dividend costs ₦265.6 billion."
+    result = detect(source_input(answer, CEMENT))
+
+    assert result.flagged is True
