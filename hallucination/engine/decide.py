@@ -1329,6 +1329,15 @@ class Decider:
             replace(claim, unit=stated.unit), stated
         ):
             return self._wrong(claim, SUBSTITUTION, stated, f"the value is in {stated.unit}")
+        if claim.kind in _AMOUNTS:
+            # "Export revenue was approximately TRY 50.5 billion in 2025, 58.4% of total
+            # revenue of TRY 86,412 million": the words name a line, the sentence the share
+            # of it the figure is.
+            matches = cd.DerivationTest(c.reading)
+            for derivation in cd.products(claim, self._factors(c.reading, found)):
+                if any(o.kind == PERCENT for o in derivation.operands) and matches(derivation):
+                    verdict = self._derived(claim, derivation, found, c.reading)
+                    return replace(verdict, confidence=WEAK)
         if claim.approximate:
             return self._wrong(claim, APPROXIMATION, stated, "the hedged figure is not the value")
         if cd.scales_known(claim, stated):

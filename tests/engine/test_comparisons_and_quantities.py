@@ -293,3 +293,32 @@ def test_a_change_by_about_an_amount_the_sources_do_not_give_is_flagged():
     result = detect(source_input(answer, HOLD))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ a share of a named line
+
+WHITE_GOODS = (
+    "Revenue was TRY 86,412 million in 2025 (2024: TRY 79,905 million). Exports accounted for "
+    "58.4% of revenue, against 55.9% a year earlier."
+)
+
+
+def test_a_figure_its_sentence_gives_as_a_share_of_a_line_is_that_share():
+    # 86,412 × 58.4% = 50,464.6 million.
+    answer = (
+        "Export revenue was approximately TRY 50.5 billion in 2025, 58.4% of total revenue "
+        "of TRY 86,412 million."
+    )
+    result = detect(source_input(answer, WHITE_GOODS))
+
+    assert result.flagged is False
+
+
+def test_a_figure_that_is_not_the_share_its_sentence_gives_is_flagged():
+    answer = (
+        "Export revenue was approximately TRY 55.5 billion in 2025, 58.4% of total revenue "
+        "of TRY 86,412 million."
+    )
+    result = detect(source_input(answer, WHITE_GOODS))
+
+    assert result.flagged is True
