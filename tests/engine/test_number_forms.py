@@ -1254,3 +1254,37 @@ def test_a_wrong_change_in_a_space_grouped_text_is_flagged():
         "Sales revenue was about PLN 1,284.6 million in 2024; the headcount fell by 39 to 4,812."
     )
     assert detect(source_input(answer, POLISH)).flagged is True
+
+
+CZECH = (
+    "In 2025 the Company sold 2 184 thousand hectolitres of beer (2024: 2 097 thousand hl). "
+    "Net sales reached CZK 4 218,6 million. The Board proposes a dividend of CZK 96 per share "
+    "on the 3 150 000 shares in issue."
+)
+
+
+def test_a_decimal_comma_or_a_count_of_three_groups_shows_a_text_groups_with_spaces():
+    values = _values(CZECH)
+
+    assert Decimal("2184000") in values
+    assert Decimal("3150000") in values
+    assert Decimal("4218600000") in values
+
+
+def test_figures_over_a_czech_texts_grouped_numbers_recompute():
+    # 4,218.6 million / 2,184 thousand = 1,931.6; 96 × 3,150,000 = 302.4 million.
+    answer = (
+        "On net sales of CZK 4,218.6 million and 2,184 thousand hectolitres sold, the company "
+        "earned roughly CZK 1,932 per hectolitre; the dividend of CZK 96 on 3,150,000 shares "
+        "totals about CZK 302.4 million."
+    )
+    assert detect(source_input(answer, CZECH)).flagged is False
+
+
+def test_a_wrong_figure_over_a_czech_texts_grouped_numbers_is_flagged():
+    answer = (
+        "On net sales of CZK 4,218.6 million and 2,184 thousand hectolitres sold, the company "
+        "earned roughly CZK 1,932 per hectolitre; the dividend of CZK 96 on 3,510,000 shares "
+        "totals about CZK 337.0 million."
+    )
+    assert detect(source_input(answer, CZECH)).flagged is True
