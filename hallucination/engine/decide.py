@@ -85,6 +85,22 @@ MAX_EARLIER_FIGURES = 12
 MAX_BASE_GAP = 60  # characters between a source figure and the base named right after it
 # Where one clause of a sentence ends and the next begins.
 _RANGE_JOIN = re.compile(r"\s*(?:to|[-–—])\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
+# "between 312.4 cents and 326.8 cents": a range said with `between ... and`.
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s+(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?\Z", re.IGNORECASE)
+_BETWEEN_JOIN = re.compile(r"\s*(?:[A-Za-z%]{1,10}\s*)?and\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
+
+
+def _joins_range(text: str, a: Claim, b: Claim) -> bool:
+    """Whether the text between two figures makes them one range: `A to B`, `A–B`, or
+    `between A and B`."""
+    if _RANGE_JOIN.fullmatch(text, a.end, b.start):
+        return True
+    return bool(
+        _BETWEEN_JOIN.fullmatch(text, a.end, b.start)
+        and _BETWEEN_BEFORE.search(text, max(0, a.start - 16), a.start)
+    )
+
+
 MAX_RANGE_LINK = 12
 _CLAUSE_BREAK = re.compile(r"[,;]\s|\s(?:and|while|whereas|but)\s")
 # Words that place a figure in an earlier period than the sentence's main one.
@@ -1784,11 +1800,7 @@ class Decider:
         for sentence in range(max(0, reading.sentence - 2), reading.sentence + 1):
             claims = [c for c in self._claims_of(sentence) if c.kind != DATE]
             for a, b in itertools.pairwise(claims):
-                if (
-                    a.kind == b.kind
-                    and a.value < b.value
-                    and _RANGE_JOIN.fullmatch(text, a.end, b.start)
-                ):
+                if a.kind == b.kind and a.value < b.value and _joins_range(text, a, b):
                     ranges.append((a, b))
         # ... or in the sources, on the claim's own line ("Total revenues of $2,410 million to
         # $2,470 million" under "The midpoint of the revenue outlook, $2,440 million").
@@ -1804,7 +1816,7 @@ class Decider:
                         and a.value < b.value
                         and (a.label_words | b.label_words) & words
                         and b.start - a.end <= MAX_RANGE_LINK
-                        and _RANGE_JOIN.fullmatch(source_text, a.end, b.start)
+                        and _joins_range(source_text, a, b)
                     ):
                         ranges.append((a, b))
         if not ranges:

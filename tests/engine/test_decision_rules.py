@@ -751,6 +751,21 @@ def test_a_midpoint_is_the_average_of_its_range_and_above_is_a_rise(midpoint, ch
     assert result.flagged is flagged
 
 
+TRADING_STATEMENT = (
+    "For the period the company expects headline earnings per share (HEPS) of between 312.4 "
+    "cents and 326.8 cents, compared with 278.9 cents for the prior period."
+)
+
+
+@pytest.mark.parametrize(("midpoint", "flagged"), [("319.6", False), ("321.6", True)])
+def test_a_range_said_between_and_has_its_midpoint(midpoint, flagged):
+    # (312.4 + 326.8) / 2 = 319.6.
+    answer = f"The midpoint of the HEPS guidance is {midpoint} cents."
+    result = detect(source_input(answer, TRADING_STATEMENT))
+
+    assert result.flagged is flagged
+
+
 def test_below_is_a_fall():
     answer = "2024 net revenue of $8.87 billion was 5.9% below the $9.43 billion midpoint."
     source = OUTLOOK + " The midpoint is $9.43 billion."
