@@ -1898,17 +1898,29 @@ class Decider:
         earlier = [
             r.claim
             for r in self.answer.readings[: reading.index]
-            if r.sentence == reading.sentence
+            if reading.sentence - 2 <= r.sentence <= reading.sentence
             and r.claim.kind in _AMOUNTS
             and _like_money(r.claim, claim)
             and r.claim.unit == claim.unit
             and not r.claim.nested
-        ]
-        return [
+        ][-MAX_LIST_ITEMS:]
+        out = [
             Derivation(cd.DIFFERENCE, (whole, part), True, False)
             for whole, part in itertools.permutations(earlier, 2)
             if abs(whole.value) > abs(part.value)
         ]
+        for i, whole in enumerate(earlier):
+            # "The $62 million project ... a $27.5 million grant and $18.0 million from the
+            # council. The remaining $16.5 million": the whole less every part after it.
+            parts = [p for p in earlier[i + 1 :] if abs(p.value) < abs(whole.value)]
+            if len(parts) >= 2:
+                taken = replace_claim(
+                    parts[0],
+                    value=sum(p.value for p in parts),
+                    text=" + ".join(p.text for p in parts),
+                )
+                out.append(Derivation(cd.DIFFERENCE, (whole, taken), True, False))
+        return out
 
     def _spelled_out(self, reading: Reading) -> ClaimVerdict | None:
         """`grounded`, on weak evidence, when a bare whole number from 2 to 99 is written in

@@ -377,6 +377,30 @@ def test_a_remainder_is_not_taken_across_money_and_counts():
     assert _verdict(result, "1,764").outcome != DERIVED
 
 
+FERRY = (
+    "The $62 million project received a $27.5 million federal grant; the regional council "
+    "contributed $18.0 million and the remainder was financed through a green bond."
+)
+FUNDING = (
+    "The $62 million project was funded from three sources. A federal grant provided $27.5 "
+    "million and the regional council $18.0 million. The remaining {left} was raised through "
+    "a green bond."
+)
+
+
+def test_what_remains_of_a_whole_after_every_part_listed_is_the_whole_less_their_sum():
+    # 62 − 27.5 − 18.0 = 16.5, the whole two sentences back.
+    result = detect(source_input(FUNDING.format(left="$16.5 million"), FERRY))
+    assert _verdict(result, "$16.5 million").outcome == DERIVED
+    assert not result.flagged
+
+
+def test_a_remainder_that_is_not_the_whole_less_its_parts_is_flagged():
+    result = detect(source_input(FUNDING.format(left="$14.5 million"), FERRY))
+    assert not _verdict(result, "$14.5 million").grounded
+    assert result.flagged
+
+
 SEGMENT_COLUMNS = (
     "(in thousands)        Coatings    Adhesives    Group\n"
     "Net sales - 2024       184,300      96,250   280,550\n"
