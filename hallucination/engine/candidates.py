@@ -281,6 +281,9 @@ def scaled_matches(claim: Claim, index: SourceIndex) -> list[tuple[Claim, Decima
         return []
     target = norm(claim)
     precision = _precision(claim)
+    # A figure of one significant digit is another scale's value only in those digits:
+    # "roughly 9 billion pesos" is no $9,380 a million times over.
+    rounded = significant_digits(claim) >= 2
     out = []
     for factor in (*THOUSANDS, *(1 / f for f in THOUSANDS)):
         low, high = (target - precision / 2) / factor, (target + precision / 2) / factor
@@ -288,9 +291,8 @@ def scaled_matches(claim: Claim, index: SourceIndex) -> list[tuple[Claim, Decima
             if not source.scale_origin or not kind_compatible(claim, source):
                 continue
             if (
-                at_precision(target / factor, norm(source), precision / factor)
-                or norm(source) == target / factor
-            ):
+                rounded and at_precision(target / factor, norm(source), precision / factor)
+            ) or norm(source) == target / factor:
                 out.append((source, factor))
     return out
 

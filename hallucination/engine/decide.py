@@ -136,6 +136,10 @@ _PERIOD_NOUN = re.compile(
     r"\b(?:quarter|year|half|month|period|week)s?\b", re.IGNORECASE
 )  # the answer's earlier figures a share may be of
 _POINTS_AFTER = re.compile(r" points?(?![\w])")
+# A span of time a figure counts, and how many of it make a year: "in roughly 16 months".
+_TIME_UNIT_AFTER = re.compile(r"\s+(months|quarters|weeks|days|years)\b", re.IGNORECASE)
+_PER_YEAR = {"months": 12, "quarters": 4, "weeks": 52, "days": 365, "years": 1}
+_ANNUAL = re.compile(r"\b(?:annual|annually|a\s+year|per\s+year|each\s+year|yearly)\b", re.I)
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
 _OVER_YEARS = re.compile(
     r"\bover\s+(?:the\s+)?(?:next\s+|following\s+|coming\s+)?(\d{1,2}|[a-z]+)\s+years\b",
@@ -2297,7 +2301,7 @@ class Decider:
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
-        return self._built_up(reading) or self._complement(reading)
+        return self._built_up(reading) or self._complement(reading) or self._time_to_cover(reading)
 
     def _built_up(self, reading: Reading) -> ClaimVerdict | None:
         """The last line of a list the answer builds a figure up in, one figure a line:
@@ -2337,6 +2341,41 @@ class Decider:
             return None
         formula = " + ".join(p.text for p in reversed(parts))
         return _derived_weakly(claim, total, formula, "list built up")
+
+    def _time_to_cover(self, reading: Reading) -> ClaimVerdict | None:
+        """ "£38 million a year against £52 million of one-off costs, so the programme
+        should pay for itself in roughly 16 months": a span of time that is one amount of
+        its sentence over an annual amount of the same currency, in that unit of time
+        (52 / 38 × 12). `derived`, weakly, when that gives the claim at its precision."""
+        claim = reading.claim
+        if claim.kind not in (NUMBER, COUNT) or not claim.value:
+            return None
+        unit = _TIME_UNIT_AFTER.match(self.answer.text, claim.end)
+        start, end = self.answer.sentences[reading.sentence]
+        if unit is None or not _ANNUAL.search(self.answer.text, start, end):
+            return None
+        per_year = _PER_YEAR[unit.group(1).lower()]
+        amounts = [
+            r.claim
+            for r in self.answer.readings
+            if r.sentence == reading.sentence and r.claim.kind == CURRENCY and r.claim.value > 0
+        ][:MAX_LIST_ITEMS]
+        text = self.answer.text
+        # The amount a year is the one its words call annual, right before or after it.
+        annual = [
+            a
+            for a in amounts
+            if _ANNUAL.search(text, max(start, a.start - 30), a.start)
+            or _A_YEAR_AFTER.match(text, a.end)
+        ]
+        for cost, saving in itertools.product(amounts, annual):
+            if cost is saving or cost.unit != saving.unit or cost in annual:
+                continue
+            value = cost.value / saving.value * per_year
+            if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                formula = f"{cost.text} / {saving.text} × {per_year}"
+                return _derived_weakly(claim, value, formula, "time to cover")
+        return None
 
     def _complement(self, reading: Reading) -> ClaimVerdict | None:
         """ "about 17.9% of agency premiums, consistent with the reported agent retention of

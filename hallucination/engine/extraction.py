@@ -1147,7 +1147,9 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         # "10-K", "COVID-19" aside, a source's "144-bed tower" or "180-MW battery" states a
         # quantity of what the word names (in an answer such a compound is left unread,
         # since a "3-year period" there states nothing to check).
-        compound = _HYPHEN_WORD.match(text, e + 1) if doc.source_id else None
+        compound = _HYPHEN_WORD.match(text, e + 1)
+        if compound is not None and not doc.source_id and compound.group().lower() != "strong":
+            compound = None  # but "its 412-strong network" counts its members anywhere
         if compound is None or compound.group().lower() in _HYPHEN_NOT_A_NOUN:
             return None
         hyphen_noun = compound.group().lower()

@@ -11,6 +11,7 @@ percentage may be the rest of the whole another of its sentence leaves (17.9% be
 from __future__ import annotations
 
 from hallucination.engine import detect
+from hallucination.engine.types import SCALE_DRIFT
 
 from .conftest import source_input
 
@@ -322,3 +323,60 @@ def test_a_figure_that_is_not_the_share_its_sentence_gives_is_flagged():
     result = detect(source_input(answer, WHITE_GOODS))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ counts, spans and one digit
+
+BRANCHES = (
+    "Northfield Bank will close 87 of its 412 branches by September 2026. Northfield expects "
+    "the programme to save £38 million a year, against one-off costs of £52 million."
+)
+
+
+def test_a_count_written_n_strong_is_a_whole_a_share_is_taken_of():
+    # 87 / 412 = 21.1%.
+    answer = "Northfield Bank is closing 87 branches, about 21% of its 412-strong network."
+    result = detect(source_input(answer, BRANCHES))
+
+    assert result.flagged is False
+
+
+def test_a_share_of_an_n_strong_whole_its_figures_do_not_give_is_flagged():
+    answer = "Northfield Bank is closing 87 branches, about 24% of its 412-strong network."
+    result = detect(source_input(answer, BRANCHES))
+
+    assert result.flagged is True
+
+
+def test_a_span_of_time_is_a_cost_over_its_sentences_annual_amount():
+    # 52 / 38 × 12 = 16.4 months.
+    answer = (
+        "The bank puts annual savings at £38 million against £52 million of one-off costs, so "
+        "the programme should pay for itself in roughly 16 months."
+    )
+    assert detect(source_input(answer, BRANCHES)).flagged is False
+
+
+def test_a_span_of_time_over_the_annual_amount_the_wrong_way_up_is_flagged():
+    # 38 / 52 × 12 = 8.8 months: the ratio inverted.
+    answer = (
+        "The bank puts annual savings at £38 million against £52 million of one-off costs, so "
+        "the programme should pay for itself in roughly 9 months."
+    )
+    assert detect(source_input(answer, BRANCHES)).flagged is True
+
+
+COPPER = "At the LME price of $9,380 a tonne, the lost output was worth about $118 million."
+
+
+def test_a_figure_of_one_digit_is_no_other_scales_value_in_other_digits():
+    # "9 billion" is 9,380 a million times over only to one digit: no scale slip is shown.
+    result = detect(source_input("The bonus comes to roughly 9 billion pesos.", COPPER))
+
+    assert all(v.outcome != SCALE_DRIFT for v in result.verdicts)
+
+
+def test_a_figure_of_more_digits_at_another_scale_is_a_scale_slip():
+    result = detect(source_input("Copper traded at $9.38 billion a tonne.", COPPER))
+
+    assert [v.outcome for v in result.verdicts] == [SCALE_DRIFT]
