@@ -1050,6 +1050,7 @@ _DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...
     ),
 )
 _DEFINED: dict[int, list[WordedFormula]] = {}
+_ANY_DEFINED = re.compile("|".join(name.pattern for name, _k, _d in _DEFINITIONS), re.IGNORECASE)
 _FIGURE_BETWEEN = re.compile(
     r"[$€£¥]\s?\d|\d\s?%|\d(?:[.,]\d+)?\s?(?:million|billion|thousand|bn|m)\b", re.IGNORECASE
 )
@@ -1065,6 +1066,8 @@ def defined_formulas(text: str, claim: Claim) -> list[WordedFormula]:
     ['minus', 'minus', 'minus']
     """
     before = text[max(0, claim.start - MAX_DEFINITION_GAP) : claim.start]
+    if not _ANY_DEFINED.search(before):
+        return []  # the common case: no such metric named
     for number, (name, kinds, definitions) in enumerate(_DEFINITIONS):
         if claim.kind not in kinds:
             continue
