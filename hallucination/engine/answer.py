@@ -218,7 +218,10 @@ _FROM_TO = re.compile(r"\bfrom\b.*\bto\b", re.IGNORECASE)
 # In an answer's sentence, "from" a figure that is no year ("from 8.6% to 9.2%"); years
 # ("bonds mature from 2035 to 2054") order nothing else the sentence gives.
 _FROM_TO_FIGURES = re.compile(
-    r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:[^\s0-9]{1,5}\s?)?(?!(?:19|20)[0-9]{2}\b)[0-9].*\bto\b",
+    r"\bfrom\s+(?:the\s+|a\s+|an\s+)?(?:[^\s0-9]{1,5}\s?)?(?!(?:19|20)[0-9]{2}\b)"
+    # nor a date: "From 1 July 2026, cars will pay $5.10 to cross"
+    r"(?![0-9]{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+    r"[0-9].*\bto\b",
     re.IGNORECASE,
 )
 _ADJACENT = re.compile(r"((?:[A-Za-z]+ +){1,2})\(?[$€£]?\Z")

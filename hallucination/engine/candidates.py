@@ -54,6 +54,7 @@ from .types import (
 from .values import at_precision, plain
 
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
+_CENT = Decimal("0.01")
 THOUSANDS = tuple(Decimal(1000) ** k for k in range(1, 5))
 MIN_RECALL = 0.75  # a claim binds a source label only when it names most of that label
 BIND_MARGIN = 0.12  # ... and names it clearly better than any other label
@@ -189,6 +190,8 @@ def _readings_of(claim: Claim, source: Claim) -> Iterator[Decimal]:
     yield norm(source)
     if not claim.scale_origin:
         yield written_norm(source)  # a bare answer figure: the digits as the table shows them
+        if claim.scale == _CENT and source.scale == 1:
+            yield norm(source) * _CENT  # "19 cents" of a "(cents)" row's 19
     if not source.scale_origin:
         base = written_norm(source)
         for factor in THOUSANDS:
@@ -259,6 +262,9 @@ def matches(claim: Claim, index: SourceIndex, tolerance: Decimal = Decimal(0)) -
         if not claim.scale_origin:
             for source in index.written_between(claim.kind, low, high):
                 found[id(source)] = source
+            if claim.scale == _CENT:
+                for source in index.between(claim.kind, low / _CENT, high / _CENT):
+                    found[id(source)] = source
         if index.has_unscaled(claim.kind):  # else nothing below can be found
             for factor in THOUSANDS:
                 for source in index.written_between(claim.kind, low / factor, high / factor):

@@ -140,6 +140,11 @@ _POINTS_AFTER = re.compile(r" points?(?![\w])")
 _TIME_UNIT_AFTER = re.compile(r"\s+(months|quarters|weeks|days|years)\b", re.IGNORECASE)
 _PER_YEAR = {"months": 12, "quarters": 4, "weeks": 52, "days": 365, "years": 1}
 _ANNUAL = re.compile(r"\b(?:annual|annually|a\s+year|per\s+year|each\s+year|yearly)\b", re.I)
+# A rate taken off an amount (group 1) or put on it: "their 20% discount", "plus 15% VAT".
+_DISCOUNT = re.compile(
+    r"\b(?:(discount|off|rebate|reduction)|(markup|mark-up|surcharge|premium|VAT|sales\s+tax))\b",
+    re.IGNORECASE,
+)
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
 _OVER_YEARS = re.compile(
     r"\bover\s+(?:the\s+)?(?:next\s+|following\s+|coming\s+)?(\d{1,2}|[a-z]+)\s+years\b",
@@ -1618,6 +1623,8 @@ class Decider:
         for derivation in candidates:
             if derivation.operands == drift.operands and derivation.kind == drift.kind:
                 continue
+            if _over_the_later_value(derivation, drift):
+                continue
             if test(derivation):
                 return derivation
         return None
@@ -2301,7 +2308,12 @@ class Decider:
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
-        return self._built_up(reading) or self._complement(reading) or self._time_to_cover(reading)
+        return (
+            self._built_up(reading)
+            or self._complement(reading)
+            or self._time_to_cover(reading)
+            or self._after_discount(reading)
+        )
 
     def _built_up(self, reading: Reading) -> ClaimVerdict | None:
         """The last line of a list the answer builds a figure up in, one figure a line:
@@ -2375,6 +2387,33 @@ class Decider:
             if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
                 formula = f"{cost.text} / {saving.text} × {per_year}"
                 return _derived_weakly(claim, value, formula, "time to cover")
+        return None
+
+    def _after_discount(self, reading: Reading) -> ClaimVerdict | None:
+        """ "TollTag users keep their 20% discount, so a car trip ... will cost about
+        $4.08" after "$5.10": an amount of its sentence or the one before less (or plus) a
+        rate its sentence calls a discount (or a markup, a surcharge, a tax)."""
+        claim = reading.claim
+        if claim.kind != CURRENCY or not claim.value:
+            return None
+        start, end = self.answer.sentences[reading.sentence]
+        found = _DISCOUNT.search(self.answer.text, start, end)
+        if found is None:
+            return None
+        sign = -1 if found.group(1) else 1
+        nearby = [
+            r.claim
+            for r in self.answer.readings
+            if reading.sentence - 1 <= r.sentence <= reading.sentence and r is not reading
+        ]
+        rates = [c for c in nearby if c.kind == PERCENT and 0 < c.value < 100]
+        prices = [c for c in nearby if c.kind == CURRENCY and c.unit == claim.unit and c.value]
+        for rate in rates[:MAX_LIST_ITEMS]:
+            for price in prices[:MAX_LIST_ITEMS]:
+                value = price.value * (1 + sign * rate.value / 100)
+                if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                    formula = f"{price.text} × (1 {'-' if sign < 0 else '+'} {rate.text})"
+                    return _derived_weakly(claim, value, formula, "discount or markup")
         return None
 
     def _complement(self, reading: Reading) -> ClaimVerdict | None:
@@ -3190,6 +3229,16 @@ def _with_written_sign(exact: Decimal, claim: Claim) -> Decimal:
     if exact and claim.value and (exact < 0) != (claim.value < 0):
         return -exact
     return exact
+
+
+def _over_the_later_value(derivation: Derivation, drift: Derivation) -> bool:
+    """ "up $0.85 or about 16.7% from $4.25" to $5.10: the change over the value it arrived
+    at is the growth's wrong denominator, not another reading of the sentence."""
+    if derivation.kind != cd.SHARE_OF or drift.kind != cd.GROWTH or len(drift.operands) != 2:
+        return False
+    later, earlier = drift.operands
+    part, whole = derivation.operands
+    return abs(part.value) == abs(later.value - earlier.value) and whole.value == later.value
 
 
 def _derived_weakly(claim: Claim, value: Decimal, formula: str, derivation: str) -> ClaimVerdict:

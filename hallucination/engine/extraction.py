@@ -164,6 +164,8 @@ _CURRENCY_AFTER = re.compile(
     r"|\s(dollars?|euros?|pounds(?:\s+sterling)?|sterling|yen|francs|yuan|renminbi|rupees)(?![\w])",
     re.IGNORECASE,
 )
+_CENTS_AFTER = re.compile(r" cents?(?![\w])|¢")
+CENT = Decimal("0.01")
 _COUNT_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
     re.IGNORECASE,
@@ -671,9 +673,24 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                     and k > 1
                     and text[k - 1] == " "
                     and text[k - 2].isdigit()
-                    and not text[start:eq].strip()
+                    and (not text[start:eq].strip() or text[start:eq].lstrip()[:1] in "+-−–×÷*/")
                 ):
-                    start = k  # "÷ 1,032 locations ≈": the unit of the operand before "≈"
+                    # "÷ 1,032 locations ≈", "18.0 cents + ...": the unit of an operand, before
+                    # an operator or the sign
+                    start = k
+                    continue
+                if (
+                    word.islower()
+                    and word.isalpha()
+                    and len(word) > 2
+                    and text[start : start + 1] == " "
+                    and text[start + 1 : start + 2].isdigit()
+                    and start < eq
+                    and not text[max(0, k - 2) : k].strip(" ").endswith(tuple("0123456789,"))
+                ):
+                    # "interim 18.0 cents + final 24.5 cents =": an operand's name, after an
+                    # operator or where the working starts (not "fiscal 2021 total 8,742.6")
+                    start = k
                     continue
                 if (
                     word in _FORMULA_CURRENCY_WORDS
@@ -1397,6 +1414,16 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         if currency == "RMB":
             currency = "CNY"
         pos = currency_after.end()
+    cents = (
+        _CENTS_AFTER.match(text, pos)
+        if not currency and read.kind == NUMBER and read.scale == 1 and not prefix_scale
+        else None
+    )
+    if cents:
+        # "up 85 cents", "312.4 cents" of earnings per share: hundredths of whichever
+        # currency the text is in.
+        read.kind, read.unit, read.scale = CURRENCY, "", CENT
+        pos = cents.end()
     if inner_paren and not (
         doc.comparatives_in_brackets and _FIGURE_BEFORE_BRACKET.search(text, max(0, s - 40), s - 1)
     ):
@@ -1754,6 +1781,9 @@ def _value_of(
     scale = read.scale
     # A currency amount with no scale word states units ("$825"); a bare number states none.
     origin = STATED if scale != 1 or kind != NUMBER else ""
+    if scale == CENT and not read.unit:
+        # "19 cents" is $0.19 and also the 19 of a "(cents)" column: its scale is open.
+        origin = ""
     if (
         kind == CURRENCY
         and scale == 1

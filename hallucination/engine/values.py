@@ -65,7 +65,8 @@ def quantize_like(value: Decimal, precision: Decimal | None, minimum_places: int
 # ------------------------------------------------------------------ written arithmetic
 
 _TOKEN = re.compile(
-    r"\s*(?:(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)"
+    # the name of an operand before it: "interim 18.0 cents + final 24.5 cents"
+    r"\s*(?:(?:[a-z]{3,20}\s+(?=[0-9.]))?(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)"
     r"\s*(?P<suffix>thousand|million|billion|trillion|bn|mn|[BMKbmk](?![A-Za-z]))?"
     r"\s*(?P<percent>%)?"
     # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations"

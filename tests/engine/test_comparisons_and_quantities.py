@@ -380,3 +380,36 @@ def test_a_figure_of_more_digits_at_another_scale_is_a_scale_slip():
     result = detect(source_input("Copper traded at $9.38 billion a tonne.", COPPER))
 
     assert [v.outcome for v in result.verdicts] == [SCALE_DRIFT]
+
+
+# ------------------------------------------------------------------ discounts and bases
+
+TOLL_RISE = (
+    "The cash toll for cars will go to $5.10 from $4.25 on 1 July 2026. Drivers using the "
+    "TollTag transponder will continue to receive a 20% discount."
+)
+
+
+def test_a_price_after_its_sentences_discount_is_derived():
+    # $5.10 × (1 − 20%) = $4.08.
+    answer = (
+        "From 1 July 2026, cars will pay $5.10 to cross, up 85 cents or 20% from $4.25. "
+        "TollTag users keep their 20% discount, so a trip will cost about $4.08."
+    )
+    assert detect(source_input(answer, TOLL_RISE)).flagged is False
+
+
+def test_a_price_the_discount_does_not_give_is_flagged():
+    answer = (
+        "From 1 July 2026, cars will pay $5.10 to cross, up 85 cents or 20% from $4.25. "
+        "TollTag users keep their 20% discount, so a trip will cost about $4.25."
+    )
+    assert detect(source_input(answer, TOLL_RISE)).flagged is True
+
+
+def test_a_change_over_the_value_it_arrived_at_is_the_wrong_base():
+    # 0.85 / 5.10 = 16.7%; the rise on the old $4.25 is 20%.
+    answer = "Cars will pay $5.10, up $0.85 or about 16.7% from $4.25."
+    result = detect(source_input(answer, TOLL_RISE))
+
+    assert result.flagged is True

@@ -1288,3 +1288,40 @@ def test_a_wrong_figure_over_a_czech_texts_grouped_numbers_is_flagged():
         "totals about CZK 337.0 million."
     )
     assert detect(source_input(answer, CZECH)).flagged is True
+
+
+# ------------------------------------------------------------------ cents
+
+TOLLS = "The cash toll for cars will go to $5.10 from $4.25, and for trucks to $15.30 from $12.75."
+DIVIDENDS = """A$m                                        1H25          1H24
+Net profit after tax                        358           302
+Interim dividend (cents per share)           19            16
+"""
+
+
+def test_cents_are_hundredths_of_the_currency():
+    (claim,) = extract_document("up 85 cents")[0]
+
+    assert (claim.kind, claim.value) == ("currency", Decimal("0.85"))
+
+
+def test_a_change_in_cents_over_dollar_figures_is_derived():
+    result = detect(source_input("Cars will pay $5.10, up 85 cents from $4.25.", TOLLS))
+
+    assert result.flagged is False
+
+
+def test_a_wrong_change_in_cents_is_flagged():
+    result = detect(source_input("Cars will pay $5.10, up 58 cents from $4.25.", TOLLS))
+
+    assert result.flagged is True
+
+
+def test_cents_match_a_row_that_states_cents():
+    answer = "The interim dividend was lifted to 19 cents a share from 16 cents."
+    assert detect(source_input(answer, DIVIDENDS)).flagged is False
+
+
+def test_cents_a_row_does_not_state_are_flagged():
+    answer = "The interim dividend was lifted to 21 cents a share from 16 cents."
+    assert detect(source_input(answer, DIVIDENDS)).flagged is True

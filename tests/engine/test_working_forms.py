@@ -427,3 +427,26 @@ def test_a_defined_metric_the_lines_do_not_give_is_flagged():
     assert _verdict(result, "$4,730 million").grounded is False
     assert _verdict(result, "$728 million").grounded is False
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ operands named in working
+
+DIVIDEND_NOTE = """Dividends                                      Cents per share
+Interim dividend for the year ended 30 June 2025      18.0
+Final dividend for the year ended 30 June 2025        24.5
+"""
+
+
+def test_working_that_names_its_operands_before_them_is_read():
+    answer = "- **FY2025:** interim 18.0 cents + final 24.5 cents = **42.5 cents per share**."
+    result = detect(source_input(answer, DIVIDEND_NOTE))
+
+    assert _verdict(result, "42.5 cents").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_named_working_with_a_wrong_result_is_flagged():
+    answer = "- **FY2025:** interim 18.0 cents + final 24.5 cents = **45.2 cents per share**."
+    result = detect(source_input(answer, DIVIDEND_NOTE))
+
+    assert _verdict(result, "45.2 cents").outcome == ARITHMETIC_DRIFT
