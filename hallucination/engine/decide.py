@@ -146,10 +146,16 @@ _DISCOUNT = re.compile(
     re.IGNORECASE,
 )
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
-_OVER_YEARS = re.compile(
-    r"\bover\s+(?:the\s+)?(?:next\s+|following\s+|coming\s+)?(\d{1,2}|[a-z]+)\s+years\b",
+_OVER_SPAN = re.compile(
+    r"\bover\s+(?:the\s+|its\s+)?(?:next\s+|following\s+|coming\s+)?(\d{1,2}|[a-z]+)\s+"
+    r"(years|days|weeks|months|quarters)\b",
     re.IGNORECASE,
 )
+# "46,600 visitors a day": a count or an amount for each day, week, month or quarter.
+_A_SPAN_AFTER = re.compile(
+    r"(?:\s+[a-z]+){0,2}?\s+(?:a|per|each)\s+(day|week|month|quarter)\b", re.IGNORECASE
+)
+_COUNTS = frozenset({COUNT, NUMBER})
 # A line of a bulleted or numbered list, and the words that make its figure a deduction.
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+(?:\*\*|__)?")
 _SUBTRACTED = re.compile(r"(?:less|minus|deduct|subtract)\b", re.IGNORECASE)
@@ -2357,20 +2363,24 @@ class Decider:
     def _time_to_cover(self, reading: Reading) -> ClaimVerdict | None:
         """ "£38 million a year against £52 million of one-off costs, so the programme
         should pay for itself in roughly 16 months": a span of time that is one amount of
-        its sentence over an annual amount of the same currency, in that unit of time
-        (52 / 38 × 12). `derived`, weakly, when that gives the claim at its precision."""
+        its sentence (or the two before) over an annual amount of the same currency, in
+        that unit of time (52 / 38 × 12). `derived`, weakly, when that gives the claim at
+        its precision."""
         claim = reading.claim
         if claim.kind not in (NUMBER, COUNT) or not claim.value:
             return None
         unit = _TIME_UNIT_AFTER.match(self.answer.text, claim.end)
-        start, end = self.answer.sentences[reading.sentence]
+        start = self.answer.sentences[max(0, reading.sentence - 2)][0]
+        end = self.answer.sentences[reading.sentence][1]
         if unit is None or not _ANNUAL.search(self.answer.text, start, end):
             return None
         per_year = _PER_YEAR[unit.group(1).lower()]
         amounts = [
             r.claim
             for r in self.answer.readings
-            if r.sentence == reading.sentence and r.claim.kind == CURRENCY and r.claim.value > 0
+            if reading.sentence - 2 <= r.sentence <= reading.sentence
+            and r.claim.kind == CURRENCY
+            and r.claim.value > 0
         ][:MAX_LIST_ITEMS]
         text = self.answer.text
         # The amount a year is the one its words call annual, right before or after it.
@@ -2437,13 +2447,31 @@ class Decider:
     def _a_year_of_a_total(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
         """ "about $186 million over four years, or about $46.5 million a year": an amount a
         year is a total of the sentence (or the one before) over the years its sentence
-        spreads it across."""
+        spreads it across; so is a count or amount a day, week, month or quarter ("186,500
+        over four days, roughly 46,600 visitors a day")."""
         claim = reading.claim
         text = self.answer.text
-        if claim.kind != CURRENCY or not _A_YEAR_AFTER.match(text, claim.end):
+        if claim.kind not in _AMOUNTS:
+            return []
+        each = _A_YEAR_AFTER.match(text, claim.end)
+        unit = "year"
+        if each is None:
+            # "roughly 46,600 visitors a day on average" over "four days"
+            each = _A_SPAN_AFTER.match(text, claim.end)
+            if each is None:
+                return []
+            unit = each.group(1).lower()
+        elif claim.kind != CURRENCY:
             return []
         start, end = self.answer.sentences[reading.sentence]
-        over = _OVER_YEARS.search(text, start, end)
+        over = next(
+            (
+                m
+                for m in _OVER_SPAN.finditer(text, start, end)
+                if m.group(2).lower().rstrip("s") == unit
+            ),
+            None,
+        )
         if over is None:
             return []
         written = over.group(1)
@@ -2462,7 +2490,9 @@ class Decider:
             o.reading.claim
             for o in found[: reading.index]
             if o.reading.sentence in (reading.sentence, reading.sentence - 1)
-            and o.reading.claim.kind == CURRENCY
+            and (
+                o.reading.claim.kind == claim.kind or {o.reading.claim.kind, claim.kind} <= _COUNTS
+            )
             and abs(o.reading.claim.value) > abs(claim.value)
         ][-MAX_LIST_ITEMS:]
         return [Derivation(cd.RATIO_OF, (total, span), False, False) for total in totals]

@@ -413,3 +413,40 @@ def test_a_change_over_the_value_it_arrived_at_is_the_wrong_base():
     result = detect(source_input(answer, TOLL_RISE))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ spans of time
+
+FESTIVAL = (
+    "The Greenhollow Festival drew a record 186,500 visitors over its four days last weekend. "
+    "The authority expects the new tolls to raise an extra $18.2 million a year, which will "
+    "help pay for the $310 million replacement of the bridge deck."
+)
+
+
+def test_a_count_a_day_is_its_sentences_total_over_the_days_it_names():
+    # 186,500 / 4 = 46,625.
+    answer = "The festival drew 186,500 over four days, roughly 46,600 visitors a day on average."
+    assert detect(source_input(answer, FESTIVAL)).flagged is False
+
+
+def test_a_count_a_day_that_is_not_the_total_over_the_days_is_flagged():
+    answer = "The festival drew 186,500 over four days, roughly 62,200 visitors a day on average."
+    assert detect(source_input(answer, FESTIVAL)).flagged is True
+
+
+def test_a_span_of_time_may_take_its_annual_amount_from_an_earlier_sentence():
+    # 310 / 18.2 = 17.0 years.
+    answer = (
+        "The tolls bring in an extra $18.2 million a year. On its own, that would take about "
+        "17 years to cover the $310 million deck replacement."
+    )
+    assert detect(source_input(answer, FESTIVAL)).flagged is False
+
+
+def test_a_span_of_time_its_amounts_do_not_give_is_flagged():
+    answer = (
+        "The tolls bring in an extra $18.2 million a year. On its own, that would take about "
+        "12 years to cover the $310 million deck replacement."
+    )
+    assert detect(source_input(answer, FESTIVAL)).flagged is True
