@@ -54,6 +54,8 @@ _POINT_GROUPS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}")
 # "9.842.316": two or more points between groups of three group thousands, whatever the
 # document's decimal mark ("2.186" alone stays a decimal).
 _POINT_THOUSANDS = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3}){2,}")
+_ONE_POINT_GROUP = re.compile(r"[0-9]{1,3}\.[0-9]{3}")
+_COMMA_THOUSANDS = re.compile(r"(?<![0-9.,])[0-9]{1,3},[0-9]{3}(?![0-9])")
 # Indian grouping: pairs of digits above the thousands ("2,41,306", "48,72,16,54,310").
 _INDIAN_GROUPS = re.compile(r"[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3}(?:\.[0-9]+)?")
 _DECIMAL_TAIL = re.compile(r"[.,][0-9]{1,2}\Z")
@@ -493,6 +495,13 @@ class _Document:
         # another is the earlier period's, not a negative.
         self.comparatives_in_brackets = (
             "(" in text and _COMPARATIVES_IN_BRACKETS.search(text) is not None
+        )
+        # "3.874.215" beside "657.733": a text that groups thousands with points, and never
+        # with commas, groups them so in every number ("657.733" is 657,733).
+        self.points_group = (
+            "." in text
+            and _POINT_THOUSANDS.search(text) is not None
+            and _COMMA_THOUSANDS.search(text) is None
         )
         self._cell_starts = [c.start for c in self.tables.cells]
         self._scale_statement: object = _UNKNOWN  # where a scale caption first stands
@@ -980,7 +989,10 @@ def _scan(doc: _Document) -> list[_Read]:
                 continue
             if doc.is_excluded(s):
                 continue
-            read = _read_number(doc, s, e, _plain_digits(text[s:e]))
+            written = text[s:e]
+            if doc.points_group and _ONE_POINT_GROUP.fullmatch(written):
+                written = written.replace(".", "")
+            read = _read_number(doc, s, e, _plain_digits(written))
             if read is None:
                 continue
             if read.kind == DATE:

@@ -321,6 +321,8 @@ def _classify(line: str) -> str:
         return "other"
     if stripped[0] == "+" and _GRID_RULE.fullmatch(stripped):
         return "separator"  # "+------+------+", "+======+": a grid table's rules
+    if stripped[0] == "-" and len(stripped) >= 2 and not stripped.strip("-"):
+        return "separator"  # a MediaWiki "|-" between rows, rewritten
     if "|" in stripped:  # "Revenue | 1.24" is a row too; the block check wants numbers in cells
         if "--" in stripped and _SEPARATOR_ROW.fullmatch(stripped, timeout=_TIMEOUT):
             return "separator"
@@ -524,9 +526,38 @@ def _continues(line: _Line) -> bool:
     return line.kind == "blank" or bool(_SECTION_ROW.fullmatch(line.text))
 
 
+def _wiki_as_pipes(text: str) -> str:
+    """MediaWiki table markup (`{|`, `! a !! b`, `| a || b`, `|-`, `|}`, bold in triple
+    quotes) rewritten as pipe rows of the same length, so every cell keeps its offsets."""
+    out = []
+    for line in text.split("\n"):
+        stripped = line.lstrip()
+        lead = len(line) - len(stripped)
+        if stripped.startswith(("{|", "|}")):
+            line = " " * len(line)
+        elif stripped.startswith("|-"):
+            line = " " * lead + "-" * len(stripped)  # a separator row
+        elif stripped.startswith("|+"):
+            line = " " * (lead + 2) + stripped[2:]  # the table's caption
+        elif stripped.startswith("!"):
+            line = " " * lead + "|" + stripped[1:].replace("!!", " |")
+        elif stripped.startswith("|"):
+            line = line.replace("||", " |")
+        else:
+            out.append(line)
+            continue
+        out.append(line.replace(_WIKI_BOLD, "   ").replace(_WIKI_ITALIC, "  "))
+    return "\n".join(out)
+
+
+_WIKI_BOLD, _WIKI_ITALIC = "'" * 3, "'" * 2
+
+
 def find_tables(text: str) -> TableSet:
     """The tables in `text`, their value cells and their header periods, in text order."""
     result = TableSet()
+    if "{|" in text and "|}" in text:
+        text = _wiki_as_pipes(text)
     if (
         "|" not in text
         and "\t" not in text

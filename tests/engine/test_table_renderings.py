@@ -531,3 +531,39 @@ def test_a_nine_months_figure_given_for_the_quarter_under_reaching_spans_is_flag
     result = detect(source_input(answer, SPANS_OVER_FIRST_COLUMNS))
     (verdict,) = [v for v in result.verdicts if v.claim.text == "$4,611.2 million"]
     assert verdict.outcome == PERIOD_MISMATCH
+
+
+# ------------------------------------------------------------------ MediaWiki markup
+
+WIKI = """Statement of income (in millions of guaraníes)
+
+{| class="wikitable"
+! Item !! Note !! 2024 !! 2023
+|-
+| Sales revenue || 18 || 3.874.215 || 3.402.960
+|-
+| Cost of sales || 19 || (3.216.482) || (2.871.334)
+|-
+| '''Gross profit''' || || '''657.733''' || '''531.626'''
+|}
+"""
+
+
+def test_a_mediawiki_table_is_one_table_of_its_rows_and_periods():
+    claims = {c.text: c for c in extract_claims(WIKI) if c.kind != DATE}
+
+    assert claims["3.874.215"].period == "2024"
+    assert claims["3.874.215"].value == Decimal("3874215e6")
+    # A text that groups thousands with points does so in every number.
+    assert claims["657.733"].value == Decimal("657733e6")
+    assert claims["3.874.215"].cell[0] == claims["657.733"].cell[0]
+
+
+@pytest.mark.parametrize(("answer", "flagged"), [("16.98%", False), ("19.64%", True)])
+def test_a_margin_over_a_mediawiki_table_is_recomputed(answer, flagged):
+    # 657,733 / 3,874,215 = 16.98%; 19.64% is no ratio of the table.
+    result = detect(
+        source_input(answer, WIKI, question="What was the gross profit margin in 2024?")
+    )
+
+    assert result.flagged is flagged
