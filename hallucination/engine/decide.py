@@ -2258,7 +2258,9 @@ class Decider:
         cited = self._cited_around(reading, found, cited_figures)
         # "nearly 18% bigger than the $41.3 million start": a comparison says which way its
         # change goes, whichever order a wide search takes two figures in.
-        gives_claim = cd.DerivationTest(reading, broad=True, signed=COMPARISON in reading.cues)
+        gives_claim = cd.DerivationTest(
+            reading, broad=True, signed=COMPARISON in reading.cues or bool(reading.direction)
+        )
         matches = cd.DerivationTest(reading)
         signed = cd.DerivationTest(reading, signed=True)
         for derivation in self._along_cited_lines(reading, cited_figures or []):

@@ -1825,7 +1825,7 @@ def _value_of(
                 # "Weighted average diluted shares" or "net additions (thousands)" in
                 # thousands is still a count.
                 kind = COUNT
-            elif kind == NUMBER:
+            elif kind == NUMBER and not cell.quantity:
                 kind = CURRENCY
                 unit = cell.currency
         elif cell.currency and kind == NUMBER:

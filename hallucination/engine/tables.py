@@ -189,6 +189,7 @@ class Cell:
     percent: bool = False
     per_share: bool = False
     bps: bool = False  # "PCL ratio on loans (bps)", "take_rate_bps": basis points
+    quantity: bool = False  # its row's unit is no currency: "'000 tonnes", "oz", "MW"
     # Periods down the side and metrics across the top: the column, not the row, is the
     # line a metric's values run along.
     transposed: bool = False
@@ -553,11 +554,22 @@ def _wiki_as_pipes(text: str) -> str:
 _WIKI_BOLD, _WIKI_ITALIC = "'" * 3, "'" * 2
 
 
+def _confluence_as_pipes(text: str) -> str:
+    """Confluence and Jira header rows (`||Indicator||Unit||2024||`) as pipe rows of the same
+    length, cell for cell with the `|a|b|` rows under them."""
+    return "\n".join(
+        line.replace("||", " |") if line.lstrip().startswith("||") else line
+        for line in text.split("\n")
+    )
+
+
 def find_tables(text: str) -> TableSet:
     """The tables in `text`, their value cells and their header periods, in text order."""
     result = TableSet()
     if "{|" in text and "|}" in text:
         text = _wiki_as_pipes(text)
+    if "\n||" in text or text.startswith("||"):
+        text = _confluence_as_pipes(text)
     if (
         "|" not in text
         and "\t" not in text
@@ -686,6 +698,8 @@ def find_tables(text: str) -> TableSet:
             last_end, last_caption = j, caption
             last_header = header_used if kind == "wide" else None
         i = max(j, i + 1)
+    if ".. list-table::" in text:
+        _add_list_tables(result, text)
     result.cells.sort(key=lambda c: c.start)
     result.header_periods.sort(key=lambda h: h.start)
     result.spans.sort()
@@ -848,6 +862,28 @@ def _column_unit(header: str) -> tuple[Decimal, str] | None:
     return _SCALES.get(word, Decimal(1)), currency
 
 
+_UNIT_HEADER = regex.compile(r"(?:units?|unit\s+of\s+measure|uom|measure)", regex.IGNORECASE)
+_UNIT_SCALE = regex.compile(
+    r"(?:^|[\s(])(?P<scale>thousands?|millions?|billions?|mn|bn|m|k|'000|000)(?![\w'])",
+    regex.IGNORECASE,
+)
+_UNIT_SCALES = {"thousand": 3, "million": 6, "billion": 9, "mn": 6, "bn": 9, "m": 6, "k": 3}
+
+
+def _unit_cell(unit: str) -> tuple[Decimal, str] | None:
+    """A unit column's cell as a scale and a currency: "TZS million" (1e6, TZS), "'000
+    tonnes" (1e3, none); None when it states neither."""
+    if not unit:
+        return None
+    found = _UNIT_SCALE.search(unit, timeout=_TIMEOUT)
+    word = found.group("scale").lower().rstrip("s") if found else ""
+    exponent = 3 if word in ("'000", "000") else _UNIT_SCALES.get(word, 0)
+    code = next((w for w in regex.findall(r"[A-Z]{3}", unit) if w in lx.CURRENCY_CODES), "")
+    if not exponent and not code:
+        return None
+    return Decimal(10) ** exponent, code
+
+
 def _may_name_column_unit(header: str) -> bool:
     """An ASCII header holds what every branch of `_COLUMN_SCALE` needs: a currency, an
     underscore, a parenthesis or a scale word spelled out."""
@@ -886,6 +922,7 @@ def _cell(
     column_unit: tuple[Decimal, str] | None,
     value_text: str,
     section: str = "",
+    unit_text: str = "",
 ) -> Cell:
     """A value cell with the unit its row, its section heading ("Operating revenues (in
     thousands)" over a total row it does not name), its column and caption give it."""
@@ -895,8 +932,17 @@ def _cell(
     percent = bool(
         "%" in value_text or _PERCENT_WORD.search(row_words) or _PERCENT_WORD.search(header)
     )
+    if unit_text:
+        # The row's own cell in a unit column: "TZS million", "'000 tonnes", "%", "TZS '000
+        # per tonne".
+        percent = percent or bool(_PERCENT_WORD.search(unit_text))
+        per_share = per_share or bool(_PER_UNIT.search(unit_text))
     scale, stated, currency = Decimal(1), False, units.currency
-    row_unit = _column_unit(row_label) or (_column_unit(section) if section else None)
+    row_unit = (
+        _unit_cell(unit_text)
+        or _column_unit(row_label)
+        or (_column_unit(section) if section else None)
+    )
     # A figure per something keeps the scale its own row or column states ("Annualized rent
     # per leased MW (in thousands)"), never the caption's.
     per_share = per_share and row_unit is None and column_unit is None
@@ -909,6 +955,12 @@ def _cell(
     elif units.stated and not _excepted(row_label, units.exceptions):
         scale, stated = units.scale, True
     bps = not percent and bool(_BPS_WORD.search(row_words) or _BPS_WORD.search(header))
+    quantity = (
+        bool(unit_text)
+        and not percent
+        and not (row_unit is not None and row_unit[1])
+        and not _CAPTION_CURRENCY.search(unit_text)
+    )
     if per_share or percent or bps:
         scale, stated = Decimal(1), False
     return Cell(
@@ -926,6 +978,7 @@ def _cell(
         percent=percent,
         per_share=per_share,
         bps=bps,
+        quantity=quantity,
     )
 
 
@@ -1109,6 +1162,10 @@ def _add_grid(
     table = Table(
         start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency
     )
+    # "||Indicator||Unit||2024||2023||": a column that says each row's unit and scale.
+    unit_column = next(
+        (c for c, h in headers.items() if c > 0 and _UNIT_HEADER.fullmatch(h.strip())), None
+    )
     column_units: dict[int, tuple[Decimal, str] | None] = {}
     for column, header_text in headers.items():
         if column > 0:
@@ -1150,8 +1207,13 @@ def _add_grid(
             values = [o for o in range(len(line.spans)) if not (o == 0 and first_is_label)]
             if len(values) == len(header_edges) > 1:
                 in_order = dict(zip(values, sorted(header_edges), strict=True))
+        unit_text = (
+            cells[unit_column].strip()
+            if unit_column is not None and not in_order and unit_column < len(cells)
+            else ""
+        )
         for ordinal, (s, e) in enumerate(line.spans):
-            if ordinal == 0 and first_is_label:
+            if (ordinal == 0 and first_is_label) or (unit_text and ordinal == unit_column):
                 continue
             column = ordinal
             if in_order:
@@ -1187,9 +1249,47 @@ def _add_grid(
                     column_unit=column_units.get(column),
                     value_text=text[span[0] : span[1]],
                     section=line.section,
+                    unit_text=unit_text,
                 )
             )
     return (header, groups) if has_header and kind == "wide" else None
+
+
+_LIST_TABLE = regex.compile(r"^[ \t]*\.\. list-table::(?P<title>[^\n]*)$", regex.MULTILINE)
+# "   * - Indicator" opens a row, "     - 2,416" adds a cell to it.
+_LIST_TABLE_CELL = regex.compile(r"^(?P<indent>[ \t]*)(?P<mark>\* -|-)[ \t]+(?P<cell>\S[^\n]*)$")
+
+
+def _add_list_tables(result: TableSet, text: str) -> None:
+    """reStructuredText `list-table` directives: each `* -` line opens a row and each `-`
+    line under it adds a cell, a row's cells on lines of their own. Read as a pipe table of
+    the same cells, its title the caption."""
+    for directive in _LIST_TABLE.finditer(text):
+        rows: list[list[tuple[int, int]]] = []
+        pos = directive.end() + 1
+        while pos < len(text):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = text[pos:end]
+            stripped = line.strip()
+            if stripped and not stripped.startswith(":"):
+                cell = _LIST_TABLE_CELL.match(line)
+                if cell is None or (cell.group("mark") == "-" and not rows):
+                    break  # the prose after the table
+                if cell.group("mark") == "* -":
+                    rows.append([])
+                rows[-1].append((pos + cell.start("cell"), pos + len(line.rstrip())))
+            pos = end + 1
+        if len(rows) < 2:
+            continue
+        block = [
+            _Line(row[0][0], row[-1][1], " | ".join(text[a:b] for a, b in row), "pipe", row)
+            for row in rows
+        ]
+        if _valid_block("pipe", block, text):
+            _add_grid(result, text, "pipe", block, directive.group("title"))
+            for line in block:
+                result.spans.extend(line.spans)
 
 
 _SPAN_ENDED = regex.compile(

@@ -450,3 +450,23 @@ def test_a_span_of_time_its_amounts_do_not_give_is_flagged():
         "12 years to cover the $310 million deck replacement."
     )
     assert detect(source_input(answer, FESTIVAL)).flagged is True
+
+
+# ------------------------------------------------------------------ the way a change goes
+
+SUGAR = (
+    "Profit after tax was UGX 47.2 billion (2023: UGX 61.9 billion). The directors recommend "
+    "a final dividend of UGX 12.0 billion."
+)
+
+
+def test_a_fall_over_the_earlier_value_is_derived():
+    # (47.2 − 61.9) / 61.9 = −23.7%.
+    answer = "Profit after tax dropped 23.7% year on year, to UGX 47.2 billion."
+    assert detect(source_input(answer, SUGAR)).flagged is False
+
+
+def test_a_fall_whose_only_formula_is_a_rise_is_flagged():
+    # (61.9 − 47.2) / 47.2 = +31.1%: the later value as the base, and a rise, not a fall.
+    answer = "Profit after tax dropped 31.1% year on year, to UGX 47.2 billion."
+    assert detect(source_input(answer, SUGAR)).flagged is True

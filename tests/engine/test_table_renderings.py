@@ -567,3 +567,72 @@ def test_a_margin_over_a_mediawiki_table_is_recomputed(answer, flagged):
     )
 
     assert result.flagged is flagged
+
+
+# ------------------------------------------------------------------ Confluence, a unit column
+
+CONFLUENCE = """Operational and financial highlights
+
+||Indicator||Unit||2024||2023||
+|Cement sales volume|'000 tonnes|1,482|1,356|
+|Kiln capacity utilisation|%|82.4|79.9|
+|Revenue|TZS million|468,915|411,384|
+|of which energy costs|TZS million|(142,833)|(131,046)|
+|Average selling price|TZS '000 per tonne|316|303|
+"""
+
+
+def test_a_confluence_table_with_a_unit_column_reads_each_rows_unit():
+    claims = {c.text: c for c in extract_claims(CONFLUENCE) if c.kind != DATE}
+
+    assert claims["1,482"].period == "2024"
+    assert (claims["1,482"].kind, claims["1,482"].value) == ("number", Decimal("1482000"))
+    assert claims["82.4"].kind == "percent"
+    assert (claims["468,915"].unit, claims["468,915"].value) == ("TZS", Decimal("468915e6"))
+    assert claims["316"].value == Decimal("316000")
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"), [("About TZS 96,400", False), ("About TZS 85,500", True)]
+)
+def test_a_cost_per_tonne_over_a_unit_column_is_recomputed(answer, flagged):
+    # 142,833 million / 1,482 thousand tonnes = TZS 96,379 a tonne.
+    question = "What was the energy cost per tonne of cement sold in 2024?"
+    result = detect(source_input(answer + " per tonne", CONFLUENCE, question=question))
+
+    assert result.flagged is flagged
+
+
+# ------------------------------------------------------------------ reStructuredText list-table
+
+LIST_TABLE = """.. list-table:: Operating highlights
+   :header-rows: 1
+
+   * - Indicator
+     - 2024
+     - 2023
+   * - Recovery (%)
+     - 88.6
+     - 89.1
+   * - Gold sold (oz)
+     - 193,870
+     - 196,214
+
+Ore throughput rose after the second ball mill was debottlenecked.
+"""
+
+
+def test_a_list_table_is_read_row_by_row():
+    claims = {c.text: c for c in extract_claims(LIST_TABLE) if c.kind != DATE}
+
+    assert (claims["89.1"].kind, claims["89.1"].period) == ("percent", "2023")
+    assert claims["193,870"].period == "2024"
+
+
+@pytest.mark.parametrize(("answer", "flagged"), [("89.1%", False), ("91.8%", True)])
+def test_a_list_table_cell_answers_for_its_column(answer, flagged):
+    result = detect(
+        source_input(answer, LIST_TABLE, question="What was the recovery rate in 2023?")
+    )
+
+    assert result.flagged is flagged
