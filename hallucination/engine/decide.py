@@ -2287,7 +2287,21 @@ class Decider:
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        bound = next((o.binding for o in found if o.reading is reading), None)
+        own_line = (
+            {cd.line_of(f) for f in bound.facts}
+            if bound is not None and bound.strong and CHANGE in reading.cues
+            else set()
+        )
         for derivation in cd.broad_derivations(reading, self.index, cited):
+            if (
+                own_line
+                and derivation.kind in (cd.GROWTH, cd.DIFFERENCE)
+                and not any(cd.line_of(o) in own_line for o in derivation.operands)
+            ):
+                # "the percentage change in electricity revenue": a change the words name
+                # a line for is that line's, never the ethanol line's beside it.
+                continue
             if gives_claim(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)

@@ -599,11 +599,15 @@ _FIGURE_BEFORE_BRACKET = re.compile(r"[0-9%][ \t]*\Z")  # "214,318 (198,604)"
 _FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−–^ \t")
 _EQUALS = re.compile("[=≈]")
 _OPERAND_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn|[BMK])\b)?"
+# What an operand of working in parentheses counts: "(2,184,306 thousand / 431,560 tonnes)".
+_OPERAND_UNIT = r"(?:\s[a-z]{3,12})?"
 _TRAILING_FORMULA = re.compile(
     r"(?<=[0-9a-z%]) ?\((\s?[$€£¥]?[0-9][0-9.,]{0,20}"
     + _OPERAND_SCALE
+    + _OPERAND_UNIT
     + r"(?:\s?[×*÷/+−–]\s?[$€£¥]?[0-9][0-9.,]{0,20}"
     + _OPERAND_SCALE
+    + _OPERAND_UNIT
     + r"){1,6}\s?)\)"
 )
 _FORMULA_CONTINUES = re.compile(r"[-+*/×÷−–(]\s*\Z")  # an operator before a currency code

@@ -554,6 +554,10 @@ def _wiki_as_pipes(text: str) -> str:
 _WIKI_BOLD, _WIKI_ITALIC = "'" * 3, "'" * 2
 
 
+# Textile's header and alignment marks after a cell's bar: "|_. Concept", "|>. 3,948,210".
+_TEXTILE_MARK = regex.compile(r"\|(?:_|[<>=]|_[<>=])\. ")
+
+
 def _confluence_as_pipes(text: str) -> str:
     """Confluence and Jira header rows (`||Indicator||Unit||2024||`) as pipe rows of the same
     length, cell for cell with the `|a|b|` rows under them."""
@@ -570,6 +574,8 @@ def find_tables(text: str) -> TableSet:
         text = _wiki_as_pipes(text)
     if "\n||" in text or text.startswith("||"):
         text = _confluence_as_pipes(text)
+    if "|_." in text or "|>." in text:
+        text = _TEXTILE_MARK.sub(lambda m: "|" + " " * (len(m.group()) - 1), text)
     if (
         "|" not in text
         and "\t" not in text

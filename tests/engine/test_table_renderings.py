@@ -636,3 +636,40 @@ def test_a_list_table_cell_answers_for_its_column(answer, flagged):
     )
 
     assert result.flagged is flagged
+
+
+# ------------------------------------------------------------------ Textile
+
+TEXTILE = """table(production).
+|_. Concept |_. Zafra 2023/24 |_. Zafra 2022/23 |
+| Sugar produced (tonnes) |>. 431,560 |>. 452,018 |
+| Sugar revenue (Q'000) |>. 2,184,306 |>. 2,039,771 |
+| Ethanol revenue (Q'000) |>. 241,583 |>. 198,407 |
+| Electricity revenue (Q'000) |>. 162,918 |>. 171,265 |
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Q5,061 per tonne (2,184,306 thousand / 431,560 tonnes)", False),
+        ("Q5,016 per tonne (2,184,306 thousand / 431,560 tonnes)", True),
+    ],
+)
+def test_working_over_a_textile_table_with_units_after_its_operands(answer, flagged):
+    question = "What was sugar revenue per tonne of sugar produced in zafra 2023/24?"
+    result = detect(source_input(answer, TEXTILE, question=question))
+
+    assert result.flagged is flagged
+
+
+@pytest.mark.parametrize(("answer", "flagged"), [("-4.87%", False), ("21.76%", True)])
+def test_a_change_the_question_names_a_line_for_is_that_lines(answer, flagged):
+    # Electricity: (162,918 − 171,265) / 171,265 = −4.87%; 21.76% is the ethanol line's.
+    question = (
+        "What was the percentage change in electricity revenue between zafra 2022/23 and "
+        "zafra 2023/24?"
+    )
+    result = detect(source_input(answer, TEXTILE, question=question))
+
+    assert result.flagged is flagged
