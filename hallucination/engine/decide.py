@@ -1692,8 +1692,11 @@ class Decider:
             reading.base
             or reading.derived
             or "prior" in claim.qualifiers
+            or "operand" in claim.qualifiers  # "$272.3M ÷ $1,012.3M": the base, as working
             or base.qualifiers & {"superseded", "hypothetical"}
             or not all(s.cell is None for s in fitting)
+            # "| ARR, January 31, 2024 | $1,012.3M |": the claim names the base's own period
+            or (claim.period and base.period and lx.periods_compatible(claim.period, base.period))
         ):
             return None
         text = self.index.texts.get(base.source_id, "")

@@ -118,3 +118,50 @@ def test_a_headline_change_its_table_does_not_give_is_flagged():
 
     assert _verdict(result, "210 basis points").grounded is False
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ "≈" cells, a base as working
+
+TOBACCO = """(in millions)                                   2024          2023
+Operating companies income - Smokeable products      10,412        10,237
+Revenues net of excise taxes - Smokeable products    16,868        17,001
+"""
+OCI = """Margin = operating companies income ÷ revenues net of excise taxes ($ in millions).
+
+| | 2024 | 2023 |
+|---|---:|---:|
+| Operating companies income | $10,412 | $10,237 |
+| Revenues net of excise taxes | $16,868 | $17,001 |
+| **OCI margin** | **≈ {margin}** | **≈ 60.2%** |
+"""
+
+
+def test_a_cell_written_with_an_approximately_sign_is_a_cell_of_its_column():
+    # 10,412 / 16,868 = 61.7%.
+    result = detect(source_input(OCI.format(margin="61.7%"), TOBACCO))
+
+    assert _verdict(result, "61.7%").outcome == DERIVED
+    assert result.flagged is False
+
+
+def test_an_approximately_cell_its_column_does_not_give_is_flagged():
+    result = detect(source_input(OCI.format(margin="67.1%"), TOBACCO))
+
+    assert result.flagged is True
+
+
+ARR = (
+    "Annual recurring revenue (ARR) was $1,284.6 million as of January 31, 2025, compared "
+    "with $1,012.3 million as of January 31, 2024."
+)
+
+
+def test_the_base_of_a_change_as_an_operand_of_working_is_no_period_slip():
+    # 272.3 / 1,012.3 = 26.90%.
+    answer = "Net new ARR was $272.3M. Growth = $272.3M ÷ $1,012.3M ≈ 26.90%."
+    assert detect(source_input(answer, ARR)).flagged is False
+
+
+def test_the_base_given_as_the_current_figure_is_still_a_period_slip():
+    answer = "ARR reached $1,012.3 million at the end of the year."
+    assert detect(source_input(answer, ARR)).flagged is True
