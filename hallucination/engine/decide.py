@@ -801,7 +801,13 @@ class Decider:
         if stated is not None and not binding.structured and not (claim.period and stated.period):
             # Words around a figure in prose name it less surely than a table row: a value
             # read from prose is the stated one only when both sides name the same period.
-            if not claim.period and not stated.period and not reading.base:
+            if (
+                not claim.period
+                and not stated.period
+                and not reading.base
+                # "a sell-through rate of about 90%" says nothing of the 43 lots sold
+                and (claim.kind == PERCENT) == (stated.kind == PERCENT)
+            ):
                 prose_stated = stated
             stated = None
         if reading.base and not claim.period:

@@ -611,6 +611,10 @@ def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
         changes: dict = {}
         if reading.label:
             changes["label_words"] = reading.label
+            if claim.kind == NUMBER and reading.after and not claim.unit:
+                # "Beer volumes rose to 6.18 million hectolitres": a quantity is also named
+                # by what it counts.
+                changes["label_words"] = reading.label | reading.after
         if clauses.introduces_base(reading.window):
             # "Revenue was $358.7 million, compared to $331.2 million": the figure a
             # change is measured from.

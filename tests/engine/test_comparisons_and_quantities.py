@@ -470,3 +470,36 @@ def test_a_fall_whose_only_formula_is_a_rise_is_flagged():
     # (61.9 − 47.2) / 47.2 = +31.1%: the later value as the base, and a rise, not a fall.
     answer = "Profit after tax dropped 31.1% year on year, to UGX 47.2 billion."
     assert detect(source_input(answer, SUGAR)).flagged is True
+
+
+# ------------------------------------------------------------------ what a quantity counts
+
+BREWER = (
+    "Beer volumes rose to 6.18 million hectolitres in 2024 (2023: 5.94 million hectolitres). "
+    "Net sales were RD$ 58,412.6 million (2023: RD$ 53,207.9 million)."
+)
+
+
+def test_an_amount_per_unit_over_a_quantity_named_by_what_it_counts_is_derived():
+    # 58,412.6 million / 6.18 million hectolitres = RD$ 9,451.9.
+    answer = "Net sales per hectolitre rose to roughly RD$ 9,452 in 2024."
+    assert detect(source_input(answer, BREWER)).flagged is False
+
+
+def test_an_amount_per_unit_the_quantity_does_not_give_is_flagged():
+    answer = "Net sales per hectolitre rose to roughly RD$ 9,542 in 2024."
+    assert detect(source_input(answer, BREWER)).flagged is True
+
+
+AUCTION = "Of the 48 lots offered, 43 found buyers, and three works were withdrawn."
+
+
+def test_a_rate_is_not_decided_by_a_count_its_words_also_name():
+    # 43 / 48 = 89.6%.
+    answer = "Forty-three of the forty-eight lots found buyers, a sell-through rate of about 90%."
+    assert detect(source_input(answer, AUCTION)).flagged is False
+
+
+def test_a_rate_its_counts_do_not_give_is_flagged():
+    answer = "Forty-three of the forty-eight lots found buyers, a sell-through rate of about 80%."
+    assert detect(source_input(answer, AUCTION)).flagged is True
