@@ -305,7 +305,14 @@ def _split_year(text: str, end: int, first: int) -> tuple[int, int] | None:
     if not 1900 <= first <= 2100:
         return None
     found = _SPLIT_YEAR_AFTER.match(text, end)
-    if found is None or lx.full_year(found.group(1)) != first + 1:
+    if found is None:
+        return None
+    second = found.group(1)
+    # Two digits are the next year's last two, whatever century reads them ("FY 2080/81" of
+    # the Bikram Sambat calendar).
+    if (len(second) == 2 and int(second) != (first + 1) % 100) or (
+        len(second) == 4 and int(second) != first + 1
+    ):
         return None
     return found.end(), first + 1
 

@@ -23,6 +23,8 @@ from .conftest import source_input
         ("in FY2023/24", "FY2024"),
         ("in FY24-25", "FY2025"),
         ("in fiscal 2023–24", "FY2024"),
+        # The Bikram Sambat year Nepal reports in: two digits are the next year's last two.
+        ("in FY 2080/81", "FY2081"),
     ],
 )
 def test_a_fiscal_year_across_two_calendar_years_is_one_period(written, period):
@@ -33,7 +35,7 @@ def test_a_fiscal_year_across_two_calendar_years_is_one_period(written, period):
     assert date.period == period
 
 
-@pytest.mark.parametrize("written", ["2011-12-01", "2020-25"])
+@pytest.mark.parametrize("written", ["2011-12-01", "2020-25", "2080/82"])
 def test_dates_and_ranges_of_years_are_not_split_years(written):
     periods = [c.period for c in extract_claims(f"It happened on {written}.") if c.kind == DATE]
 
