@@ -145,6 +145,8 @@ _DISCOUNT = re.compile(
     r"\b(?:(discount|off|rebate|reduction)|(markup|mark-up|surcharge|premium|VAT|sales\s+tax))\b",
     re.IGNORECASE,
 )
+# "£2.47 per affected customer", "$12,700 per finisher", "€4.10 a head".
+_PER_UNIT_AFTER = re.compile(r"\s+(?:per|a|each)\s+(?:[a-z-]+\s+)?[a-z]{3,}", re.IGNORECASE)
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
 _OVER_SPAN = re.compile(
     r"\bover\s+(?:the\s+|its\s+)?(?:next\s+|following\s+|coming\s+)?(\d{1,2}|[a-z]+)\s+"
@@ -2344,6 +2346,8 @@ class Decider:
             or self._complement(reading)
             or self._time_to_cover(reading)
             or self._after_discount(reading)
+            or self._change_over_implied_base(reading)
+            or self._per_unit_of_earlier(reading, found)
         )
 
     def _built_up(self, reading: Reading) -> ClaimVerdict | None:
@@ -2449,6 +2453,57 @@ class Decider:
                 if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
                     formula = f"{price.text} × (1 {'-' if sign < 0 else '+'} {rate.text})"
                     return _derived_weakly(claim, value, formula, "discount or markup")
+        return None
+
+    def _change_over_implied_base(self, reading: Reading) -> ClaimVerdict | None:
+        """ "paying 38.5 cent a litre for May milk, down 2.5 cent or about 6.1%": a rate of
+        change right after the amount of the change, over the level it left, which the
+        sentence implies (38.5 + 2.5 for a fall, the level less the change for a rise)."""
+        claim = reading.claim
+        if claim.kind != PERCENT or CHANGE not in reading.cues or not reading.direction:
+            return None
+        before = [
+            r.claim
+            for r in self.answer.readings[: reading.index]
+            if r.sentence == reading.sentence and r.claim.kind in _AMOUNTS
+        ]
+        if len(before) < 2:
+            return None
+        change, levels = before[-1], before[:-1]
+        for level in levels[-MAX_LIST_ITEMS:]:
+            if level.unit != change.unit or level.kind != change.kind:
+                continue
+            base = abs(level.value) + abs(change.value) * (1 if reading.direction < 0 else -1)
+            if base <= 0:
+                continue
+            value = abs(change.value) / base * 100
+            if values.at_precision(abs(claim.value), value, claim.precision or Decimal(1)):
+                formula = f"{change.text} / ({level.text} {'+' if reading.direction < 0 else '-'} {change.text})"
+                return _derived_weakly(claim, value, formula, "change over its implied base")
+        return None
+
+    def _per_unit_of_earlier(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:
+        """ "That works out at roughly £2.47 per affected customer" after "£8.4 million" and
+        "3.4 million customers": an amount per unit, alone in its sentence, over an amount
+        and a count the answer gave before."""
+        claim = reading.claim
+        if claim.kind != CURRENCY or not _PER_UNIT_AFTER.match(self.answer.text, claim.end):
+            return None
+        if any(
+            r.sentence == reading.sentence and r is not reading and r.claim.kind != DATE
+            for r in self.answer.readings
+        ):
+            return None
+        given = self._given_before(reading, found)
+        amounts = [c for c in given if c.kind == CURRENCY and c.unit == claim.unit and c.value]
+        counts = [c for c in given if c.kind in (COUNT, NUMBER) and c.value > 1]
+        for amount in amounts[-MAX_LIST_ITEMS:]:
+            for count in counts[-MAX_LIST_ITEMS:]:
+                value = amount.value / count.value
+                if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                    return _derived_weakly(
+                        claim, value, f"{amount.text} / {count.text}", "per unit"
+                    )
         return None
 
     def _complement(self, reading: Reading) -> ClaimVerdict | None:

@@ -503,3 +503,40 @@ def test_a_rate_is_not_decided_by_a_count_its_words_also_name():
 def test_a_rate_its_counts_do_not_give_is_flagged():
     answer = "Forty-three of the forty-eight lots found buyers, a sell-through rate of about 80%."
     assert detect(source_input(answer, AUCTION)).flagged is True
+
+
+# ------------------------------------------------------------------ implied bases, earlier units
+
+MILK = "Blackwater Dairies will pay 38.5 cent a litre for May milk, a cut of 2.5 cent."
+FINE = (
+    "The ICO fined Harbourline Mobile £8.4 million. Attackers took data on 3.4 million "
+    "customers in March 2023."
+)
+
+
+def test_a_rate_of_change_over_the_level_its_sentence_implies_is_derived():
+    # 2.5 / (38.5 + 2.5) = 6.1%.
+    answer = "Blackwater is paying 38.5 cent a litre for May milk, down 2.5 cent or about 6.1%."
+    assert detect(source_input(answer, MILK)).flagged is False
+
+
+def test_a_rate_of_change_no_level_gives_is_flagged():
+    answer = "Blackwater is paying 38.5 cent a litre for May milk, down 2.5 cent or about 7.4%."
+    assert detect(source_input(answer, MILK)).flagged is True
+
+
+def test_an_amount_per_unit_alone_in_its_sentence_is_over_earlier_figures():
+    # £8.4 million / 3.4 million customers = £2.47.
+    answer = (
+        "The ICO fined Harbourline Mobile £8.4 million after attackers took data on 3.4 "
+        "million customers. That works out at roughly £2.47 per affected customer."
+    )
+    assert detect(source_input(answer, FINE)).flagged is False
+
+
+def test_an_amount_per_unit_the_earlier_figures_do_not_give_is_flagged():
+    answer = (
+        "The ICO fined Harbourline Mobile £8.4 million after attackers took data on 3.4 "
+        "million customers. That works out at roughly £2.74 per affected customer."
+    )
+    assert detect(source_input(answer, FINE)).flagged is True
