@@ -145,6 +145,18 @@ _DISCOUNT = re.compile(
     r"\b(?:(discount|off|rebate|reduction)|(markup|mark-up|surcharge|premium|VAT|sales\s+tax))\b",
     re.IGNORECASE,
 )
+# The larger and the smaller unit of one measure, a thousand apart, as words right after a
+# figure: tonnes and kilos, megawatts and kilowatts, gigawatt-hours and megawatt-hours.
+_UNIT_PAIRS = tuple(
+    (re.compile(larger, re.IGNORECASE), re.compile(smaller, re.IGNORECASE))
+    for larger, smaller in (
+        (r"\s*(?:metric\s+)?(?:tonnes?|tons?)\b", r"\b(?:kilos?|kilograms?|kg)\b"),
+        (r"\s*(?:MW|megawatts?)\b", r"\b(?:kW|kilowatts?)\b"),
+        (r"\s*(?:kW|kilowatts?)\b", r"\b(?:W|watts?)\b"),
+        (r"\s*(?:GWh|gigawatt-hours?)\b", r"\b(?:MWh|megawatt-hours?)\b"),
+        (r"\s*(?:km|kilometres?|kilometers?)\b", r"\b(?:metres?|meters?)\b"),
+    )
+)
 # "£2.47 per affected customer", "$12,700 per finisher", "€4.10 a head".
 _PER_UNIT_AFTER = re.compile(r"\s+(?:per|a|each)\s+(?:[a-z-]+\s+)?[a-z]{3,}", re.IGNORECASE)
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
@@ -2348,6 +2360,7 @@ class Decider:
             or self._after_discount(reading)
             or self._change_over_implied_base(reading)
             or self._per_unit_of_earlier(reading, found)
+            or self._across_units(reading)
         )
 
     def _built_up(self, reading: Reading) -> ClaimVerdict | None:
@@ -2504,6 +2517,49 @@ class Decider:
                     return _derived_weakly(
                         claim, value, f"{amount.text} / {count.text}", "per unit"
                     )
+        return None
+
+    def _across_units(self, reading: Reading) -> ClaimVerdict | None:
+        """ "2.1 tonnes ... €3,400 a kilo ... worth roughly €7.14 million", "2.1 tonnes from
+        830 hectares ... about 2.5 kilos per hectare": a product or quotient of two figures of
+        its sentence and the two before, one of them converted between the larger and the
+        smaller unit of a measure both named there (tonnes and kilos, megawatts and
+        kilowatts or watts, gigawatt-hours and megawatt-hours), a thousand times over."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS or not claim.value:
+            return None
+        start = self.answer.sentences[max(0, reading.sentence - 2)][0]
+        end = self.answer.sentences[reading.sentence][1]
+        text = self.answer.text
+        converted: list[Claim] = []
+        figures = [
+            r.claim
+            for r in self.answer.readings
+            if reading.sentence - 2 <= r.sentence <= reading.sentence
+            and r is not reading
+            and r.claim.kind in _AMOUNTS
+            and r.claim.value
+        ][:MAX_LIST_ITEMS]
+        for larger, smaller in _UNIT_PAIRS:
+            if not (larger.search(text, start, end) and smaller.search(text, start, end)):
+                continue
+            for figure in figures:
+                if larger.match(text, figure.end):
+                    # "2.1 tonnes" is 2,100 kilos
+                    converted.append(replace_claim(figure, value=figure.value * 1000))
+        if not converted:
+            return None
+        precision = claim.precision or Decimal(1)
+        for big in converted:
+            for other in figures:
+                if other.start == big.start:
+                    continue
+                for value, formula in (
+                    (big.value * other.value, f"{big.text} × 1,000 × {other.text}"),
+                    (big.value / other.value, f"{big.text} × 1,000 / {other.text}"),
+                ):
+                    if values.at_precision(claim.value, value, precision):
+                        return _derived_weakly(claim, value, formula, "across units")
         return None
 
     def _complement(self, reading: Reading) -> ClaimVerdict | None:

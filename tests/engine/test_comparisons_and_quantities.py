@@ -10,6 +10,8 @@ percentage may be the rest of the whole another of its sentence leaves (17.9% be
 
 from __future__ import annotations
 
+import pytest
+
 from hallucination.engine import detect
 from hallucination.engine.types import SCALE_DRIFT
 
@@ -540,3 +542,25 @@ def test_an_amount_per_unit_the_earlier_figures_do_not_give_is_flagged():
         "million customers. That works out at roughly £2.74 per affected customer."
     )
     assert detect(source_input(answer, FINE)).flagged is True
+
+
+# ------------------------------------------------------------------ a thousand units apart
+
+SAFFRON = (
+    "The Kozani cooperative expects about 2.1 tonnes of dried saffron from 830 hectares this "
+    "year. Growers will be paid €3,400 a kilo."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        # 2.1 tonnes = 2,100 kilos: × €3,400 = €7.14 million; / 830 hectares = 2.5 kilos.
+        ("The harvest of 2.1 tonnes, at €3,400 a kilo, is worth roughly €7.14 million.", False),
+        ("The harvest of 2.1 tonnes, at €3,400 a kilo, is worth roughly €7.41 million.", True),
+        ("Its 2.1 tonnes from 830 hectares are about 2.5 kilos per hectare.", False),
+        ("Its 2.1 tonnes from 830 hectares are about 3.5 kilos per hectare.", True),
+    ],
+)
+def test_a_product_or_quotient_across_a_measures_two_units(answer, flagged):
+    assert detect(source_input(answer, SAFFRON)).flagged is flagged
