@@ -83,6 +83,7 @@ _CLAUSE_AFTER = re.compile(
 )
 MAX_EARLIER_FIGURES = 12
 MAX_BASE_GAP = 60  # characters between a source figure and the base named right after it
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)")
 # Where one clause of a sentence ends and the next begins.
 _RANGE_JOIN = re.compile(r"\s*(?:to|[-–—])\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
 # "between 312.4 cents and 326.8 cents": a range said with `between ... and`.
@@ -1765,8 +1766,17 @@ class Decider:
         starts, claims = self._source_order.get(source.source_id, ([], []))
         i = bisect.bisect_right(starts, source.start)
         out = []
-        for other in claims[i : i + 3]:
-            if other.start - source.end > MAX_BASE_GAP:
+        text = self.index.texts.get(source.source_id, "")
+        for k, other in enumerate(claims[i : i + 3]):
+            gap = other.start - source.end
+            # The next figure may stand further off when nothing ends the sentence between:
+            # "A record 48,310 runners crossed the finish line of the Lakeport Marathon on
+            # Sunday, up from 45,972 last year".
+            if gap > MAX_BASE_GAP and not (
+                k == 0
+                and gap <= 2 * MAX_BASE_GAP
+                and not _SENTENCE_END.search(text, source.end, other.start)
+            ):
                 break
             if "base" in other.qualifiers and other.kind == source.kind:
                 out.append(other)

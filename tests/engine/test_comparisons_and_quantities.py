@@ -564,3 +564,16 @@ SAFFRON = (
 )
 def test_a_product_or_quotient_across_a_measures_two_units(answer, flagged):
     assert detect(source_input(answer, SAFFRON)).flagged is flagged
+
+
+MARATHON = (
+    "LAKEPORT — A record 48,310 runners crossed the finish line of the Lakeport Marathon on "
+    "Sunday, up from 45,972 last year, as cool, dry weather produced fast times."
+)
+
+
+@pytest.mark.parametrize(("rate", "flagged"), [("5.1%", False), ("4.8%", True)])
+def test_the_base_a_source_sentence_names_further_on_still_counts(rate, flagged):
+    # 48,310 / 45,972 − 1 = 5.1%; 4.8% is the change over the later count.
+    answer = f"The marathon set a participation record, with 48,310 finishers, about {rate} more than last year."
+    assert detect(source_input(answer, MARATHON)).flagged is flagged
