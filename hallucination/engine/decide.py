@@ -1647,6 +1647,16 @@ class Decider:
             candidates += [
                 d for a, b in itertools.combinations(same, 2) for d in cd.pairings(claim, [a, b])
             ]
+        if claim.kind == PERCENT and CHANGE in reading.cues:
+            # "will make 60,000 cubic metres a day, taking the island's capacity to 142,000 -
+            # roughly 73% more than today": the level before, which the sentence implies.
+            recent = [f for f in figures if f.kind in _AMOUNTS][-3:]
+            for change, level in itertools.permutations(recent, 2):
+                if change.unit != level.unit or not 0 < abs(change.value) < abs(level.value):
+                    continue
+                before = level.value - change.value
+                implied = replace_claim(level, value=before, text=f"{level.text} - {change.text}")
+                candidates.append(Derivation(cd.GROWTH, (level, implied), True, True))
         for derivation in candidates:
             if derivation.operands == drift.operands and derivation.kind == drift.kind:
                 continue
@@ -2492,9 +2502,14 @@ class Decider:
         ]
         if len(before) < 2:
             return None
-        change, levels = before[-1], before[:-1]
-        for level in levels[-MAX_LIST_ITEMS:]:
+        # The change and the level among its last three figures, in either order ("will
+        # make 60,000 cubic metres a day, taking the island's capacity to 142,000 - roughly
+        # 73% more than today": 60,000 / (142,000 - 60,000)).
+        recent = before[-3:]
+        for change, level in itertools.permutations(recent, 2):
             if level.unit != change.unit or level.kind != change.kind:
+                continue
+            if abs(change.value) >= abs(level.value):
                 continue
             base = abs(level.value) + abs(change.value) * (1 if reading.direction < 0 else -1)
             if base <= 0:

@@ -577,3 +577,19 @@ def test_the_base_a_source_sentence_names_further_on_still_counts(rate, flagged)
     # 48,310 / 45,972 − 1 = 5.1%; 4.8% is the change over the later count.
     answer = f"The marathon set a participation record, with 48,310 finishers, about {rate} more than last year."
     assert detect(source_input(answer, MARATHON)).flagged is flagged
+
+
+DESALINATION = (
+    "The plant will produce 60,000 cubic metres of drinking water a day, raising Lanzarote's "
+    "total desalination capacity to 142,000 cubic metres a day."
+)
+
+
+@pytest.mark.parametrize(("rate", "flagged"), [("73%", False), ("37%", True)])
+def test_a_rise_over_the_level_before_that_its_sentence_implies(rate, flagged):
+    # 60,000 / (142,000 − 60,000) = 73%.
+    answer = (
+        "The plant will make 60,000 cubic metres of water a day, taking the island's capacity "
+        f"to 142,000 — roughly {rate} more than today."
+    )
+    assert detect(source_input(answer, DESALINATION)).flagged is flagged
