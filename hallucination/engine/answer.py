@@ -165,7 +165,7 @@ _CHANGE_WORDS = frozenset(
     }
 )
 _YEAR_AGO = re.compile(
-    r"\byear[- ]over[- ]year\b|\byoy\b|\b(?:a|one) year (?:earlier|ago|before)\b|"
+    r"\byear[- ](?:over|on)[- ]year\b|\byoy\b|\b(?:a|one) year (?:earlier|ago|before)\b|"
     r"\b(?:the )?(?:prior|previous|last)[- ]year(?:'s)? (?:quarter|period)\b"
 )
 _QUARTER_AGO = re.compile(

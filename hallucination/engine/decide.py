@@ -1690,6 +1690,26 @@ class Decider:
                 # after it.
                 bases = [o for o in line if "base" in o.qualifiers and o.value != arrived.value]
                 bases += self._base_after(arrived)
+                if YEAR_AGO in reading.cues and not arrived.period:
+                    # "Profit after tax was UGX 47.2 billion (2023: UGX 61.9 billion)": the
+                    # current figure and the earlier year's right after it.
+                    bases += [
+                        o
+                        for o in self._figures_after(arrived)
+                        if o.period and o.kind == arrived.kind and o.value != arrived.value
+                    ][:1]
+                elif arrived.period and YEAR_AGO in reading.cues:
+                    # "generated 412.68 GWh during FY 2080/81 (FY 2079/80: 398.15 GWh)": the
+                    # line's value a year before, wherever the prose gives it.
+                    year_ago = lx.year_before(arrived.period)
+                    bases += [
+                        o
+                        for o in [*line, *self._figures_after(arrived)]
+                        if o.period
+                        and o.kind == arrived.kind
+                        and o.value != arrived.value
+                        and lx.periods_compatible(year_ago, o.period)
+                    ]
                 for base in cd.pair_candidates(claim, [arrived, *bases])[1:]:
                     out.extend(
                         replace(d, oriented=True)
@@ -1767,6 +1787,22 @@ class Decider:
                 starts.append(c.start)
                 claims.append(c)
             self._source_order = order
+
+    def _figures_after(self, source: Claim) -> list[Claim]:
+        """The next figures of a source figure's sentence, up to three."""
+        self._order_sources()
+        assert self._source_order is not None
+        starts, claims = self._source_order.get(source.source_id, ([], []))
+        text = self.index.texts.get(source.source_id, "")
+        i = bisect.bisect_right(starts, source.start)
+        out = []
+        for other in claims[i : i + 3]:
+            if other.start - source.end > 2 * MAX_BASE_GAP or _SENTENCE_END.search(
+                text, source.end, other.start
+            ):
+                break
+            out.append(other)
+        return out
 
     def _base_after(self, source: Claim) -> list[Claim]:
         """The base a source sentence gives right after a figure ("93.8%, compared with

@@ -593,3 +593,16 @@ def test_a_rise_over_the_level_before_that_its_sentence_implies(rate, flagged):
         f"to 142,000 — roughly {rate} more than today."
     )
     assert detect(source_input(answer, DESALINATION)).flagged is flagged
+
+
+HYDRO = (
+    "The Company's 72 MW run-of-river plant on the Sunkoshi river generated 412.68 GWh during "
+    "FY 2080/81 (FY 2079/80: 398.15 GWh). Generation in the wet season was close to design."
+)
+
+
+@pytest.mark.parametrize(("rate", "flagged"), [("3.65%", False), ("3.52%", True)])
+def test_year_on_year_is_over_the_year_before_the_prose_gives_after_its_figure(rate, flagged):
+    # (412.68 − 398.15) / 398.15 = 3.65%; 3.52% is the change over the later year.
+    answer = f"Generation increased by {rate} year on year, to 412.68 GWh in FY 2080/81."
+    assert detect(source_input(answer, HYDRO)).flagged is flagged
