@@ -1657,10 +1657,13 @@ class Decider:
                 before = level.value - change.value
                 implied = replace_claim(level, value=before, text=f"{level.text} - {change.text}")
                 candidates.append(Derivation(cd.GROWTH, (level, implied), True, True))
+        arrived_at = self._levels_arrived_at(reading)
         for derivation in candidates:
             if derivation.operands == drift.operands and derivation.kind == drift.kind:
                 continue
-            if _over_the_later_value(derivation, drift):
+            if _over_the_later_value(derivation, drift) or (
+                derivation.kind == cd.SHARE_OF and norm(derivation.operands[1]) in arrived_at
+            ):
                 continue
             if test(derivation):
                 return derivation
@@ -1787,6 +1790,19 @@ class Decider:
                 starts.append(c.start)
                 claims.append(c)
             self._source_order = order
+
+    def _levels_arrived_at(self, reading: Reading) -> set[Decimal]:
+        """The figures of a change's sentence that are not its base, which no rate of the
+        change is a share of: "paying 38.5 cent a litre, down 2.5 cent or about 6.5%" is no
+        share of the 38.5 it arrived at, nor "60,000 a day, taking capacity to 142,000 -
+        roughly 42% more" of the 142,000."""
+        if CHANGE not in reading.cues or SHARE in reading.cues or not reading.direction:
+            return set()  # "wheat made up 70.8% of a total grain harvest": a share after all
+        return {
+            norm(r.claim)
+            for r in self.answer.readings
+            if r.sentence == reading.sentence and r is not reading and not r.base
+        }
 
     def _figures_after(self, source: Claim) -> list[Claim]:
         """The next figures of a source figure's sentence, up to three."""
@@ -2372,7 +2388,10 @@ class Decider:
             if bound is not None and bound.strong and CHANGE in reading.cues
             else set()
         )
+        arrived_at = self._levels_arrived_at(reading)
         for derivation in cd.broad_derivations(reading, self.index, cited):
+            if derivation.kind == cd.SHARE_OF and norm(derivation.operands[1]) in arrived_at:
+                continue
             if (
                 own_line
                 and derivation.kind in (cd.GROWTH, cd.DIFFERENCE)

@@ -522,8 +522,9 @@ def test_a_rate_of_change_over_the_level_its_sentence_implies_is_derived():
     assert detect(source_input(answer, MILK)).flagged is False
 
 
-def test_a_rate_of_change_no_level_gives_is_flagged():
-    answer = "Blackwater is paying 38.5 cent a litre for May milk, down 2.5 cent or about 7.4%."
+def test_a_rate_of_change_over_the_level_it_arrived_at_is_flagged():
+    # 2.5 / 38.5 = 6.5%: the new price, not the one the cut was taken from.
+    answer = "Blackwater is paying 38.5 cent a litre for May milk, down 2.5 cent or about 6.5%."
     assert detect(source_input(answer, MILK)).flagged is True
 
 
@@ -585,9 +586,9 @@ DESALINATION = (
 )
 
 
-@pytest.mark.parametrize(("rate", "flagged"), [("73%", False), ("37%", True)])
+@pytest.mark.parametrize(("rate", "flagged"), [("73%", False), ("42%", True)])
 def test_a_rise_over_the_level_before_that_its_sentence_implies(rate, flagged):
-    # 60,000 / (142,000 − 60,000) = 73%.
+    # 60,000 / (142,000 − 60,000) = 73%; 60,000 / 142,000 = 42% is over the level it reached.
     answer = (
         "The plant will make 60,000 cubic metres of water a day, taking the island's capacity "
         f"to 142,000 — roughly {rate} more than today."
