@@ -83,26 +83,14 @@ _CLAUSE_AFTER = re.compile(
 )
 MAX_EARLIER_FIGURES = 12
 MAX_BASE_GAP = 60  # characters between a source figure and the base named right after it
-_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)")
-# Where one clause of a sentence ends and the next begins.
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)")  # what ends a source sentence between two figures
+# The words between the two ends of a range: "A to B", "A–B"; and "between 312.4 cents and
+# 326.8 cents", a range said with `between ... and`.
 _RANGE_JOIN = re.compile(r"\s*(?:to|[-–—])\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
-# "between 312.4 cents and 326.8 cents": a range said with `between ... and`.
 _BETWEEN_BEFORE = re.compile(r"\bbetween\s+(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?\Z", re.IGNORECASE)
 _BETWEEN_JOIN = re.compile(r"\s*(?:[A-Za-z%]{1,10}\s*)?and\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
-
-
-def _joins_range(text: str, a: Claim, b: Claim) -> bool:
-    """Whether the text between two figures makes them one range: `A to B`, `A–B`, or
-    `between A and B`."""
-    if _RANGE_JOIN.fullmatch(text, a.end, b.start):
-        return True
-    return bool(
-        _BETWEEN_JOIN.fullmatch(text, a.end, b.start)
-        and _BETWEEN_BEFORE.search(text, max(0, a.start - 16), a.start)
-    )
-
-
 MAX_RANGE_LINK = 12
+# Where one clause of a sentence ends and the next begins.
 _CLAUSE_BREAK = re.compile(r"[,;]\s|\s(?:and|while|whereas|but)\s")
 # Words that place a figure in an earlier period than the sentence's main one.
 _EARLIER_WORDS = re.compile(
@@ -429,9 +417,7 @@ class Decider:
         if claim.kind not in (PERCENT, RATIO, *_AMOUNTS) or not claim.period:
             return []
         read_from = {id(o.reading.claim): o.exact[0] for o in found if o.exact}
-        shifted = {
-            (self.answer.readings[i].claim.value, p): v for (i, p), v in self._shifted.items()
-        }
+        shifted = self._shifted_by_value()
         out = []
         for index, (sentence, derivation) in self._formula_of.items():
             result = self.answer.readings[index].claim
@@ -470,11 +456,7 @@ class Decider:
         if claim.kind not in (PERCENT, RATIO, *_AMOUNTS) or not claim.period:
             return None
         read_from = {o.reading.index: o.exact[0] for o in found if o.exact}
-        # Figures this rule derived before, by the value they shift to another period: the
-        # net debt of 2024 is the operand of 2024's leverage.
-        shifted = {
-            (self.answer.readings[i].claim.value, p): v for (i, p), v in self._shifted.items()
-        }
+        shifted = self._shifted_by_value()
         for index, (sentence, expression, at) in self._written.items():
             result = self.answer.readings[index].claim
             if (
@@ -526,6 +508,12 @@ class Decider:
                             claim, value * unit, formula.strip(), "written, another period"
                         )
         return None
+
+    def _shifted_by_value(self) -> dict[tuple[Decimal, str], Claim]:
+        """The figures a formula was moved to another period for, by the value of the figure
+        it was first worked out for and that period: the net debt of 2024 is the operand of
+        2024's leverage."""
+        return {(self.answer.readings[i].claim.value, p): v for (i, p), v in self._shifted.items()}
 
     def _shifted_operand(
         self, shifted: dict[tuple[Decimal, str], Claim], operand: Claim, reading: Reading
@@ -3475,6 +3463,17 @@ def _with_written_sign(exact: Decimal, claim: Claim) -> Decimal:
     if exact and claim.value and (exact < 0) != (claim.value < 0):
         return -exact
     return exact
+
+
+def _joins_range(text: str, a: Claim, b: Claim) -> bool:
+    """Whether the text between two figures makes them one range: `A to B`, `A–B`, or
+    `between A and B`."""
+    if _RANGE_JOIN.fullmatch(text, a.end, b.start):
+        return True
+    return bool(
+        _BETWEEN_JOIN.fullmatch(text, a.end, b.start)
+        and _BETWEEN_BEFORE.search(text, max(0, a.start - 16), a.start)
+    )
 
 
 def _over_the_later_value(derivation: Derivation, drift: Derivation) -> bool:
