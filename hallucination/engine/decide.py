@@ -146,6 +146,11 @@ _UNIT_PAIRS = tuple(
         (r"\s*(?:km|kilometres?|kilometers?)\b", r"\b(?:metres?|meters?)\b"),
     )
 )
+# "a concession fee of 12.5% of revenue": the line a source's rate is of.
+_OF_LINE = re.compile(
+    r"\s+of\s+(?:the\s+|its\s+|total\s+|gross\s+)?([A-Za-z][A-Za-z -]{2,40}?)(?=[,.;)]|\s+(?:and|for|in|from|which|recognised|recognized)\b)"
+)
+MAX_POOL_RATES = 200  # a source's percentages searched for one that defines the claim
 # "£2.47 per affected customer", "$12,700 per finisher", "€4.10 a head".
 _PER_UNIT_AFTER = re.compile(r"\s+(?:per|a|each)\s+(?:[a-z-]+\s+)?[a-z]{3,}", re.IGNORECASE)
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
@@ -2424,6 +2429,7 @@ class Decider:
             or self._change_over_implied_base(reading)
             or self._per_unit_of_earlier(reading, found)
             or self._across_units(reading)
+            or self._rate_of_a_named_line(reading)
         )
 
     def _built_up(self, reading: Reading) -> ClaimVerdict | None:
@@ -2628,6 +2634,34 @@ class Decider:
                 ):
                     if values.at_precision(claim.value, value, precision):
                         return _derived_weakly(claim, value, formula, "across units")
+        return None
+
+    def _rate_of_a_named_line(self, reading: Reading) -> ClaimVerdict | None:
+        """ "a concession fee of 12.5% of revenue" in a source, and "the concession fee came to
+        about MZN 2,468 million": an amount the sources define as a rate of another line,
+        that rate times the line's value for the claim's period (its only value when the
+        claim names none)."""
+        claim = reading.claim
+        words = {w for w in claim.label_words if not w.startswith(("@", "#"))}
+        if claim.kind != CURRENCY or len(words) < 2:
+            return None
+        for rate in self.index.between(PERCENT, Decimal(0), Decimal(100))[:MAX_POOL_RATES]:
+            if rate.kind != PERCENT or len(words & rate.label_words) < 2:
+                continue
+            text = self.index.texts.get(rate.source_id, "")
+            of = _OF_LINE.match(text, rate.end)
+            if of is None:
+                continue
+            line_words = labels.label_words(of.group(1))
+            periods = [claim.period] if claim.period else []
+            for line in cd.operands_for(line_words, periods, self.index, named=True)[:2]:
+                if line.kind != CURRENCY or cd.other_currency(claim, line):
+                    continue
+                value = rate.value / 100 * line.value
+                if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                    return _derived_weakly(
+                        claim, value, f"{rate.text} × {line.text}", "rate of a named line"
+                    )
         return None
 
     def _complement(self, reading: Reading) -> ClaimVerdict | None:

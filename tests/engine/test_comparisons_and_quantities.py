@@ -607,3 +607,17 @@ def test_year_on_year_is_over_the_year_before_the_prose_gives_after_its_figure(r
     # (412.68 − 398.15) / 398.15 = 3.65%; 3.52% is the change over the later year.
     answer = f"Generation increased by {rate} year on year, to 412.68 GWh in FY 2080/81."
     assert detect(source_input(answer, HYDRO)).flagged is flagged
+
+
+PORT = (
+    "In 2024 revenue was MZN 19,746 million (2023: MZN 17,102 million). Under the concession "
+    "agreement the Company pays CFM a concession fee of 12.5% of revenue, recognised within "
+    "operating costs."
+)
+
+
+@pytest.mark.parametrize(("fee", "flagged"), [("2,468", False), ("2,138", True)])
+def test_an_amount_a_source_defines_as_a_rate_of_a_line_is_that_rate_of_it(fee, flagged):
+    # 12.5% × 19,746 = 2,468.
+    answer = f"The concession fee payable to CFM came to about MZN {fee} million in 2024."
+    assert detect(source_input(answer, PORT)).flagged is flagged
