@@ -609,10 +609,10 @@ _OPERAND_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn|[BMK])\b)?"
 # What an operand of working in parentheses counts: "(2,184,306 thousand / 431,560 tonnes)".
 _OPERAND_UNIT = r"(?:\s[a-z]{3,12})?"
 _TRAILING_FORMULA = re.compile(
-    r"(?<=[0-9a-z%]) ?\((\s?[$€£¥]?[0-9][0-9.,]{0,20}"
+    r"(?<=[0-9a-z%*]) ?\((\s?[$€£¥]?[0-9][0-9.,]{0,20}"
     + _OPERAND_SCALE
     + _OPERAND_UNIT
-    + r"(?:\s?[×*÷/+−–]\s?[$€£¥]?[0-9][0-9.,]{0,20}"
+    + r"(?:(?:\s?[×*÷/+−–]\s?|\s-\s)[$€£¥]?[0-9][0-9.,]{0,20}"  # "- 1" as ASCII reads it
     + _OPERAND_SCALE
     + _OPERAND_UNIT
     + r"){1,6}\s?)\)"
@@ -863,6 +863,9 @@ _COUNTED_ROW = re.compile(
     r"users|employees|stores|"
     r"locations|units|households|connections|lines|policies|patients)\b",
     re.IGNORECASE,
+)
+_OWN_SCALE_NO_CURRENCY = re.compile(
+    r"\((?:in\s+)?(?:k|K|000s?|'000s?|thousands?|m|M|millions?)\)\s*$"
 )
 _YEAR_SPAN_JOIN = re.compile(r"\s*(?:[-–—]|through|thru|to)\s*", re.IGNORECASE)
 
@@ -1830,7 +1833,9 @@ def _value_of(
             scale, origin = cell.scale, INHERITED
             if (
                 kind == NUMBER
-                and not cell.currency  # "Additions" in a table in $'000 are amounts
+                # "Additions" in a table in $'000 are amounts; "U.S. units sold (K)" states
+                # its own scale and no currency, whatever the caption's
+                and (not cell.currency or _OWN_SCALE_NO_CURRENCY.search(cell.row_label))
                 and (label in lx.COUNT_LABELS or _COUNTED_ROW.search(cell.row_label))
             ):
                 # "Weighted average diluted shares" or "net additions (thousands)" in

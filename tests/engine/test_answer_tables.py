@@ -165,3 +165,43 @@ def test_the_base_of_a_change_as_an_operand_of_working_is_no_period_slip():
 def test_the_base_given_as_the_current_figure_is_still_a_period_slip():
     answer = "ARR reached $1,012.3 million at the end of the year."
     assert detect(source_input(answer, ARR)).flagged is True
+
+
+# ------------------------------------------------------------------ counts in thousands, "− 1"
+
+SALVAGE = """Item 7. Results of Operations (in thousands, except units)
+Service revenues
+  United States                               $3,413,926  $3,118,540
+  International                                  512,377     468,904
+Total revenues                                $3,926,303  $3,587,444
+
+Units sold (in thousands)
+  United States                                    3,118       2,964
+  International                                      742         655
+"""
+PER_UNIT = """Both inputs are in thousands, so the ratio is in dollars per unit.
+
+| | 2024 | 2023 |
+|---|---:|---:|
+| U.S. service revenues ($K) | 3,413,926 | 3,118,540 |
+| U.S. units sold (K) | 3,118 | 2,964 |
+| **Revenue per unit** | **$1,095** | **$1,052** |
+
+Per-unit service revenue rose about **{rate}** (1,094.91 ÷ 1,052.14 − 1).
+"""
+
+
+def test_a_row_in_thousands_of_units_under_a_dollar_caption_is_a_count():
+    # 1,094.91 / 1,052.14 − 1 = 4.1%.
+    result = detect(source_input(PER_UNIT.format(rate="4.1%"), SALVAGE))
+
+    assert _verdict(result, "3,118").grounded
+    assert _verdict(result, "2,964").grounded
+    assert _verdict(result, "4.1%").outcome == DERIVED
+    assert [v.claim.text for v in result.verdicts if v.claim.text == "1"] == []
+
+
+def test_working_after_a_bold_figure_with_a_wrong_result_is_flagged():
+    result = detect(source_input(PER_UNIT.format(rate="4.6%"), SALVAGE))
+
+    assert _verdict(result, "4.6%").grounded is False
