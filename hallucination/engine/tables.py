@@ -527,6 +527,23 @@ def _continues(line: _Line) -> bool:
     return line.kind == "blank" or bool(_SECTION_ROW.fullmatch(line.text))
 
 
+_WIKI_BOLD, _WIKI_ITALIC = "'" * 3, "'" * 2
+# Textile's header and alignment marks after a cell's bar: "|_. Concept", "|>. 3,948,210".
+_TEXTILE_MARK = regex.compile(r"\|(?:_|[<>=]|_[<>=])\. ")
+
+
+def _markup_as_pipes(text: str) -> str:
+    """MediaWiki, Confluence/Jira and Textile tables rewritten as pipe rows of the same
+    length, so every cell keeps its offsets in the text the claims are read from."""
+    if "{|" in text and "|}" in text:
+        text = _wiki_as_pipes(text)
+    if "\n||" in text or text.startswith("||"):
+        text = _confluence_as_pipes(text)
+    if "|_." in text or "|>." in text:
+        text = _TEXTILE_MARK.sub(lambda m: "|" + " " * (len(m.group()) - 1), text)
+    return text
+
+
 def _wiki_as_pipes(text: str) -> str:
     """MediaWiki table markup (`{|`, `! a !! b`, `| a || b`, `|-`, `|}`, bold in triple
     quotes) rewritten as pipe rows of the same length, so every cell keeps its offsets."""
@@ -551,13 +568,6 @@ def _wiki_as_pipes(text: str) -> str:
     return "\n".join(out)
 
 
-_WIKI_BOLD, _WIKI_ITALIC = "'" * 3, "'" * 2
-
-
-# Textile's header and alignment marks after a cell's bar: "|_. Concept", "|>. 3,948,210".
-_TEXTILE_MARK = regex.compile(r"\|(?:_|[<>=]|_[<>=])\. ")
-
-
 def _confluence_as_pipes(text: str) -> str:
     """Confluence and Jira header rows (`||Indicator||Unit||2024||`) as pipe rows of the same
     length, cell for cell with the `|a|b|` rows under them."""
@@ -570,12 +580,7 @@ def _confluence_as_pipes(text: str) -> str:
 def find_tables(text: str) -> TableSet:
     """The tables in `text`, their value cells and their header periods, in text order."""
     result = TableSet()
-    if "{|" in text and "|}" in text:
-        text = _wiki_as_pipes(text)
-    if "\n||" in text or text.startswith("||"):
-        text = _confluence_as_pipes(text)
-    if "|_." in text or "|>." in text:
-        text = _TEXTILE_MARK.sub(lambda m: "|" + " " * (len(m.group()) - 1), text)
+    text = _markup_as_pipes(text) if "|" in text else text
     if (
         "|" not in text
         and "\t" not in text
