@@ -26,6 +26,7 @@ from . import clauses, labels
 from . import lexicon as lx
 from .extraction import (
     MAX_TEXT_CHARS,
+    approximation_start,
     extract_document,
     formula_spans,
     headings,
@@ -363,9 +364,12 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         ]
         after_words = [w.lower() for w in _WORD.findall(after[:60])]
         direction = _direction(before_words[-4:], after_words[:2])
-        unhedged = before_words
-        while unhedged and unhedged[-1] in _HEDGES:
-            unhedged = unhedged[:-1]
+        hedge = approximation_start(text, claim.start)
+        unhedged = (
+            before_words
+            if hedge == claim.start
+            else [w.lower() for w in _WORD.findall(text[max(s_start, hedge - 60) : hedge])]
+        )
         if not direction and unhedged[-1:] == ["by"]:
             # "raised the property tax rate by 0.65 mills", "would have cut Adjusted EBITDA by
             # about $3 million": the verb of change before the object the figure is changed by.
@@ -706,10 +710,6 @@ def _direction(before: list[str], after: list[str]) -> int:
 
 # Nouns of change a figure can stand before. "gain" is left out: "a $3 million gain on the
 # sale" is an amount, not a change.
-# Words that hedge the figure after them: "by about $3 million".
-_HEDGES = frozenset(
-    {"about", "approximately", "approx", "around", "roughly", "nearly", "almost", "some", "circa"}
-)
 _RISE_AFTER = frozenset({"increase", "rise", "jump", "expansion", "growth"})
 _FALL_AFTER = frozenset({"decrease", "decline", "drop", "reduction", "fall", "contraction"})
 _CHANGE_AFTER = frozenset({"change", "swing", "improvement", "deterioration"})

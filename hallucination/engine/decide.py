@@ -755,6 +755,19 @@ class Decider:
             self._by_sentence = by_sentence
         return self._by_sentence.get(sentence, [])
 
+    def _claims_around(
+        self, reading: Reading, back: int, *, before_it: bool = False
+    ) -> list[Claim]:
+        """The other claims of a reading's sentence and the `back` sentences before it, in
+        order; `before_it`: only those that stand before the reading's own claim."""
+        claim = reading.claim
+        return [
+            c
+            for sentence in range(max(0, reading.sentence - back), reading.sentence + 1)
+            for c in self._claims_of(sentence)
+            if c.start != claim.start and (not before_it or c.start < claim.start)
+        ]
+
     def _candidates(self, reading: Reading) -> _Claimed:
         claim = reading.claim
         if claim.kind == DATE:
@@ -2001,13 +2014,12 @@ class Decider:
         ):
             return []
         earlier = [
-            r.claim
-            for r in self.answer.readings[: reading.index]
-            if reading.sentence - 2 <= r.sentence <= reading.sentence
-            and r.claim.kind in _AMOUNTS
-            and _like_money(r.claim, claim)
-            and r.claim.unit == claim.unit
-            and not r.claim.nested
+            c
+            for c in self._claims_around(reading, 2, before_it=True)
+            if c.kind in _AMOUNTS
+            and _like_money(c, claim)
+            and c.unit == claim.unit
+            and not c.nested
         ][-MAX_LIST_ITEMS:]
         out = [
             Derivation(cd.DIFFERENCE, (whole, part), True, False)
@@ -2487,11 +2499,7 @@ class Decider:
             return None
         per_year = _PER_YEAR[unit.group(1).lower()]
         amounts = [
-            r.claim
-            for r in self.answer.readings
-            if reading.sentence - 2 <= r.sentence <= reading.sentence
-            and r.claim.kind == CURRENCY
-            and r.claim.value > 0
+            c for c in self._claims_around(reading, 2) if c.kind == CURRENCY and c.value > 0
         ][:MAX_LIST_ITEMS]
         text = self.answer.text
         # The amount a year is the one its words call annual, right before or after it.
@@ -2522,11 +2530,7 @@ class Decider:
         if found is None:
             return None
         sign = -1 if found.group(1) else 1
-        nearby = [
-            r.claim
-            for r in self.answer.readings
-            if reading.sentence - 1 <= r.sentence <= reading.sentence and r is not reading
-        ]
+        nearby = self._claims_around(reading, 1)
         rates = [c for c in nearby if c.kind == PERCENT and 0 < c.value < 100]
         prices = [c for c in nearby if c.kind == CURRENCY and c.unit == claim.unit and c.value]
         for rate in rates[:MAX_LIST_ITEMS]:
@@ -2544,11 +2548,7 @@ class Decider:
         claim = reading.claim
         if claim.kind != PERCENT or CHANGE not in reading.cues or not reading.direction:
             return None
-        before = [
-            r.claim
-            for r in self.answer.readings[: reading.index]
-            if r.sentence == reading.sentence and r.claim.kind in _AMOUNTS
-        ]
+        before = [c for c in self._claims_around(reading, 0, before_it=True) if c.kind in _AMOUNTS]
         if len(before) < 2:
             return None
         # The change and the level among its last three figures, in either order ("will
@@ -2576,10 +2576,7 @@ class Decider:
         claim = reading.claim
         if claim.kind != CURRENCY or not _PER_UNIT_AFTER.match(self.answer.text, claim.end):
             return None
-        if any(
-            r.sentence == reading.sentence and r is not reading and r.claim.kind != DATE
-            for r in self.answer.readings
-        ):
+        if any(c.kind != DATE for c in self._claims_around(reading, 0)):
             return None
         given = self._given_before(reading, found)
         amounts = [c for c in given if c.kind == CURRENCY and c.unit == claim.unit and c.value]
@@ -2606,14 +2603,9 @@ class Decider:
         end = self.answer.sentences[reading.sentence][1]
         text = self.answer.text
         converted: list[Claim] = []
-        figures = [
-            r.claim
-            for r in self.answer.readings
-            if reading.sentence - 2 <= r.sentence <= reading.sentence
-            and r is not reading
-            and r.claim.kind in _AMOUNTS
-            and r.claim.value
-        ][:MAX_LIST_ITEMS]
+        figures = [c for c in self._claims_around(reading, 2) if c.kind in _AMOUNTS and c.value][
+            :MAX_LIST_ITEMS
+        ]
         for larger, smaller in _UNIT_PAIRS:
             if not (larger.search(text, start, end) and smaller.search(text, start, end)):
                 continue

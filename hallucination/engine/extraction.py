@@ -864,9 +864,6 @@ _COUNTED_ROW = re.compile(
     r"locations|units|households|connections|lines|policies|patients)\b",
     re.IGNORECASE,
 )
-_OWN_SCALE_NO_CURRENCY = re.compile(
-    r"\((?:in\s+)?(?:k|K|000s?|'000s?|thousands?|m|M|millions?)\)\s*$"
-)
 _YEAR_SPAN_JOIN = re.compile(r"\s*(?:[-–—]|through|thru|to)\s*", re.IGNORECASE)
 
 
@@ -1057,6 +1054,12 @@ def _cell_pieces(doc: _Document, start: int, end: int) -> list[tuple[int, int]]:
         while start < end and not doc.text[start].isdigit():
             start += 1
     return pieces
+
+
+def _states_no_currency(label: str) -> bool:
+    """A row label that states its own scale and no currency: "U.S. units sold (K)"."""
+    unit = tables.label_unit(label)
+    return unit is not None and not unit[1]
 
 
 def _plain_digits(written: str) -> str:
@@ -1835,7 +1838,7 @@ def _value_of(
                 kind == NUMBER
                 # "Additions" in a table in $'000 are amounts; "U.S. units sold (K)" states
                 # its own scale and no currency, whatever the caption's
-                and (not cell.currency or _OWN_SCALE_NO_CURRENCY.search(cell.row_label))
+                and (not cell.currency or _states_no_currency(cell.row_label))
                 and (label in lx.COUNT_LABELS or _COUNTED_ROW.search(cell.row_label))
             ):
                 # "Weighted average diluted shares" or "net additions (thousands)" in

@@ -853,7 +853,9 @@ def _stem(word: str) -> str:
     return word
 
 
-def _column_unit(header: str) -> tuple[Decimal, str] | None:
+def label_unit(header: str) -> tuple[Decimal, str] | None:
+    """The scale and currency a header or row label states for its values ("Revenue ($M)":
+    millions of dollars; "U.S. units sold (K)": thousands, no currency)."""
     if header.isascii() and not _may_name_column_unit(header):
         return None  # most row labels and headers: no search
     match = _COLUMN_SCALE.search(header, timeout=_TIMEOUT)
@@ -950,9 +952,7 @@ def _cell(
         per_share = per_share or bool(_PER_UNIT.search(unit_text))
     scale, stated, currency = Decimal(1), False, units.currency
     row_unit = (
-        _unit_cell(unit_text)
-        or _column_unit(row_label)
-        or (_column_unit(section) if section else None)
+        _unit_cell(unit_text) or label_unit(row_label) or (label_unit(section) if section else None)
     )
     # A figure per something keeps the scale its own row or column states ("Annualized rent
     # per leased MW (in thousands)"), never the caption's.
@@ -1180,7 +1180,7 @@ def _add_grid(
     column_units: dict[int, tuple[Decimal, str] | None] = {}
     for column, header_text in headers.items():
         if column > 0:
-            column_units[column] = _column_unit(header_text)
+            column_units[column] = label_unit(header_text)
             if column_units[column] is not None:
                 table.column_units[column] = column_units[column]  # type: ignore[assignment]
     result.tables.append(table)
@@ -1349,7 +1349,7 @@ def _add_dash_rows(result: TableSet, text: str, block: list[_Line], caption: str
                 column_header=header,
                 row_text=line.text,
                 units=units,
-                column_unit=_column_unit(header),
+                column_unit=label_unit(header),
                 value_text=text[vs:ve],
             )
         )
@@ -1406,7 +1406,7 @@ def _add_json_rows(result: TableSet, text: str, block: list[_Line], caption: str
                     column_header=key,
                     row_text=line.text,
                     units=units,
-                    column_unit=_column_unit(key),
+                    column_unit=label_unit(key),
                     value_text=text[s:e],
                 )
             )
