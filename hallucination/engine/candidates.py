@@ -415,6 +415,20 @@ def _bind(
         found = scored.get((label, header))
         if found is None:
             recall, precision = labels.similarity(words, label, weight)
+            section = source.section_words
+            own = label - section if section else label
+            if (
+                own is not label
+                and recall < 1
+                and sum(1 for w in own if w[0] != "@") > 1
+                and own & words
+                and not words & section
+            ):
+                # "depreciation and amortisation" names in full the row of that name under
+                # "Cash flows from operating activities": a heading the words leave out only
+                # places it ("diluted EPS" names "Earnings per share" over "Diluted", and is
+                # scored on both; a one-word "Diluted" is a part of its heading's metric).
+                recall = max(recall, labels.similarity(words, own, weight)[0])
             value = _score(recall, precision)
             if header:
                 # A column header the claim names ("payments due by period total") picks the

@@ -2388,6 +2388,10 @@ class Decider:
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         bound = next((o.binding for o in found if o.reading is reading), None)
+        if CHANGE in reading.cues and claim.label_words and (bound is None or not bound.strong):
+            # A rate of change binds no line of amounts by its own kind: the line its words
+            # name, whatever kind of value it holds.
+            bound = cd.bind(claim.label_words, "", cd.OPERAND, self.index)
         own_line = (
             {cd.line_of(f) for f in bound.facts}
             if bound is not None and bound.strong and CHANGE in reading.cues
@@ -3412,6 +3416,11 @@ def _canonical(claim: Claim) -> frozenset[str]:
     if not claim.label_words:
         return frozenset()  # as for most values of a long text with no labels
     named = frozenset(w for w in claim.label_words if w.startswith("@"))
+    if named and claim.section_words and len(claim.label_words - claim.section_words - named) > 1:
+        # "Cash flows from financing activities - Repurchases of common stock": a row named in
+        # words of its own is its own metric, not the heading's that groups it (a "Diluted"
+        # under "Earnings per share" is a part of the heading's).
+        named = named - claim.section_words
     if claim.label == "eps" and "@eps" not in named:
         # "trailing earnings of $2.19 per share": earnings per share, not net income.
         named = (named - {"@net income"}) | {"@eps"}

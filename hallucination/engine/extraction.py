@@ -183,7 +183,8 @@ _PREFIXED_DOLLARS = ("US$", "HK$", "NZ$", "NT$", "TT$", "RD$", "C$", "A$", "S$",
 _SCALE_CHARS = frozenset(" KkMmBbTtCcLl")
 _UNIT_CHARS = frozenset(" %pbxX×")
 _ORDINAL_AFTER = re.compile(r"(st|nd|rd|th)(?![\w])")
-_RANGE_BEFORE = re.compile(r"(US\$|[$€£¥])[0-9][0-9.,]*\s?(?:-|–|—|to)\s?\Z")
+# A range stays on its line: "$356.99\n- 2023: ..." is a list item after a figure.
+_RANGE_BEFORE = re.compile(r"(US\$|[$€£¥])[0-9][0-9.,]*[ \t]?(?:-|–|—|to)[ \t]?\Z")
 _RATIO_BEFORE = re.compile(
     r"\b(?:ratio|coverage|multiple|multiplier)\s*(?:of|was|is|at|stood\s+at|came\s+in\s+at|:)?\s*\Z",
     re.IGNORECASE,
@@ -207,11 +208,11 @@ _NAMED_LIST_BEFORE = re.compile(
 )
 _CODE_BEFORE = re.compile(
     r"(?<![A-Za-z])([MT](?=SEK|NOK|DKK|EUR|USD|CHF)|)"  # MSEK: millions, TSEK: thousands
-    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?|RM|Tk|RO|KSh|Rp)"
+    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?|RM|Tk|RO|KSh|Rp|BD|DA|KM|MK|Nu|Bs|Kz|TSh|USh|FCFA)"
     r"\s?\Z"
 )
 _CODE_PREFIX_SCALE = {"M": Decimal("1e6"), "T": Decimal("1e3")}
-_RANGE_LINK = re.compile(r"\s?(?:-|–|—|to)\s?(?:[$€£¥]|US\$)?(?=[0-9])")
+_RANGE_LINK = re.compile(r"[ \t]?(?:-|–|—|to)[ \t]?(?:[$€£¥]|US\$)?(?=[0-9])")
 # "At $61.35 a share", "trading at THB 18.40 a share", "priced at $20 per share": a price.
 _PRICE_BEFORE = re.compile(
     r"(?:\b(?:at|price\s+of|priced\s+at|offer\s+of|paid)\s+(?:about\s+|around\s+)?)\Z",
@@ -856,7 +857,9 @@ def extract_document(
 _UNKNOWN = object()
 # Constants an arithmetic sign before them marks wherever they stand: percentages, thousands,
 # days, weeks and months of a year, quarters.
-_FORMULA_CONSTANTS = frozenset({"100", "1000", "365", "366", "360", "52", "12", "4", "2"})
+_FORMULA_CONSTANTS = frozenset(
+    {"100", "1000", "1,000", "1000000", "1,000,000", "365", "366", "360", "52", "12", "4", "2"}
+)
 _GLUED_DOLLAR = re.compile(r"(?<=[0-9])\$ (?= *[0-9(])")
 _COUNTED_ROW = re.compile(
     r"\b(?:customers|subscribers|accounts(?!\s+(?:receivable|payable))|additions|members|"
@@ -1373,7 +1376,7 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         currency = lx.CURRENCY_SYMBOLS[symbol]
         pos = k - len(symbol)
     prefix_scale = None
-    if not currency and k > 1 and (text[k - 1].isupper() or text[k - 1] in "s.khp"):
+    if not currency and k > 1 and (text[k - 1].isupper() or text[k - 1] in "s.khpuz"):
         code = _CODE_BEFORE.search(text[max(0, pos - 6) : pos])
         if code:
             written = code.group(2).rstrip(".").upper()
@@ -1687,12 +1690,16 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
 
         kind, value, precision, unit, scale, scale_origin = _value_of(read, cell, label, doc)
         header_words: frozenset[str] = frozenset()
+        section_words: frozenset[str] = frozenset()
         if cell is not None:
             if cell.transposed:
                 label_words, header_words = _row_column_label(cell.column_header, cell.row_label)
                 cell_key: tuple[int, int, int] | None = (cell.table, cell.column, cell.row)
             else:
                 label_words, header_words = _row_column_label(cell.row_label, cell.column_header)
+                if cell.section:
+                    own = labels.label_words(cell.row_label[len(cell.section) + 3 :])
+                    section_words = label_words - own if own else frozenset()
                 cell_key = (cell.table, cell.row, cell.column)
         else:
             label_words = frozenset()  # prose: read by `clauses`, for sources and answers alike
@@ -1760,6 +1767,7 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 label_words=label_words,
                 header_words=header_words,
                 cell=cell_key,
+                section_words=section_words,
             )
         )
         for extra in read.extra:

@@ -87,6 +87,9 @@ def stem(word: str) -> str:
     return word
 
 
+_THOUSANDS_UNIT = re.compile(r"\b[a-z]{0,4}\$?'000s?\b")
+
+
 def words(text: str) -> list[str]:
     """The content words of a text, folded, in order (stopwords left out)."""
     return list(_words(text[:MAX_LABEL_CHARS]))
@@ -95,6 +98,8 @@ def words(text: str) -> list[str]:
 @functools.lru_cache(maxsize=16384)
 def _words(text: str) -> tuple[str, ...]:
     lowered = text.lower().replace("’", "'").replace("'s", "")
+    if "'000" in lowered:
+        lowered = _THOUSANDS_UNIT.sub(" ", lowered)  # "(MVR'000)" is a unit, not a name
     if "sq" in lowered or "feet" in lowered or "meter" in lowered:
         for pattern, spelled in _AREA_WORDS:
             lowered = pattern.sub(spelled, lowered)
@@ -120,7 +125,10 @@ _DATE_PARTS = re.compile(
     r"|\b[0-9]{1,2}/[0-9]{1,2}(?:/[0-9]{2,4})?\b",
     re.IGNORECASE,
 )
-_LABEL_NUMBER = re.compile(r"(?<![\w.])([0-9][0-9,]*(?:\.[0-9]+)?)\s?(%)?(?![\w])")
+# Not the "'000" of a unit ("Revenue (Q'000)") nor the second year of "2023/24".
+_LABEL_NUMBER = re.compile(
+    r"(?<![\w.'’])(?<!(?:19|20)[0-9]{2}/)([0-9][0-9,]*(?:\.[0-9]+)?)\s?(%)?(?![\w])"
+)
 
 
 def number_words(text: str) -> list[str]:

@@ -35,7 +35,7 @@ _NUMERIC_CELL = regex.compile(
     r"\s*\**\s*(?:≈\s*)?[(\-−+]?\s*(?:[$€£¥]|US\$)?\s*\(?"
     r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?"
     r"|[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}|[0-9]{1,3}(?:\.[0-9]{3}){2,}|[0-9][0-9,]*(?:\.[0-9]+)?)"
-    r"\s*\)?\s*[)%xX]?\s*"
+    r"\s*\)?\s*[)%xX]?[¹²³⁴⁵⁶⁷⁸⁹⁰†‡]{0,2}\s*"  # a footnote's superscript: "612,480¹"
     r"(?:[A-Za-z]{1,3}|(?:thousand|million|billion|trillion)\b)?\s*\**\s*"
 )
 _DIGIT = re.compile(r"[0-9]")
@@ -65,7 +65,11 @@ _SCALE_CAPTION = regex.compile(
     # Indian filings: "(₹ in crore)", "(Rs. crore)", "INR lakh".
     r"|(?:₹|Rs\.?|INR)\s*(?:in\s+)?(crores?|lakhs?)\b"
     # Nordic and German filings: "MSEK", "MEUR", "TSEK" (millions, thousands of the currency).
-    r"|\b((?-i:M|T))(?:SEK|NOK|DKK|EUR|USD|CHF)\b",
+    r"|\b((?-i:M|T))(?:SEK|NOK|DKK|EUR|USD|CHF)\b"
+    # Any currency's letters before the scale: "Amounts in SRD'000", "(all amounts in KM
+    # thousand)", "in KGS million".
+    r"|\b(?-i:[A-Z]{1,4})['’](000)(?![\w])"
+    r"|\bin\s+(?-i:[A-Z]{2,4})\s+(thousands?|millions?|billions?)\b",
     regex.IGNORECASE,
 )
 _EXCEPT = regex.compile(r"\bexcept\b([^)\n]{0,120})", regex.IGNORECASE)
@@ -77,7 +81,9 @@ _COLUMN_SCALE = regex.compile(
     r"(?P<scale>thousands|millions|billions|mm|mn|m|bn|b|k|000s?|'000s?)[)\]]?\s*$"
     r"|_(?P<scale2>mm|mn|m|bn|k|000s?)\s*$"
     r"|\(\s*(?:in\s+)?(?P<scale3>thousands|millions|billions|mm|mn|m|bn|k|000s?|'000s?)\s*\)\s*$"
-    r"|\bin\s+(?P<scale4>thousands|millions|billions)\b",
+    r"|\bin\s+(?P<scale4>thousands|millions|billions)\b"
+    # "Scheduled transfer revenue (MVR'000)", "Sales (K'000)": a currency's letters, '000.
+    r"|\((?-i:[A-Z]{1,4})['’](?P<scale5>000)\)\s*$",
     regex.IGNORECASE,
 )
 # A row or header that says its values are percentages ("margin (%)", "pct", "% of sales"),
@@ -98,6 +104,8 @@ _CAPTION_CURRENCY = regex.compile(
     r"\b(?:CAD|AUD|NZD|HKD|SGD|CA|C|AU|A|NZ|HK|S|R|US)\$|\$|€|£|¥|"
     r"\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|HKD|SGD|BRL|KRW|SEK|MXN|"
     r"(?:canadian|australian|new\s+zealand|hong\s+kong|singapore|u\.s\.|us)\s+dollars|"
+    # Another country's dollars ("thousands of Surinamese dollars"): no currency it knows.
+    r"(?-i:[A-Z][a-z]+)\s+dollars|"
     r"dollars|euros|pounds|yen|swiss\s+francs)\b",
     regex.IGNORECASE,
 )
@@ -190,6 +198,9 @@ class Cell:
     per_share: bool = False
     bps: bool = False  # "PCL ratio on loans (bps)", "take_rate_bps": basis points
     quantity: bool = False  # its row's unit is no currency: "'000 tonnes", "oz", "MW"
+    # The section heading `row_label` begins with ("Cash flows from investing activities -
+    # Purchase of property", "Net sales - Aerospace Systems").
+    section: str = ""
     # Periods down the side and metrics across the top: the column, not the row, is the
     # line a metric's values run along.
     transposed: bool = False
@@ -866,6 +877,7 @@ def label_unit(header: str) -> tuple[Decimal, str] | None:
         or match.group("scale2")
         or match.group("scale3")
         or match.group("scale4")
+        or match.group("scale5")
     ).lower()
     currency = _CURRENCY_OF.get((match.group("currency") or "").lower(), "")
     if not currency:
@@ -935,6 +947,7 @@ def _cell(
     column_unit: tuple[Decimal, str] | None,
     value_text: str,
     section: str = "",
+    grouped_by: str = "",
     unit_text: str = "",
 ) -> Cell:
     """A value cell with the unit its row, its section heading ("Operating revenues (in
@@ -990,6 +1003,7 @@ def _cell(
         per_share=per_share,
         bps=bps,
         quantity=quantity,
+        section=grouped_by,
     )
 
 
@@ -1195,8 +1209,10 @@ def _add_grid(
             and not _is_pair(cells[0])
         )
         row_label = _clean_label(cells[0]) if first_is_label else ""
+        section = ""
         if row_label and line.section and not _TOTAL_ROW.match(row_label):
             # "Net sales:" over "Aerospace Systems  $ 3,812": the row is the segment's net sales.
+            section = line.section
             row_label = f"{line.section} - {row_label}"
         if row_label and _BREAKDOWN_ROW.match(row_label) and parent_label:
             # "Profit for the year" over "of which attributable to owners of the parent": a
@@ -1260,6 +1276,7 @@ def _add_grid(
                     column_unit=column_units.get(column),
                     value_text=text[span[0] : span[1]],
                     section=line.section,
+                    grouped_by=section,
                     unit_text=unit_text,
                 )
             )
@@ -1425,6 +1442,9 @@ _MONTH_RANGE = regex.compile(
 )
 
 
+_SPLIT_YEAR = regex.compile(r"(?<![0-9])((?:19|20)[0-9]{2}) ?[-–/] ?((?:19|20)?[0-9]{2})(?![0-9])")
+
+
 def header_period(text: str) -> str:
     """The period a header cell names: "dec. 31 2008" -> "2008-12-31", "12/10" -> "2010-12".
 
@@ -1439,6 +1459,12 @@ def header_period(text: str) -> str:
     slash = _MONTH_YEAR_SLASH.fullmatch(text)
     if slash:
         return f"{lx.full_year(slash.group(2))}-{int(slash.group(1)):02d}"
+    split = _SPLIT_YEAR.search(text)
+    if split:
+        # "Zafra 2023/24", "FY2023-24": the fiscal year ending in the second, as prose reads it.
+        first, second = int(split.group(1)), split.group(2)
+        if int(second) == (first + 1 if len(second) == 4 else (first + 1) % 100):
+            return f"FY{first + 1}"
     months = _MONTH_RANGE.fullmatch(text)
     if months:
         # "Jul–Sep 2025" is Q3 2025, "Jan–Sep 2025" nine months, "Jan–Dec 2024" the year.

@@ -286,6 +286,10 @@ class Claim:
     # A source table cell: (table, line, position). The line is its row, or its column in a
     # table with periods down the side.
     cell: tuple[int, int, int] | None = None
+    # A table cell's section heading words ("cash flows from operating activities" over
+    # "Interest paid"): part of its label, which a claim naming the row's own words need
+    # not name (`candidates.bind`).
+    section_words: frozenset[str] = frozenset()
 
     @property
     def written(self) -> Decimal:

@@ -1,0 +1,264 @@
+"""Units and names as filings outside the US write them (docs/detection.md, "Sources"): local
+currency letters before `'000` or a scale word, another country's dollars, split fiscal years in
+column headers, footnote superscripts on cells, and rows named under a section heading. Each
+class has a clean answer that grounds and a wrong one of the same shape that is caught."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hallucination.engine import detect, extract_claims, labels
+from hallucination.engine.tables import header_period, label_unit
+
+from .conftest import source_input
+
+
+def _values(text: str) -> dict[str, Decimal]:
+    return {c.text: c.value for c in extract_claims(text)}
+
+
+# ------------------------------------------------------------------ currency letters and '000
+
+LETTERS_CAPTION = """Nkhata Cement plc - revenue by plant
+
+Amounts in SRD'000
+
+| Plant    | 2024    | 2023    |
+|---|---:|---:|
+| Kasungu  | 412,380 | 398,115 |
+| Mzuzu    | 187,204 | 171,960 |
+"""
+
+LETTERS_IN_WORDS = """Statement of profit or loss (all amounts in KM thousand)
+
+                         2024        2023
+Revenue               214,870     198,305
+Operating profit       31,442      28,017
+"""
+
+LETTERS_IN_THE_ROW = """| Indicator                          | 2024    | 2023    |
+|---|---:|---:|
+| Transfer revenue (MVR'000)         | 612,480 | 548,915 |
+| Passengers carried                 | 398,640 | 371,260 |
+"""
+
+
+def test_currency_letters_before_000_scale_a_caption():
+    values = _values(LETTERS_CAPTION)
+
+    assert values["412,380"] == Decimal("412380000")
+
+
+def test_currency_letters_before_a_scale_word_scale_a_caption():
+    values = _values(LETTERS_IN_WORDS)
+
+    assert values["214,870"] == Decimal("214870000")
+
+
+def test_currency_letters_before_000_in_a_row_label_scale_the_row_only():
+    values = _values(LETTERS_IN_THE_ROW)
+
+    assert label_unit("Transfer revenue (MVR'000)") == (Decimal("1e3"), "")
+    assert values["612,480"] == Decimal("612480000")
+    assert values["398,640"] == Decimal("398640")
+
+
+def test_an_amount_at_the_letters_caption_s_scale_grounds():
+    result = detect(source_input("Kasungu revenue was SRD 412.4 million in 2024.", LETTERS_CAPTION))
+
+    assert result.flagged is False
+
+
+def test_an_amount_a_thousand_times_off_the_letters_caption_is_flagged():
+    result = detect(source_input("Kasungu revenue was SRD 412.4 billion in 2024.", LETTERS_CAPTION))
+
+    assert result.flagged is True
+
+
+def test_the_000_of_a_unit_and_a_split_year_s_second_part_are_no_words_of_a_name():
+    (cell,) = [c for c in extract_claims(LETTERS_IN_THE_ROW) if c.text == "612,480"]
+
+    assert cell.label_words == labels.label_words("Transfer revenue")
+    assert labels.label_words("zafra 2022/23 revenue") == labels.label_words("zafra revenue")
+    assert "#500" in labels.label_words("S&P 500 index")
+
+
+def test_a_row_named_with_its_unit_grounds_a_change_and_a_wrong_one_is_flagged():
+    # A row named "Transfer revenue (MVR'000)" is named in full by "transfer revenue".
+    result = detect(source_input("Transfer revenue rose by MVR 63.6 million.", LETTERS_IN_THE_ROW))
+    wrong = detect(source_input("Transfer revenue rose by MVR 66.3 million.", LETTERS_IN_THE_ROW))
+
+    assert result.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ another country's dollars
+
+SURINAME = """Paramaribo Rice N.V. - revenue (in thousands of Surinamese dollars)
+
+| Product        | 2024    | 2023    |
+|---|---:|---:|
+| Parboiled rice | 612,480 | 548,310 |
+"""
+
+
+def test_another_country_s_dollars_are_not_us_dollars():
+    (cell,) = [c for c in extract_claims(SURINAME) if c.text == "612,480"]
+
+    assert cell.unit != "USD"
+    assert cell.value == Decimal("612480000")
+
+
+def test_an_amount_in_the_local_dollars_grounds_and_a_wrong_one_is_flagged():
+    clean = detect(source_input("Parboiled rice revenue was SRD 612.5 million in 2024.", SURINAME))
+    wrong = detect(source_input("Parboiled rice revenue was SRD 621.5 million in 2024.", SURINAME))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ local currency letters
+
+DINARS = (
+    "Tubes du Sud SpA. Revenue reached DA 41,286 million in 2024 (2023: DA 36,905 million). "
+    "EBITDA was DA 7,842 million."
+)
+
+
+def test_local_currency_letters_before_a_figure_are_its_currency_not_its_name():
+    (claim,) = [c for c in extract_claims(DINARS) if c.text.endswith("41,286 million")]
+
+    assert claim.text == "DA 41,286 million"
+    assert claim.unit == "DZD"
+    assert "da" not in claim.label_words
+
+
+def test_a_bare_answer_in_local_letters_takes_its_question_s_metric():
+    question = "What was revenue in 2024?"
+    clean = detect(source_input("DA 41,286 million", DINARS, question=question))
+    wrong = detect(source_input("DA 7,842 million", DINARS, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ split fiscal years as headers
+
+SEASONS = """Harvest report
+
+| Concept                      | Zafra 2023/24 | Zafra 2022/23 |
+|---|---:|---:|
+| Ethanol revenue (Q'000)      | 241,583       | 198,407       |
+| Electricity revenue (Q'000)  | 162,918       | 171,265       |
+"""
+
+
+def test_a_split_year_header_is_the_fiscal_year_ending_in_its_second_year():
+    assert header_period("Zafra 2023/24") == "FY2024"
+    assert header_period("2023-24") == "FY2024"
+    assert header_period("2023-2024") == "FY2024"
+    assert header_period("2019-2023") != "FY2024"
+
+
+def test_a_change_between_split_years_is_of_the_line_it_names():
+    question = "What was the percentage change in electricity revenue between 2022/23 and 2023/24?"
+    clean = detect(source_input("-4.87%", SEASONS, question=question))
+    # The ethanol line's change, given for electricity.
+    wrong = detect(source_input("21.76%", SEASONS, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ footnote superscripts
+
+SUPERSCRIPTS = """| Product        | 2024      | 2023      |
+|---|---:|---:|
+| Parboiled rice | 612,480¹  | 548,310   |
+| White rice     | 214,975   | 229,640²  |
+
+¹ Includes sales under the national supply contract.
+² Net of customer returns.
+"""
+
+
+def test_a_cell_with_a_footnote_superscript_is_read_with_its_row_and_column():
+    (cell,) = [c for c in extract_claims(SUPERSCRIPTS) if c.text == "612,480"]
+
+    assert cell.period == "2024"
+    assert {"parboil", "rice"} <= cell.label_words
+
+
+def test_a_change_over_superscripted_cells_grounds_and_a_wrong_one_is_flagged():
+    question = "What was the percentage change in parboiled rice revenue from 2023 to 2024?"
+    clean = detect(source_input("11.70%", SUPERSCRIPTS, question=question))
+    wrong = detect(source_input("12.70%", SUPERSCRIPTS, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ rows under a section heading
+
+CASH_FLOWS = """Consolidated statement of cash flows (all amounts in KM thousand)
+
+                                                          2024        2023
+Cash flows from operating activities
+  Profit before tax                                     48,712      41,306
+  Depreciation and amortisation                         17,884      16,952
+Net cash from operating activities                      53,555      56,040
+
+Cash flows from investing activities
+  Purchase of property, plant and equipment           (21,470)    (15,388)
+  Interest received                                        148          97
+Net cash used in investing activities                  (21,322)    (15,291)
+"""
+
+
+def test_a_row_under_a_section_heading_knows_which_of_its_words_are_the_heading_s():
+    (cell,) = [c for c in extract_claims(CASH_FLOWS) if c.text == "17,884"]
+
+    assert cell.label_words >= {"depreciation", "amortisation", "operat", "activity"}
+    assert cell.label_words - cell.section_words == labels.label_words(
+        "Depreciation and amortisation"
+    )
+
+
+def test_an_average_of_a_row_under_a_section_grounds_and_a_wrong_one_is_flagged():
+    question = "What was the average depreciation and amortisation for 2023 and 2024?"
+    clean = detect(source_input("17,418", CASH_FLOWS, question=question))
+    wrong = detect(source_input("17,148", CASH_FLOWS, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ working written as a list
+
+BARRELS = """(in thousands, except barrels)
+                              2024        2023
+Net revenue                254,318     266,007
+Barrels shipped            712,400     748,900
+"""
+
+
+def test_a_list_item_after_a_figure_is_no_range_and_1000_in_working_no_claim():
+    answer = (
+        "- 2024: $254,318K × 1,000 ÷ 712,400 ≈ $356.99\n"
+        "- 2023: $266,007K × 1,000 ÷ 748,900 ≈ $355.20"
+    )
+    claims = {c.text: c for c in extract_claims(answer)}
+
+    assert claims["2023"].kind == "date"
+    assert "1,000" not in claims
+    assert detect(source_input(answer, BARRELS)).flagged is False
+
+
+def test_a_wrong_figure_in_working_written_as_a_list_is_flagged():
+    answer = (
+        "- 2024: $254,318K × 1,000 ÷ 712,400 ≈ $356.99\n"
+        "- 2023: $266,007K × 1,000 ÷ 748,900 ≈ $365.20"
+    )
+    result = detect(source_input(answer, BARRELS))
+
+    assert result.flagged is True
