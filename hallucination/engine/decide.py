@@ -229,6 +229,16 @@ _REMAINDER_BEFORE = re.compile(
     r"(?:about\s+|roughly\s+|approximately\s+|some\s+)?\Z",
     re.IGNORECASE,
 )
+# "revenue per passenger carried", "Excise tax / barrel", "yield per hectare of ponds": the
+# unit a figure is over, named before or after it on its line (not "per share", "per cent").
+_PER_LINE_UNIT = re.compile(
+    r"\s*(?:\bper|\bfor\s+(?:each|every)|\s/|÷)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+(?:carried|shipped|sold|served|delivered|produced|harvested|occupied|available|[a-z-]+ed))?)",
+    re.IGNORECASE,
+)
+_OWN_UNIT = re.compile(r"\s?([a-z][a-z-]*)(?=\s)", re.IGNORECASE)  # "3.8 tonnes per hectare"
+PER_UNIT_REACH = 80  # characters before and after a figure where its unit may be named
+PER_UNIT_QUESTION_CHARS = 400
+PER_UNIT_POOL = 40  # values of each line the quotient may take
 SPELLED_WINDOW = 80  # characters either side of a number in words that tie it to a sentence
 MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
 _TOTAL_WORDS = frozenset({"total", "@total"})
@@ -1160,6 +1170,13 @@ class Decider:
         for derivation in self._a_year_of_a_total(reading, found):
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
+
+        # A figure per unit of what a line counts, named so on its own line ("| Excise tax /
+        # barrel | $20.51 |"): the value the sources state for the line is not its value.
+        if (c.stated is not None or c.prose_stated is not None) and not c.exact:
+            per_unit = self._per_unit_of_lines(reading)
+            if per_unit is not None:
+                return per_unit
 
         # 1. The value the sources state for this metric and period.
         if c.stated is not None and not reading.derived:
@@ -2446,6 +2463,7 @@ class Decider:
             or self._per_unit_of_earlier(reading, found)
             or self._across_units(reading)
             or self._rate_of_a_named_line(reading)
+            or self._per_unit_of_lines(reading)
         )
 
     def _built_up(self, reading: Reading) -> ClaimVerdict | None:
@@ -2630,6 +2648,68 @@ class Decider:
                 ):
                     if values.at_precision(claim.value, value, precision):
                         return _derived_weakly(claim, value, formula, "across units")
+        return None
+
+    def _per_unit_of_lines(self, reading: Reading) -> ClaimVerdict | None:
+        """A figure per unit of what a source line counts ("revenue per passenger carried",
+        "| Excise tax / barrel | $20.51 |", "3.8 tonnes per hectare", a bare answer to "What
+        was the revenue per tonne sold?"): a value of a line its other words name (or of the
+        unit written after it) over a value of a line that counts the unit, for one period."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS or not claim.value:
+            return None
+        if len(claim.value.normalize().as_tuple().digits) < MIN_PER_UNIT_DIGITS:
+            return None
+        text = self.answer.text
+        line_start = text.rfind("\n", 0, claim.start) + 1
+        before = text[max(line_start, claim.start - PER_UNIT_REACH) : claim.start]
+        after = text[claim.end : claim.end + PER_UNIT_REACH]
+        own_unit = _OWN_UNIT.match(after)
+        found = _PER_LINE_UNIT.search(before)
+        after_own = _PER_LINE_UNIT.match(after, own_unit.end()) if own_unit is not None else None
+        if found is None and after_own is None and len(self.answer.readings) <= 2:
+            # A bare figure: the unit its question asks about.
+            found = _PER_LINE_UNIT.search(self.answer.question[:PER_UNIT_QUESTION_CHARS])
+        unit_words = (after_own or found).group(1) if (after_own or found) else ""
+        if not unit_words or unit_words.split()[0].lower() in _NOT_A_UNIT:
+            return None
+        unit = _unit_names(labels.label_words(unit_words))
+        if not unit:
+            return None
+        named = claim.label_words - unit
+        if after_own is not None and own_unit is not None:
+            # "3.8 tonnes per hectare": over a line of tonnes, whatever the figure's name.
+            named = _unit_names(labels.label_words(own_unit.group(1))) - unit
+        if not named:
+            return None
+        counts = [
+            c
+            for c in self.index.sharing_words(unit, limit=PER_UNIT_POOL)
+            if c.kind in (NUMBER, COUNT)
+            and c.value > 0
+            and _unit_names(c.label_words | c.header_words) & unit
+        ]
+        amounts = [
+            c
+            for c in self.index.sharing_words(named, limit=PER_UNIT_POOL)
+            if c.kind in _AMOUNTS
+            and c.value
+            and not _unit_names(c.label_words | c.header_words) & unit
+        ]
+        if not counts or not amounts:
+            return None
+        gives_claim = cd.DerivationTest(reading)
+        for amount in amounts:
+            for count in counts:
+                if amount.period and count.period and amount.period != count.period:
+                    continue
+                period = amount.period or count.period
+                if claim.period and period and not lx.periods_compatible(claim.period, period):
+                    continue
+                derivation = cd.Derivation(cd.RATIO_OF, (amount, count), False, False)
+                if gives_claim(derivation):
+                    verdict = self._derived(claim, derivation, [], reading)
+                    return replace(verdict, confidence=WEAK)
         return None
 
     def _rate_of_a_named_line(self, reading: Reading) -> ClaimVerdict | None:

@@ -2052,6 +2052,13 @@ def _introduces_another(text: str, anchor: _Read, read: _Read) -> bool:
     names the line."""
     if _INTRODUCES_A_NUMBER.match(text, anchor.end) is None:
         return False  # "pro forma information for fiscal 2024: had the acquisition ..."
+    opened = text.rfind("(", max(0, anchor.start - 20), anchor.start)
+    if (
+        opened >= 0
+        and ")" not in text[opened : anchor.start]
+        and ")" in text[anchor.end : read.start]
+    ):
+        return True  # "58 marinas (2023: 54) with 21,460 slips": the brackets closed before it
     if read.start - anchor.end <= MAX_INTRODUCED_GAP:
         return False
     line_start = text.rfind("\n", 0, anchor.start) + 1

@@ -29,7 +29,8 @@ MAX_LINE_CHARS = 2_000  # longer lines are prose, never rows
 CAPTION_CHARS = 320  # how far back before a table its caption may start
 _TIMEOUT = 0.05
 
-_SEPARATOR_ROW = regex.compile(r"\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*")
+# "|---|---|", and psql's "-----+-----" under its header.
+_SEPARATOR_ROW = regex.compile(r"\s*\|?\s*:?-{2,}:?\s*(?:[|+]\s*:?-{2,}:?\s*)*\|?\s*")
 _WIDE_GAP = regex.compile(r"\S(?: ?\S)*")  # a cell: runs of text separated by 2+ spaces
 _NUMERIC_CELL = regex.compile(
     r"\s*\**\s*(?:≈\s*)?[(\-−+]?\s*(?:[$€£¥]|US\$)?\s*\(?"
@@ -68,7 +69,7 @@ _SCALE_CAPTION = regex.compile(
     r"|\b((?-i:M|T))(?:SEK|NOK|DKK|EUR|USD|CHF)\b"
     # Any currency's letters before the scale: "Amounts in SRD'000", "(all amounts in KM
     # thousand)", "in KGS million".
-    r"|\b(?-i:[A-Z]{1,4})['’](000)(?![\w])"
+    r"|\bin\s+(?-i:[A-Z]{1,4})['’](000)(?![\w])"
     r"|\bin\s+(?-i:[A-Z]{2,4})\s+(thousands?|millions?|billions?)\b",
     regex.IGNORECASE,
 )
@@ -335,6 +336,8 @@ def _classify(line: str) -> str:
         return "separator"  # "+------+------+", "+======+": a grid table's rules
     if stripped[0] == "-" and len(stripped) >= 2 and not stripped.strip("-"):
         return "separator"  # a MediaWiki "|-" between rows, rewritten
+    if stripped[0] == "-" and "+" in stripped and _SEPARATOR_ROW.fullmatch(stripped):
+        return "separator"  # psql's "-----+-----" under its header
     if "|" in stripped:  # "Revenue | 1.24" is a row too; the block check wants numbers in cells
         if "--" in stripped and _SEPARATOR_ROW.fullmatch(stripped, timeout=_TIMEOUT):
             return "separator"
@@ -544,7 +547,7 @@ _TEXTILE_MARK = regex.compile(r"\|(?:_|[<>=]|_[<>=])\. ")
 
 
 def _markup_as_pipes(text: str) -> str:
-    """MediaWiki, Confluence/Jira and Textile tables rewritten as pipe rows of the same
+    """MediaWiki, Confluence/Jira, Textile and DokuWiki tables rewritten as pipe rows of the same
     length, so every cell keeps its offsets in the text the claims are read from."""
     if "{|" in text and "|}" in text:
         text = _wiki_as_pipes(text)
@@ -552,7 +555,18 @@ def _markup_as_pipes(text: str) -> str:
         text = _confluence_as_pipes(text)
     if "|_." in text or "|>." in text:
         text = _TEXTILE_MARK.sub(lambda m: "|" + " " * (len(m.group()) - 1), text)
+    if "\n^" in text or text.startswith("^"):
+        text = _dokuwiki_as_pipes(text)
     return text
+
+
+def _dokuwiki_as_pipes(text: str) -> str:
+    """DokuWiki's header cells (`^ Indicator ^ 2024 ^`, and `^ Total ^ 1,234 ^` rows that
+    mix them with `|` cells) as pipe cells of the same length."""
+    return "\n".join(
+        line.replace("^", "|") if line.lstrip().startswith(("^", "|")) and "^" in line else line
+        for line in text.split("\n")
+    )
 
 
 def _wiki_as_pipes(text: str) -> str:
@@ -887,6 +901,13 @@ def label_unit(header: str) -> tuple[Decimal, str] | None:
     return _SCALES.get(word, Decimal(1)), currency
 
 
+# A column of a unit of measure ("tonnes_2024", "Volume (bbl)") under a caption of money:
+# the caption's scale is the money's ("Amounts in ALL million; volumes in tonnes").
+_MEASURE_HEADER = regex.compile(
+    r"\b(?:tonnes?|tons|barrels|bbl|ounces|oz|litres|liters|gallons|hectares|kwh|mwh|gwh|"
+    r"volumes?|passengers|headcount|employees)\b",
+    regex.IGNORECASE,
+)
 _UNIT_HEADER = regex.compile(r"(?:units?|unit\s+of\s+measure|uom|measure)", regex.IGNORECASE)
 _UNIT_SCALE = regex.compile(
     r"(?:^|[\s(])(?P<scale>thousands?|millions?|billions?|mn|bn|m|k|'000|000)(?![\w'])",
@@ -976,7 +997,11 @@ def _cell(
     elif column_unit is not None:
         scale, currency = column_unit[0], column_unit[1] or currency
         stated = True
-    elif units.stated and not _excepted(row_label, units.exceptions):
+    elif (
+        units.stated
+        and not _excepted(row_label, units.exceptions)
+        and not (header and _MEASURE_HEADER.search(header, timeout=_TIMEOUT))
+    ):
         scale, stated = units.scale, True
     bps = not percent and bool(_BPS_WORD.search(row_words) or _BPS_WORD.search(header))
     quantity = (
@@ -1456,6 +1481,8 @@ def header_period(text: str) -> str:
         return ""
     if text.isascii() and not _DIGIT.search(text):
         return ""  # every reading below needs a digit: most row labels have none
+    if "_" in text:
+        text = text.replace("_", " ")  # an exported column's name: "revenue_2024", "fy2024"
     slash = _MONTH_YEAR_SLASH.fullmatch(text)
     if slash:
         return f"{lx.full_year(slash.group(2))}-{int(slash.group(1)):02d}"

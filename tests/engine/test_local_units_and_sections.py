@@ -262,3 +262,123 @@ def test_a_wrong_figure_in_working_written_as_a_list_is_flagged():
     result = detect(source_input(answer, BARRELS))
 
     assert result.flagged is True
+
+
+# ------------------------------------------------------------------ DokuWiki and psql tables
+
+DOKUWIKI = """===== Operating and financial highlights =====
+
+^ Indicator                          ^      2024 ^      2023 ^
+| Transfer revenue (MVR'000)         |   612,480 |   548,915 |
+| Charter revenue (MVR'000)          |    88,236 |    94,102 |
+^ Total revenue (MVR'000)            ^   700,716 ^   643,017 ^
+| Passengers carried                 |   398,640 |   371,260 |
+"""
+
+PSQL = """Amounts in ALL million; volumes in tonnes.
+
+analytics=> SELECT product, tonnes_2024, revenue_2024, tonnes_2023, revenue_2023 FROM sales;
+ product                | tonnes_2024 | revenue_2024 | tonnes_2023 | revenue_2023
+------------------------+-------------+--------------+-------------+--------------
+ Extra virgin, bulk     |        4812 |       3905.6 |        5206 |       3512.8
+ Extra virgin, bottled  |        2144 |       2618.3 |        1873 |       2047.5
+(2 rows)
+"""
+
+
+def test_dokuwiki_header_cells_head_the_columns():
+    claims = {c.text: c for c in extract_claims(DOKUWIKI)}
+
+    assert claims["612,480"].period == "2024"
+    assert claims["700,716"].value == Decimal("700716000")
+    assert claims["398,640"].value == Decimal("398640")
+
+
+def test_a_dokuwiki_table_grounds_a_restated_total_and_flags_a_wrong_one():
+    clean = detect(source_input("Total revenue was MVR 700.7 million in 2024.", DOKUWIKI))
+    wrong = detect(source_input("Total revenue was MVR 643.0 million in 2024.", DOKUWIKI))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_psql_output_is_a_table_whose_column_names_carry_the_year():
+    claims = {c.text: c for c in extract_claims(PSQL)}
+
+    assert claims["2618.3"].period == "2024"
+    assert claims["2047.5"].period == "2023"
+    assert claims["2618.3"].value == Decimal("2618300000")
+    # A column of tonnes keeps its units under a caption of money in millions.
+    assert claims["2144"].value == Decimal("2144")
+
+
+# ------------------------------------------------------------------ figures per unit of a line
+
+PER_UNIT_QUESTION = "What was the average revenue per tonne of bottled extra virgin oil in 2024?"
+
+
+def test_a_bare_figure_per_the_unit_its_question_names_is_the_quotient_of_two_lines():
+    clean = detect(source_input("ALL 1.22 million", PSQL, question=PER_UNIT_QUESTION))
+    wrong = detect(source_input("ALL 1.32 million", PSQL, question=PER_UNIT_QUESTION))
+
+    assert clean.flagged is False
+    assert clean.verdicts[0].formula == "2.6183B / 2144"
+    assert wrong.flagged is True
+
+
+def test_a_figure_per_passenger_in_prose_is_the_quotient_of_two_lines():
+    clean = detect(
+        source_input("Transfer revenue per passenger carried was MVR 1,536.42 in 2024.", DOKUWIKI)
+    )
+    wrong = detect(
+        source_input("Transfer revenue per passenger carried was MVR 1,563.42 in 2024.", DOKUWIKI)
+    )
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+SHRIMP = (
+    "The Company farms shrimp on 4,850 hectares of ponds. In 2024 it harvested 18,420 tonnes "
+    "of shrimp, more than in the previous year."
+)
+
+
+def test_a_quantity_per_unit_is_its_own_unit_s_line_over_the_unit_s_line():
+    clean = detect(source_input("Yield in 2024 was about 3.8 tonnes per hectare.", SHRIMP))
+    wrong = detect(source_input("Yield in 2024 was about 4.8 tonnes per hectare.", SHRIMP))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+BREWER = """(in thousands, except barrels)
+                              2024        2023
+Net revenue                254,318     266,007
+Less excise taxes           14,612      15,408
+Barrels shipped            712,400     748,900
+"""
+
+
+def test_a_row_per_unit_in_the_answer_s_table_is_not_the_line_s_own_value():
+    table = "| | 2024 | 2023 |\n|---|---:|---:|\n| Excise tax / barrel | {} | {} |\n"
+    clean = detect(source_input(table.format("$20.51", "$20.57"), BREWER))
+    wrong = detect(source_input(table.format("$20.51", "$21.57"), BREWER))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ a period in brackets
+
+
+def test_a_year_in_brackets_gives_its_period_to_the_figure_inside_only():
+    text = (
+        "At December 31, 2024 we operated 58 marinas (2023: 54) with 21,460 wet slips and "
+        "dry-stack spaces (2023: 19,870)."
+    )
+    claims = {c.text: c for c in extract_claims(text)}
+
+    assert claims["54"].period == "2023"
+    assert claims["21,460"].period == "2024-12-31"
+    assert claims["19,870"].period == "2023"
