@@ -14,6 +14,7 @@ one pass whatever its length.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import re
@@ -908,6 +909,13 @@ _MEASURE_HEADER = regex.compile(
     r"volumes?|passengers|headcount|employees)\b",
     regex.IGNORECASE,
 )
+
+
+@functools.lru_cache(maxsize=1024)
+def _measure_header(header: str) -> bool:
+    return _MEASURE_HEADER.search(header, timeout=_TIMEOUT) is not None
+
+
 _UNIT_HEADER = regex.compile(r"(?:units?|unit\s+of\s+measure|uom|measure)", regex.IGNORECASE)
 _UNIT_SCALE = regex.compile(
     r"(?:^|[\s(])(?P<scale>thousands?|millions?|billions?|mn|bn|m|k|'000|000)(?![\w'])",
@@ -1000,7 +1008,7 @@ def _cell(
     elif (
         units.stated
         and not _excepted(row_label, units.exceptions)
-        and not (header and _MEASURE_HEADER.search(header, timeout=_TIMEOUT))
+        and not (header and _measure_header(header))
     ):
         scale, stated = units.scale, True
     bps = not percent and bool(_BPS_WORD.search(row_words) or _BPS_WORD.search(header))
@@ -1486,7 +1494,7 @@ def header_period(text: str) -> str:
     slash = _MONTH_YEAR_SLASH.fullmatch(text)
     if slash:
         return f"{lx.full_year(slash.group(2))}-{int(slash.group(1)):02d}"
-    split = _SPLIT_YEAR.search(text)
+    split = _SPLIT_YEAR.search(text) if ("/" in text or "-" in text or "–" in text) else None
     if split:
         # "Zafra 2023/24", "FY2023-24": the fiscal year ending in the second, as prose reads it.
         first, second = int(split.group(1)), split.group(2)
