@@ -565,8 +565,13 @@ def _names_its_metric(words: frozenset[str], line: frozenset[str], *, loosely: b
     """A weak binding that still names the line: the words are the known metric the line is
     and nothing it lacks ("revenue" for "Total revenue"); `loosely`, where the sentence
     names the line as an operand in so many words, any words of that metric ("operating
-    cash flow" for "Net cash provided by operating activities")."""
+    cash flow" for "Net cash provided by operating activities"), or with no known metric
+    among them, every one of its words."""
     metrics = {w for w in words if w.startswith("@")}
+    if loosely and not metrics and len(words) > 1:
+        # "operating profit divided by finance costs" over "Finance costs recognised in
+        # profit or loss were ...": a line that holds every word the formula names it by.
+        return words <= line
     return bool(metrics) and metrics <= line and (loosely or words <= line)
 
 

@@ -34,6 +34,7 @@ from .answer import (
     CHANGE,
     COMPARISON,
     COMPOUND,
+    MAX_FIGURES_ASKED,
     MINUS,
     PLUS,
     SHARE,
@@ -41,6 +42,7 @@ from .answer import (
     YEAR_AGO,
     AnswerReading,
     Reading,
+    WordedFormula,
     defined_formulas,
     worded_formulas,
 )
@@ -303,6 +305,7 @@ class Decider:
         self.config = config
         self.answer = answer
         self._formulas: dict[int, list] = {}  # sentence -> the formulas it spells out
+        self._question_formulas: list[WordedFormula] | None = None
         # Figures the answer computed and got right, unrounded: what a later change over
         # them was computed from ("32.7% ... 32.2% ... expanded by 51 basis points").
         self._exact: dict[int, Decimal] = {}
@@ -1072,6 +1075,10 @@ class Decider:
             self._formulas[reading.sentence] = formulas
         if not formulas:
             formulas = defined_formulas(self.answer.text, claim)
+        if not formulas and len(self.answer.readings) <= MAX_FIGURES_ASKED:
+            # "What was the interest cover (operating profit divided by finance costs) in
+            # 2024?" answered "4.31": the formula its question spells out.
+            formulas = self._asked_formulas()
         if not formulas:
             return []
         periods = [claim.period] if claim.period else list(reading.periods[:1])
@@ -1093,6 +1100,12 @@ class Decider:
                 kind = cd.SHARE_OF if claim.kind == PERCENT else cd.RATIO_OF
                 out.append(Derivation(kind, operands, True, True))
         return out
+
+    def _asked_formulas(self) -> list[WordedFormula]:
+        if self._question_formulas is None:
+            question = self.answer.question
+            self._question_formulas = worded_formulas(question) if question else []
+        return self._question_formulas
 
     def _factors(self, reading: Reading, found: list[_Claimed]) -> list[Claim]:
         """The sentence's figures a product may be of, as the sources give them: amounts,

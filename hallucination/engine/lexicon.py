@@ -79,8 +79,8 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
     ),
     "ebitda": ("ebitda", "adjusted ebitda"),
     "gross profit": ("gross profit",),
-    "gross margin": ("gross margin", "gross margins"),
-    "operating margin": ("operating margin", "operating margins"),
+    "gross margin": ("gross margin", "gross margins", "gross profit margin"),
+    "operating margin": ("operating margin", "operating margins", "operating profit margin"),
     "net margin": ("net margin", "profit margin", "net profit margin"),
     "ebitda margin": ("ebitda margin",),
     "operating cash flow": (
@@ -355,9 +355,19 @@ def canonical_labels(text: str) -> list[str]:
         for size in range(min(_LONGEST_PHRASE, end), 0, -1):
             label = _PHRASE_TO_LABEL.get(" ".join(tokens[end - size : end]))
             if label:
+                start = end - size
+                # "operating profit for the year": a phrase that ends in the match's first
+                # word and starts before it names the metric ("operating profit"); "for the
+                # year" only says which period ("adjusted EBITDA margin" stays a margin).
+                wider_span = size > 2 and tokens[start + 1] == "for"
+                for before in range(min(_LONGEST_PHRASE, start + 1) if wider_span else 0, 1, -1):
+                    wider = _PHRASE_TO_LABEL.get(" ".join(tokens[start + 1 - before : start + 1]))
+                    if wider:
+                        label, start = wider, start + 1 - before
+                        break
                 if label not in found:
                     found.append(label)
-                end -= size
+                end = start
                 break
         else:
             end -= 1

@@ -5,6 +5,7 @@ reads as it stands. Each class has a clean case and a wrong one of the same shap
 from __future__ import annotations
 
 from hallucination.engine import detect
+from hallucination.engine import lexicon as lx
 from hallucination.engine.types import DERIVED
 
 from .conftest import source_input
@@ -66,3 +67,33 @@ def test_a_figure_that_names_its_metric_is_read_as_it_stands():
         )
     )
     assert not result.flagged
+
+
+# ------------------------------------------------------------------ a formula the question spells out
+
+COVER = (
+    "Amounts in foreign currencies are translated at the closing rates. Finance costs "
+    "recognised in profit or loss were SCR 27,486 thousand (2023: SCR 25,911 thousand). "
+    "Operating profit for the year was SCR 118,352 thousand (2023: SCR 96,407 thousand)."
+)
+COVER_QUESTION = "What was the interest cover (operating profit divided by finance costs) in 2024?"
+
+
+def test_a_bare_figure_is_the_formula_its_question_spells_out():
+    result = detect(source_input("4.31", COVER, question=COVER_QUESTION))
+
+    assert result.flagged is False
+    assert result.verdicts[0].formula == "118.352M / 27.486M"
+
+
+def test_a_wrong_bare_figure_for_the_question_s_formula_is_flagged():
+    result = detect(source_input("4.57", COVER, question=COVER_QUESTION))
+
+    assert result.flagged is True
+
+
+def test_operating_profit_for_the_year_is_operating_profit():
+    assert lx.canonical_labels("Operating profit for the year") == ["operating income"]
+    assert lx.canonical_labels("Profit for the year") == ["net income"]
+    assert lx.canonical_labels("adjusted EBITDA margin") == ["ebitda margin"]
+    assert lx.canonical_labels("gross profit margin") == ["gross margin"]
