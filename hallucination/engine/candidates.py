@@ -1341,9 +1341,10 @@ def products(claim: Claim, factors: list[Claim]) -> Iterator[Derivation]:
             claim.kind in (COUNT, NUMBER)
             and a.kind in (COUNT, NUMBER)
             and "spelled" in b.qualifiers
-            and "spelled" not in a.qualifiers
+            and ("spelled" not in a.qualifiers or a.start < b.start)
         ):
-            yield Derivation(PRODUCT, (a, b), False, False)  # "three each for 1.4 million"
+            # "three each for 1.4 million", "twelve families, each limited to eight visitors"
+            yield Derivation(PRODUCT, (a, b), False, False)
         if (
             a.kind == CURRENCY
             and b.kind == PERCENT

@@ -158,7 +158,9 @@ _PER_UNIT_AFTER = re.compile(r"\s+(?:per|a|each)\s+(?:[a-z-]+\s+)?[a-z]{3,}", re
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
 _OVER_SPAN = re.compile(
     r"\bover\s+(?:the\s+|its\s+)?(?:next\s+|following\s+|coming\s+)?(\d{1,2}|[a-z]+)\s+"
-    r"(years|days|weeks|months|quarters)\b",
+    r"(years|days|weeks|months|quarters)\b"
+    # "an eight-year, $38.6 million contract": the span as the total's adjective.
+    r"|\b(\d{1,2}|[a-z]+)-(year|day|week|month|quarter)\b",
     re.IGNORECASE,
 )
 # "46,600 visitors a day": a count or an amount for each day, week, month or quarter.
@@ -175,6 +177,7 @@ APPROXIMATION_CORRECTABLE = Decimal("0.1")  # ... and this near, corrected to th
 APPROXIMATION_RANGE = Decimal("0.5")  # a hedged figure this near a value is its approximation
 PLAUSIBLE_DRIFT = (Decimal("0.33"), Decimal("3"))  # beyond, a different quantity, not a slip
 WEAK = Decimal("0.5")  # confidence of a claim grounded on weak evidence
+_PERCENT_WORD_AFTER = re.compile(r"\s+(?:percent|per\s+cent)\b", re.IGNORECASE)
 _SPELLED_MULTIPLIER = re.compile(
     r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?=[ -](?:each|times|"
     r"doses?|years?|months?|weeks?|days?|shifts?|units?|per\b|a\b|an\b))",
@@ -1125,20 +1128,18 @@ class Decider:
             for m in _SPELLED_MULTIPLIER.finditer(self.answer.text, start, end):
                 times = numberwords.small_number(m.group(1))
                 if times is not None and 2 <= times <= 12:
-                    out.append(
-                        replace_claim(
-                            reading.claim,
-                            text=m.group(1),
-                            start=m.start(1),
-                            end=m.end(1),
-                            kind=NUMBER,
-                            value=Decimal(times),
-                            precision=Decimal(1),
-                            scale=Decimal(1),
-                            unit="",
-                            qualifiers=frozenset({"spelled"}),
-                        )
-                    )
+                    out.append(_spelled_figure(reading.claim, m.start(1), m.end(1), times, NUMBER))
+        if reading.claim.kind in _AMOUNTS:
+            # "twelve gorilla families, each limited to eight visitors a day, so 96 people",
+            # "if ten percent of that revenue went to the scheme, about $7.4 million": numbers
+            # news style writes in words, as factors of the sentence's figure.
+            start, end = self.answer.sentences[reading.sentence]
+            text = self.answer.text
+            taken = {c.start for c in out}
+            for value, s, e in numberwords.numbers_in(text, start, end)[:MAX_LIST_ITEMS]:
+                if s not in taken:
+                    kind = PERCENT if _PERCENT_WORD_AFTER.match(text, e) else NUMBER
+                    out.append(_spelled_figure(reading.claim, s, e, value, kind))
         return out
 
     # ------------------------------------------------------------ the rules
@@ -2795,13 +2796,13 @@ class Decider:
             (
                 m
                 for m in _OVER_SPAN.finditer(text, start, end)
-                if m.group(2).lower().rstrip("s") == unit
+                if (m.group(2) or m.group(4)).lower().rstrip("s") == unit
             ),
             None,
         )
         if over is None:
             return []
-        written = over.group(1)
+        written = over.group(1) or over.group(3)
         years = int(written) if written.isdigit() else numberwords.small_number(written)
         if not years or years < 2:
             return []
@@ -3502,6 +3503,22 @@ def _related(mine: frozenset[str], theirs: frozenset[str]) -> bool:
 _FORECASTS = frozenset({"@guidance"})
 # Metrics one answer may name by the other: a fund's "assets" are its assets under management.
 _KINDRED = frozenset({frozenset({"@aum", "@total assets"})})
+
+
+def _spelled_figure(claim: Claim, start: int, end: int, value: Decimal | int, kind: str) -> Claim:
+    """A number the answer writes in words, as a figure a formula may take (never a claim)."""
+    return replace_claim(
+        claim,
+        text=f"{value}",
+        start=start,
+        end=end,
+        kind=kind,
+        value=Decimal(value),
+        precision=Decimal(1),
+        scale=Decimal(1),
+        unit="%" if kind == PERCENT else "",
+        qualifiers=frozenset({"spelled"}),
+    )
 
 
 def _canonical(claim: Claim) -> frozenset[str]:

@@ -203,6 +203,22 @@ def _numbers(run: list[tuple[str, int, int]]) -> list[tuple[Decimal, int, int]]:
     return found
 
 
+def numbers_in(text: str, start: int, end: int) -> list[tuple[Decimal, int, int]]:
+    """Every number in words from `start` to `end`, lone words included ("twelve gorilla
+    families, each limited to eight visitors"), for arithmetic that may take them as
+    operands; not "one", nor words inside parentheses.
+
+    >>> [int(v) for v, _s, _e in numbers_in("twelve families of eight", 0, 24)]
+    [12, 8]
+    """
+    return [
+        (value, s, e)
+        for run in _phrases_in(text, start, end)
+        for value, s, e in _numbers(run)
+        if value >= 2 and not _in_parentheses(text, s)
+    ]
+
+
 def with_digits(text: str) -> str:
     """`text` with its numbers in words written as digits; the same object when it has none."""
     found = [number for run in _phrases(text) for number in _numbers(run)]

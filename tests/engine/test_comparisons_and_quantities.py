@@ -621,3 +621,53 @@ def test_an_amount_a_source_defines_as_a_rate_of_a_line_is_that_rate_of_it(fee, 
     # 12.5% × 19,746 = 2,468.
     answer = f"The concession fee payable to CFM came to about MZN {fee} million in 2024."
     assert detect(source_input(answer, PORT)).flagged is flagged
+
+
+# ------------------------------------------------------------------ numbers in words as factors
+
+GORILLAS = (
+    "Rwanda has twelve habituated gorilla families open to visitors, and each family may be "
+    "visited by at most eight people a day. Permit sales rose to 41,250 in 2024."
+)
+
+
+def test_a_product_of_two_numbers_written_in_words_is_recomputed():
+    answer = (
+        "With twelve gorilla families each limited to eight visitors a day, only 96 people can "
+        "trek on any given day."
+    )
+    assert detect(source_input(answer, GORILLAS)).flagged is False
+
+
+def test_a_wrong_product_of_two_numbers_written_in_words_is_flagged():
+    answer = (
+        "With twelve gorilla families each limited to eight visitors a day, only 108 people can "
+        "trek on any given day."
+    )
+    assert detect(source_input(answer, GORILLAS)).flagged is True
+
+
+BIKES = "The council approved a contract with Velocita Mobility worth $38.6 million over its term of eight years."
+
+
+def test_an_amount_a_year_of_a_total_spread_over_a_hyphenated_span_is_recomputed():
+    clean = "Riverton approved an eight-year, $38.6 million contract, about $4.8 million a year."
+    wrong = "Riverton approved an eight-year, $38.6 million contract, about $5.8 million a year."
+
+    assert detect(source_input(clean, BIKES)).flagged is False
+    assert detect(source_input(wrong, BIKES)).flagged is True
+
+
+PERMITS = "Permit sales reached 41,250 in 2024. The new permit price will be $1,800."
+
+
+def test_a_rate_written_in_words_of_an_amount_is_recomputed():
+    clean = (
+        "At 41,250 permits the new $1,800 price would bring in about $74 million a year. If ten "
+        "percent of that went to the community scheme, communities would receive roughly $7.4 "
+        "million."
+    )
+    wrong = clean.replace("$7.4 million", "$9.4 million")
+
+    assert detect(source_input(clean, PERMITS)).flagged is False
+    assert detect(source_input(wrong, PERMITS)).flagged is True
