@@ -1076,6 +1076,21 @@ def over_the_line(reading: Reading, line: list[Claim], periods: list[str]) -> li
                 continue
             described = len(undated) == 1 and len(bases) == 1
             out.append(Derivation(kind, (later, earlier), True, described, factor))
+    unnamed = [c for c in undated if not c.period]
+    if not bases and len(unnamed) == 1 and dated and lx.period_year(anchor):
+        # "Revenue for the year increased to K1,284.6 million (2023: K1,031.9 million)": the
+        # one value of no period, beside values of earlier periods only, is the one the
+        # sentence names.
+        later = unnamed[0]
+        year = lx.period_year(anchor)
+        earlier_only = all(
+            lx.period_year(c.period) and lx.period_year(c.period) < year for c in dated
+        )
+        for earlier in dated if earlier_only else ():
+            if (later.kind == PERCENT) != (earlier.kind == PERCENT):
+                continue
+            described = earlier is dated[-1]
+            out.append(Derivation(kind, (later, earlier), True, described, factor))
     for i, later in enumerate(dated):
         for earlier in dated[:i]:
             rates = (later.kind == PERCENT, earlier.kind == PERCENT)
@@ -1428,6 +1443,14 @@ class DerivationTest:
             # An operand too small to move the figure's last digit is no operand: "£4.37
             # billion less 298" is the £4.37 billion itself.
             return False
+        claim = self.reading.claim
+        if (
+            derivation.kind in (DIFFERENCE, SUM_OF, AVERAGE_OF)
+            and claim.kind == CURRENCY
+            and claim.unit
+            and any(other_currency(claim, o) for o in derivation.operands)
+        ):
+            return False  # "US$214.7 million" is no difference of two kwacha amounts
         for value in derivation_values(self.reading, derivation):
             if exact and abs(value) != target:
                 continue

@@ -418,6 +418,9 @@ _MEASURE_SUFFIXES = frozenset(
     }
 )
 _ATTACHED_PREFIXES = frozenset({"Q", "H", "FY", "CY", "$", "US$", "C$", "A$", "HK$", "S$", "R$"})
+# Currencies whose sign is one capital: the kwacha and kina (K), pula (P), lempira and leu
+# (L), rand (R) and loti (M).
+_ONE_LETTER_CURRENCIES = frozenset("KPLRM")
 
 
 _HAS_SPACED_DIGITS = re.compile(r"[0-9] [0-9]{3} [0-9]{3}")
@@ -1178,6 +1181,9 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         letters_before
         and letters_before not in _ATTACHED_PREFIXES
         and letters_before.upper() not in lx.CURRENCY_PREFIXES
+        # "K1,284.6 million", "P412.5": one capital glued to a grouped or decimal amount is
+        # a currency's sign (kwacha, kina, pula, lempira); "K2", "B52" stay names.
+        and not (letters_before in _ONE_LETTER_CURRENCIES and ("," in digits or "." in digits))
     ):
         return None
     if before_char == "-" and s >= 2 and text[s - 2].isalpha():
@@ -1383,6 +1389,16 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             currency = lx.CURRENCY_ALIASES.get(written, written)
             prefix_scale = _CODE_PREFIX_SCALE.get(code.group(1))
             pos -= len(code.group())
+    if (
+        not currency
+        and pos > 0
+        and text[pos - 1] in _ONE_LETTER_CURRENCIES
+        and (pos < 2 or not text[pos - 2].isalnum())
+        and ("," in digits or "." in digits)
+    ):
+        # "K1,284.6 million": the kwacha's sign, its own currency whichever country's it is.
+        currency = text[pos - 1]
+        pos -= 1
     if not currency:
         # The far end of a range written once with its currency: "$1.2-1.5 billion".
         window = text[max(0, pos - 24) : pos]

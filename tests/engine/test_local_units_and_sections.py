@@ -382,3 +382,42 @@ def test_a_year_in_brackets_gives_its_period_to_the_figure_inside_only():
     assert claims["54"].period == "2023"
     assert claims["21,460"].period == "2024-12-31"
     assert claims["19,870"].period == "2023"
+
+
+# ------------------------------------------------------------------ a currency's one-letter sign
+
+KWACHA = (
+    "Annual report for the year ended 31 December 2024. "
+    "Revenue for the year increased to K1,284.6 million (2023: K1,031.9 million). Profit "
+    "before tax was K326.7 million and income tax K112.0 million, so profit after tax was "
+    "K214.7 million (2023: K168.3 million). The K2 team met twice."
+)
+
+
+def test_one_capital_glued_to_an_amount_is_its_currency_and_k2_stays_a_name():
+    claims = {c.text: c for c in extract_claims(KWACHA)}
+
+    assert claims["K1,284.6 million"].value == Decimal("1284600000")
+    assert claims["K1,284.6 million"].unit == "K"
+    assert "2" not in claims
+
+
+def test_a_change_of_the_line_s_one_value_without_a_period_over_its_prior_year():
+    clean = detect(
+        source_input("Revenue grew by about 24.5% in 2024, to K1,284.6 million.", KWACHA)
+    )
+    wrong = detect(
+        source_input("Revenue grew by about 42.5% in 2024, to K1,284.6 million.", KWACHA)
+    )
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_an_amount_in_another_currency_is_no_difference_of_the_source_s_amounts():
+    # 326.7 - 112.0 = 214.7, in kwacha: never US dollars.
+    clean = detect(source_input("Profit after tax was K214.7 million in 2024.", KWACHA))
+    wrong = detect(source_input("Profit after tax was US$214.7 million in 2024.", KWACHA))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
