@@ -581,6 +581,7 @@ _QUESTION_CUES = (
             re.IGNORECASE,
         ),
     ),
+    (COMPOUND, re.compile(r"\b(?:compound(?:ed)?\s+annual|cagr)\b", re.IGNORECASE)),
     (AVERAGE, re.compile(r"\b(?:average|mean)\b", re.IGNORECASE)),
     (SUM, re.compile(r"\b(?:sum|combined|together|aggregate)\b", re.IGNORECASE)),
     (SHARE, re.compile(r"\b(?:proportion|percentage\s+of|share\s+of|portion)\b", re.IGNORECASE)),
@@ -600,7 +601,9 @@ def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Rea
     cues = frozenset(cue for cue, pattern in _QUESTION_CUES if pattern.search(question))
     if SUM in cues and CHANGE in cues:
         cues = cues - {SUM}  # "the change in total revenue": a change, not a sum
-    words = labels.label_words(_QUESTION_WORDS.sub(" ", question[:MAX_QUESTION_CHARS]))
+    words = labels.label_words(
+        _QUESTION_WORDS.sub(" ", _RATE_NAMES.sub(" ", question[:MAX_QUESTION_CHARS]))
+    )
     from_to = _FROM_TO.search(question) is not None
     out = []
     for r in readings:
@@ -629,6 +632,11 @@ def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Rea
 
 
 MAX_QUESTION_CHARS = 2_000
+# The name of the arithmetic a question asks for, which names no metric.
+_RATE_NAMES = re.compile(
+    r"\b(?:compound(?:ed)?\s+annual\s+growth\s+rate|cagr|annual\s+growth\s+rate|growth\s+rate)\b",
+    re.IGNORECASE,
+)
 
 
 # Between an equals sign and the figure it gives: "= C$508 thousand", "≈ 7.9%", "= **7.9%".

@@ -1713,6 +1713,10 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 cell_key: tuple[int, int, int] | None = (cell.table, cell.column, cell.row)
             else:
                 label_words, header_words = _row_column_label(cell.row_label, cell.column_header)
+                metric = doc.tables.tables[cell.table].metric if doc.source_id else ""
+                if metric and tables.BARE_TOTAL.fullmatch(cell.row_label):
+                    # A source's "Total" under "Revenue by region": that metric's total.
+                    label_words = label_words | labels.label_words(metric)
                 if cell.section:
                     own = labels.label_words(cell.row_label[len(cell.section) + 3 :])
                     section_words = label_words - own if own else frozenset()

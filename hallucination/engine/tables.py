@@ -57,7 +57,7 @@ _DASH_ROW = regex.compile(r"\s*(?:[-*•]\s+)?(\S.{0,200}?)\s[—–]\s(\S.{0,20
 _SCALE_CAPTION = regex.compile(
     r"\bin\s+(?:US\s+|U\.S\.\s+)?(?:(?:US\$|[$€£¥]|USD|EUR|GBP|dollars|euros)\s*)?"
     r"(thousands|millions|billions)\b"
-    r"|\(\s*(?:in\s+)?(?:[A-Z]{0,3}\$|[€£¥₹]|USD|EUR|GBP|JPY|CHF|CAD|AUD|BRL|INR|SEK|MXN)\s*(thousands?|millions?|billions?|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
+    r"|\(\s*(?:in\s+)?(?:[A-Z]{0,3}\$|[€£¥₹]|(?-i:[A-Z]{3}))\s*(thousands?|millions?|billions?|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
     r"|(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(?:in\s+)?(thousands|millions|billions|MM|M|mn|m|bn|B|K|000s?|'000s?)(?![\w])"
     r"|\b(thousands|millions|billions)\s+of\s+(?:US\s+|U\.S\.\s+|Swiss\s+)?"
     r"(?:dollars|euros|pounds|yen|yuan|renminbi|rupees|francs|won|kronor|pesos|reais|rand|"
@@ -224,6 +224,9 @@ class Table:
     scale: Decimal = Decimal(1)
     currency: str = ""
     column_units: dict[int, tuple[Decimal, str]] = field(default_factory=dict)
+    # The metric the caption names in so many words ("Revenue by region"): what a bare
+    # "Total" row of a source's table totals.
+    metric: str = ""
 
     def unit_of(self, column: int) -> tuple[Decimal, str]:
         """The scale and currency of a column's cells: its header's, else the caption's."""
@@ -319,6 +322,7 @@ def _trimmed(line: str, offset: int, start: int, end: int) -> tuple[int, int]:
 
 
 _TOTAL_ROW = regex.compile(r"total\b", regex.IGNORECASE)
+BARE_TOTAL = regex.compile(r"(?:grand\s+)?total:?", regex.IGNORECASE)
 _SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}:?[ \t]*")
 
 
@@ -603,9 +607,75 @@ def _confluence_as_pipes(text: str) -> str:
     )
 
 
+# An HTML or BBCode table row, its cells and its other tags (bold, paragraphs, the table's
+# own), and the entities a page's text keeps.
+_ROW_ELEMENT = regex.compile(
+    r"<tr\b[^>]{0,200}>.{0,4000}?</tr\s*>|\[tr\].{0,4000}?\[/tr\]", regex.IGNORECASE | regex.DOTALL
+)
+_TAG = regex.compile(
+    r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,300}>|\[(/?)(tr|td|th|b|i|u|table|center)\]",
+    regex.IGNORECASE,
+)
+_COLSPAN = regex.compile(r"colspan\s*=\s*[\"']?([0-9]+)", regex.IGNORECASE)
+_ENTITY = regex.compile(r"&(?:nbsp|amp|#160|#8201|thinsp);")
+
+
+def _tags_as_pipes(text: str) -> str:
+    """HTML (`<tr><th>Region</th><td>285,720</td></tr>`) and BBCode (`[tr][td]...[/td][/tr]`)
+    tables as pipe rows of the same length: each row on one line (its line breaks become
+    spaces), a cell's opening tag a bar (as many as its `colspan`), the row's closing tag a
+    last bar, every other tag and entity spaces. Text outside rows keeps its words."""
+    if not _TAG.search(text, timeout=_TIMEOUT):
+        return text
+    chars = list(text)
+    previous_end = -1
+    for row in _ROW_ELEMENT.finditer(text, timeout=_TIMEOUT):
+        between = text[previous_end : row.start()] if previous_end >= 0 else ""
+        if "\n" in between and not _TAG.sub("", between, timeout=_TIMEOUT).strip():
+            # "</thead>" and "<tbody>" between two rows: a rule, not a break in the table.
+            for i in range(previous_end, row.start()):
+                if not chars[i].isspace():
+                    chars[i] = "-"
+        previous_end = row.end()
+        for i in range(row.start(), row.end()):
+            if chars[i] == "\n":
+                chars[i] = " "
+        first_cell = True
+        for tag in _TAG.finditer(text, row.start(), row.end(), timeout=_TIMEOUT):
+            name = (tag.group(2) or tag.group(4)).lower()
+            closing = bool(tag.group(1) or tag.group(3))
+            width = tag.end() - tag.start()
+            if name in ("td", "th") and not closing:
+                if "rowspan" in tag.group().lower():
+                    # A group's name beside its first row ("Domestic" over three products):
+                    # part of that row's label, as the rows under it have no such cell.
+                    chars[tag.start() : tag.end()] = "|" + " " * (width - 1)
+                    first_cell = "merge"
+                    continue
+                span = _COLSPAN.search(tag.group())
+                # A header spanning the label columns is one label cell.
+                bars = min(int(span.group(1)) if span and not first_cell else 1, width)
+                if first_cell == "merge":
+                    bars = 0  # the row's own label goes on after its group's name
+                chars[tag.start() : tag.end()] = "|" * bars + " " * (width - bars)
+                first_cell = False
+            elif name == "tr" and closing:
+                chars[tag.start() : tag.end()] = "|" + " " * (width - 1)
+            else:
+                chars[tag.start() : tag.end()] = " " * width
+    out = "".join(chars)
+    # Tags outside rows (a caption, a paragraph, bold) and entities: spaces.
+    out = _TAG.sub(lambda m: " " * (m.end() - m.start()), out, timeout=_TIMEOUT)
+    if "&" in out:
+        out = _ENTITY.sub(lambda m: " " * (m.end() - m.start()), out, timeout=_TIMEOUT)
+    return out
+
+
 def find_tables(text: str) -> TableSet:
     """The tables in `text`, their value cells and their header periods, in text order."""
     result = TableSet()
+    if "<t" in text or "<T" in text or "[t" in text:
+        text = _tags_as_pipes(text)
     text = _markup_as_pipes(text) if "|" in text else text
     if (
         "|" not in text
@@ -1216,9 +1286,19 @@ def _add_grid(
         text[line.spans[0][0] : line.spans[0][1]] for line in groups if line.spans
     )
     units = _caption_units(" ".join([caption, group_caption, label_header]))
+    named = lx.canonical_labels(caption) if caption else []
+    # A metric the caption names in so many words ("Revenue by region"; not "total assets"
+    # for "Intangible assets").
+    caption_metric = (
+        named[0] if len(named) == 1 and named[0] in caption.lower().replace("_", " ") else ""
+    )
     table_index = len(result.tables)
     table = Table(
-        start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency
+        start=block[0].start,
+        end=block[-1].end,
+        scale=units.scale,
+        currency=units.currency,
+        metric=caption_metric,
     )
     # "||Indicator||Unit||2024||2023||": a column that says each row's unit and scale.
     unit_column = next(
@@ -1411,7 +1491,10 @@ def _add_json_rows(result: TableSet, text: str, block: list[_Line], caption: str
     units = _caption_units(caption)
     table_index = len(result.tables)
     table = Table(
-        start=block[0].start, end=block[-1].end, scale=units.scale, currency=units.currency
+        start=block[0].start,
+        end=block[-1].end,
+        scale=units.scale,
+        currency=units.currency,
     )
     columns: dict[str, int] = {}
     added = False

@@ -421,3 +421,85 @@ def test_an_amount_in_another_currency_is_no_difference_of_the_source_s_amounts(
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ HTML and BBCode tables
+
+HTML = """<p>18. Revenue from contracts with customers (in thousands of soles, S/ 000)</p>
+<table>
+<tr><th>Revenue stream</th><th>2024</th><th>2023</th></tr>
+<tr><td>Undergraduate programs</td><td>412,508</td><td>381,996</td></tr>
+<tr><td>Graduate programs</td><td>88,214</td><td>79,530</td></tr>
+<tr><td><b>Total</b></td><td><b>500,722</b></td><td><b>461,526</b></td></tr>
+</table>
+"""
+
+HTML_GROUPS = """<table class="note">
+  <caption>Revenue by market and product (KHR million)</caption>
+  <thead>
+    <tr><th scope="col" colspan="2">Market / product</th><th scope="col">2024</th><th scope="col">2023</th></tr>
+  </thead>
+  <tbody>
+    <tr><th scope="rowgroup" rowspan="2">Domestic</th><th scope="row">Fragrant rice</th><td>412,380</td><td>389,115</td></tr>
+    <tr><th scope="row">White rice</th><td>268,905</td><td>281,440</td></tr>
+    <tr class="total"><th scope="row" colspan="2">Total revenue</th><td>681,285</td><td>670,555</td></tr>
+  </tbody>
+</table>
+"""
+
+BBCODE = """[b]Note 5. Revenue by region[/b] (amounts in PGK thousand)
+[table]
+[tr][th]Region[/th][th]2024[/th][th]2023[/th][th]2022[/th][/tr]
+[tr][td]Morobe[/td][td]171,260[/td][td]158,844[/td][td]149,120[/td][/tr]
+[tr][td][b]Total[/b][/td][td][b]701,775[/b][/td][td][b]649,568[/b][/td][td][b]596,080[/b][/td][/tr]
+[/table]
+"""
+
+
+def test_an_html_table_is_read_as_rows_and_columns():
+    claims = {c.text: c for c in extract_claims(HTML)}
+
+    assert claims["412,508"].period == "2024"
+    assert {"undergraduat", "program"} <= claims["412,508"].label_words
+    assert "td" not in claims["412,508"].label_words
+
+
+def test_an_html_table_with_row_groups_and_a_spanning_header():
+    claims = {c.text: c for c in extract_claims(HTML_GROUPS)}
+
+    assert claims["412,380"].period == "2024"
+    assert claims["412,380"].value == Decimal("412380000000")  # the caption's KHR million
+    assert {"domestic", "fragrant", "rice"} <= claims["412,380"].label_words
+    assert claims["281,440"].period == "2023"
+    assert claims["681,285"].period == "2024"
+
+
+def test_a_change_over_an_html_table_grounds_and_a_wrong_one_is_flagged():
+    question = "What was the change in undergraduate programs revenue from 2023 to 2024?"
+    clean = detect(source_input("S/ 30,512 thousand", HTML, question=question))
+    wrong = detect(source_input("S/ 32,512 thousand", HTML, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_a_bbcode_table_is_read_and_a_growth_rate_over_it_checked():
+    question = "What was the compound annual growth rate of total revenue from 2022 to 2024?"
+    clean = detect(source_input("8.50%", BBCODE, question=question))
+    wrong = detect(source_input("17.73%", BBCODE, question=question))  # the whole change
+
+    assert {c.text: c for c in extract_claims(BBCODE)}["171,260"].period == "2024"
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_a_bare_total_row_is_the_total_of_the_metric_its_caption_names_in_words():
+    named = {c.text: c for c in extract_claims(BBCODE, source_id="note")}
+    intangibles = "Note 12. Intangible assets\n\n| | 2024 | 2023 |\n|---|---:|---:|\n| Software | 18,406 | 15,770 |\n| Total | 20,112 | 15,518 |\n"
+    other = {c.text: c for c in extract_claims(intangibles, source_id="note")}
+    in_an_answer = {c.text: c for c in extract_claims(BBCODE)}
+
+    assert {"total", "revenu"} <= named["701,775"].label_words
+    assert other["20,112"].label_words == labels.label_words("Total")
+    # An answer's own table is named by its own words: its total is checked as a sum.
+    assert in_an_answer["701,775"].label_words == labels.label_words("Total")
