@@ -2057,6 +2057,23 @@ class Decider:
             for whole, part in itertools.permutations(earlier, 2)
             if abs(whole.value) > abs(part.value)
         ]
+        first = next(
+            (
+                c
+                for c in self._claims_around(reading, reading.sentence, before_it=True)
+                if c.kind == claim.kind and c.unit == claim.unit and not c.nested
+            ),
+            None,
+        )
+        if first is not None and first not in earlier and claim.kind == CURRENCY:
+            # "will invest £48 million ... A £30 million bank loan covers most of the cost,
+            # with the remaining £18 million from reserves": the answer's first amount is
+            # the whole its later parts come out of.
+            out.extend(
+                Derivation(cd.DIFFERENCE, (first, part), True, False)
+                for part in earlier
+                if abs(first.value) > abs(part.value)
+            )
         for i, whole in enumerate(earlier):
             # "The $62 million project ... a $27.5 million grant and $18.0 million from the
             # council. The remaining $16.5 million": the whole less every part after it.

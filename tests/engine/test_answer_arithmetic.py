@@ -533,3 +533,22 @@ def test_a_cell_of_the_answer_s_table_may_be_the_product_of_two_of_its_period():
 def test_a_wrong_product_in_the_answer_s_table_is_flagged():
     result = detect(source_input(SHIPMENT_TABLE.format(total="10,594,224"), SHIPMENTS))
     assert not _verdict(result, "10,594,224").grounded
+
+
+# ------------------------------------------------------------------ a remainder of the answer's first amount
+
+DISTILLERY = (
+    "Glen Ardoch will spend £48 million on the expansion. Four new pot stills will be "
+    "installed and 32 jobs created. A £30 million bank loan will fund most of the cost and "
+    "the rest will come from the distillery's reserves."
+)
+
+
+def test_the_remainder_of_the_answer_s_first_amount_several_sentences_on_is_recomputed():
+    answer = (
+        "Glen Ardoch will invest £48 million. Four new pot stills will take the total to eight. "
+        "The workforce will grow by 32 jobs. A £30 million bank loan covers most of the cost, "
+        "with the remaining {} coming from reserves."
+    )
+    assert detect(source_input(answer.format("£18 million"), DISTILLERY)).flagged is False
+    assert detect(source_input(answer.format("£28 million"), DISTILLERY)).flagged is True
