@@ -242,6 +242,22 @@ _PER_LINE_UNIT = re.compile(
 )
 _OWN_UNIT = re.compile(r"\s?([a-z][a-z-]*)(?=\s)", re.IGNORECASE)  # "3.8 tonnes per hectare"
 PER_UNIT_REACH = 80  # characters before and after a figure where its unit may be named
+# "The Group defines free cash flow as A less B and of C", "Adjusted EBITDA is calculated as
+# A plus B": a metric a source defines by its lines.
+_DEFINES_HINT = re.compile(r"\b(?:defines?|defined|calculates?|calculated|computes?|computed)\b")
+_SOURCE_DEFINITION = re.compile(
+    r"\b(?:defines?|calculates?|computes?)\s+(?P<name>[A-Za-z][A-Za-z &'-]{2,60}?)\s+as\s+"
+    r"(?P<body>(?:[^.;:\n]|\n(?![ \t]*\n)){5,300})"
+    r"|\b(?P<name2>[A-Za-z][A-Za-z &'-]{2,60}?)\s+(?:is|are)\s+(?:defined|calculated|computed)"
+    r"\s+as\s+(?P<body2>(?:[^.;:\n]|\n(?![ \t]*\n)){5,300})",
+    re.IGNORECASE,
+)
+_DEFINITION_OPERATOR = re.compile(r"\s+(less|minus|plus)\s+", re.IGNORECASE)
+# The lines after the operator: "purchases of property, plant and equipment and of
+# intangible assets" lists two ("and of" repeats the head), "property, plant and
+# equipment" alone is one.
+_DEFINITION_TERMS = re.compile(r",?\s+and\s+of\s+|\s*;\s*", re.IGNORECASE)
+MAX_DEFINED_TERMS = 4
 PER_UNIT_QUESTION_CHARS = 400
 PER_UNIT_POOL = 40  # values of each line the quotient may take
 SPELLED_WINDOW = 80  # characters either side of a number in words that tie it to a sentence
@@ -309,6 +325,7 @@ class Decider:
         self.answer = answer
         self._formulas: dict[int, list] = {}  # sentence -> the formulas it spells out
         self._question_formulas: list[WordedFormula] | None = None
+        self._definitions: list[tuple[frozenset[str], str, list[frozenset[str]]]] | None = None
         # Figures the answer computed and got right, unrounded: what a later change over
         # them was computed from ("32.7% ... 32.2% ... expanded by 51 basis points").
         self._exact: dict[int, Decimal] = {}
@@ -1104,6 +1121,56 @@ class Decider:
                 out.append(Derivation(kind, operands, True, True))
         return out
 
+    def _source_definitions(self) -> list[tuple[frozenset[str], str, list[frozenset[str]]]]:
+        """The metrics the sources define as a formula of their lines: (the metric's words,
+        the operator, the terms' words), read once."""
+        if self._definitions is None:
+            self._definitions = []
+            for text in self.index.texts.values():
+                if " as " not in text or not _DEFINES_HINT.search(text):
+                    continue
+                for m in _SOURCE_DEFINITION.finditer(text):
+                    name = labels.label_words(m.group("name") or m.group("name2"))
+                    body = m.group("body") or m.group("body2")
+                    parts = _DEFINITION_OPERATOR.split(body)
+                    if len(parts) != 3 or not name:
+                        continue  # one operator: "A less B" (B may list several lines)
+                    first, operator, rest = parts
+                    terms = [labels.label_words(first)]
+                    terms += [labels.label_words(t) for t in _DEFINITION_TERMS.split(rest)]
+                    if all(terms) and len(terms) <= MAX_DEFINED_TERMS:
+                        self._definitions.append((name, operator.lower(), terms))
+        return self._definitions
+
+    def _defined_in_sources(self, reading: Reading) -> list[Derivation]:
+        """The formula the sources define the claim's metric by, over its lines' values for
+        the claim's period: the first term less (or plus) the others."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS or not claim.label_words or not self.index.texts:
+            return []
+        definitions = self._source_definitions()
+        if not definitions:
+            return []
+        periods = [claim.period] if claim.period else list(reading.periods[:1])
+        out = []
+        for name, operator, terms in definitions:
+            if not name <= claim.label_words:
+                continue
+            values = [cd.operands_for(t, periods, self.index, named=True)[:1] for t in terms]
+            if not all(values):
+                continue
+            first, rest = values[0][0], [v[0] for v in values[1:]]
+            if operator == "plus":
+                total = sum((r.value for r in rest), Decimal(0))
+                kind = cd.SUM_OF
+            else:
+                # "less purchases of property ... (21,470)": an outflow by its size.
+                total = sum((abs(r.value) for r in rest), Decimal(0))
+                kind = cd.DIFFERENCE
+            others = replace_claim(rest[0], value=total, text=" + ".join(r.text for r in rest))
+            out.append(Derivation(kind, (first, others), True, True))
+        return out
+
     def _asked_formulas(self) -> list[WordedFormula]:
         if self._question_formulas is None:
             question = self.answer.question
@@ -1162,6 +1229,18 @@ class Decider:
         worked = self._worked(reading)
         if worked is not None:
             return worked
+
+        # A metric the sources define by a formula of their lines ("The Group defines free
+        # cash flow as net cash from operating activities less purchases of property, plant
+        # and equipment and of intangible assets").
+        defined = self._defined_in_sources(reading)
+        for derivation in defined:
+            if cd.derivation_matches(reading, derivation):
+                return self._derived(claim, derivation, found, reading)
+        if len(defined) == 1 and not c.exact:
+            # The sources' own definition gives another value, and no source states this
+            # one: the figure follows some other formula than theirs.
+            return self._drift(reading, defined[0], "")
 
         # A formula the sentence spells out over named lines, which the claim's own words
         # would otherwise bind to one of them.

@@ -255,3 +255,27 @@ def test_the_base_of_a_change_given_as_the_earlier_figure_is_grounded():
         source_input("C1 cash costs were US$1.86 per pound, up from US$1.74 a year earlier.", MINER)
     )
     assert not result.flagged
+
+
+# ------------------------------------------------------------------ a metric a source defines
+
+DEFINED = """Consolidated statement of cash flows (all amounts in KM thousand)
+
+                                                          2024        2023
+Net cash from operating activities                      53,555      56,040
+Purchase of property, plant and equipment             (21,470)    (15,388)
+Purchase of intangible assets                          (2,905)     (3,640)
+
+The Group defines free cash flow as net cash from operating activities less purchases of
+property, plant and equipment and of intangible assets.
+"""
+
+
+def test_a_metric_the_source_defines_is_its_formula_over_the_lines_it_names():
+    question = "What was the free cash flow in 2024?"
+    clean = detect(source_input("KM 29,180 thousand", DEFINED, question=question))
+    # Operating cash flow less property purchases only, the usual definition: not this one's.
+    wrong = detect(source_input("KM 32,085 thousand", DEFINED, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
