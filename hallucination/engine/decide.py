@@ -3401,7 +3401,7 @@ class Decider:
         if not found and key.startswith("--"):
             # "the March 27 expiry" against "2026-03-27": a day without its year
             found = [c for c in self.index.all_dates() if c.period.endswith(key[1:])][:1]
-        if not found and (key[:1] in "QH9" or key[:2] == "FY") and lx.period_year(key):
+        if not found and (key[:1] in "QH369" or key[:2] == "FY") and lx.period_year(key):
             # "January–September 2025" against a table whose columns are that period
             # ("Jan–Sep" over "2025"), "the first half of 2024" against "for the six months
             # ended June 30, 2025 and 2024, respectively": a period the sources give their

@@ -147,7 +147,8 @@ _FISCAL_WORD = re.compile(r"\bfiscal\b|\bFY", re.IGNORECASE)
 def _in_fiscal_quarters(reading: AnswerReading, year_end: int) -> AnswerReading:
     """The answer's fiscal quarters as calendar quarters, when the sources say in which
     month the fiscal year ends: with a year ending September 30, "the second quarter of
-    fiscal 2024" is the quarter ended March 31, 2024 (calendar Q1 2024)."""
+    fiscal 2024" is the quarter ended March 31, 2024 (calendar Q1 2024); with one ending July
+    31, "Q2 FY2025" is the three months ended January 31, 2025."""
     calendar: dict[str, str] = {}
     for r in reading.readings:
         claim = r.claim
@@ -162,7 +163,13 @@ def _in_fiscal_quarters(reading: AnswerReading, year_end: int) -> AnswerReading:
             month = year_end + 3 * quarter
             end_year = year if month > 12 else year - 1
             month = month - 12 if month > 12 else month
-            calendar[period] = f"Q{(month - 1) // 3 + 1} {end_year}"
+            # A year ending with a calendar quarter has calendar quarters; one ending in July
+            # has quarters of three months ending in October, January, April and July.
+            calendar[period] = (
+                f"Q{(month - 1) // 3 + 1} {end_year}"
+                if year_end % 3 == 0
+                else f"3M {end_year}-{month:02d}"
+            )
     if not calendar:
         return reading
     return _with_periods(reading, calendar, dates=True)

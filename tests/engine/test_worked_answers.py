@@ -862,3 +862,25 @@ def test_a_change_stated_before_the_working_it_stands_on_is_derived():
 def test_a_wrong_change_stated_before_its_working_is_flagged():
     result = detect(source_input(ROE_HEADLINE.format(pp="1.6"), ROE_SOURCE))
     assert not next(v for v in result.verdicts if v.claim.text.startswith("1.6")).grounded
+
+
+# ------------------------------------------------------------------ fiscal quarters off the calendar
+
+JULY_YEAR = """Quarterly Report on Form 10-Q for the quarterly period ended January 31, 2025
+Our fiscal year ends July 31. The second quarter of fiscal 2025 ended January 31, 2025.
+
+(in thousands, except units)
+                                  Three months ended January 31,  Six months ended January 31,
+                                           2025         2024         2025         2024
+Towable net sales                       412,506      388,217      968,340      902,655
+Towable units shipped                    10,846       10,312       25,415       24,086
+"""
+
+
+def test_a_fiscal_quarter_of_a_july_year_is_the_three_months_it_ends_with():
+    clean = "Towable net sales were $412,506K in Q2 FY2025."
+    # The six months' sales, given for Q2 FY2025.
+    wrong = "Towable net sales were $968,340K in Q2 FY2025."
+
+    assert detect(source_input(clean, JULY_YEAR)).flagged is False
+    assert detect(source_input(wrong, JULY_YEAR)).flagged is True
