@@ -242,6 +242,13 @@ _PER_LINE_UNIT = re.compile(
 )
 _OWN_UNIT = re.compile(r"\s?([a-z][a-z-]*)(?=\s)", re.IGNORECASE)  # "3.8 tonnes per hectare"
 PER_UNIT_REACH = 80  # characters before and after a figure where its unit may be named
+# "above 1.0", "below 1x", "more than 100%": parity a comparison measures against.
+_COMPARED_WITH = re.compile(
+    r"\b(?:above|below|over|under|exceeds?|exceeding|(?:greater|more|less|lower|higher)\s+than|"
+    r"at\s+least|at\s+most)\s*\**\s*\Z",
+    re.IGNORECASE,
+)
+BENCHMARK_REACH = 24
 # "The Group defines free cash flow as A less B and of C", "Adjusted EBITDA is calculated as
 # A plus B": a metric a source defines by its lines.
 _DEFINES_HINT = re.compile(r"\b(?:defines?|defined|calculates?|calculated|computes?|computed)\b")
@@ -619,6 +626,10 @@ class Decider:
                 out.append(Derivation(cd.DIFFERENCE, (a, b), False, False))
                 if a.cell[1] < b.cell[1]:
                     out.append(Derivation(cd.SUM_OF, (a, b), False, False))
+                if claim.kind == NUMBER and claim.precision and claim.precision < 1:
+                    # "| **Book-to-bill** | **1.12** |" under bookings and sales: a multiple
+                    # written without its "x".
+                    out.append(Derivation(cd.RATIO_OF, (a, b), False, False))
         if claim.kind in _AMOUNTS and claim.period:
             # "| 2024 | 41,862 | 252 | 10,549,224 |": a cell the product of two cells of its
             # period before it (shipments a day times work days), whichever way the table runs.
@@ -1423,7 +1434,8 @@ class Decider:
         # Then points read as percentage points, a fraction of one that a source gives as a
         # percentage, and a count of the rows a "How many" question asks about.
         last_resort = (
-            self._spelled_out(reading)
+            self._benchmark(reading)
+            or self._spelled_out(reading)
             or self._as_points(claim)
             or self._as_fraction(claim)
             or self._counted_rows(reading)
@@ -2165,6 +2177,24 @@ class Decider:
                 )
                 out.append(Derivation(cd.DIFFERENCE, (whole, taken), True, False))
         return out
+
+    def _benchmark(self, reading: Reading) -> ClaimVerdict | None:
+        """Parity a comparison measures against ("Above 1.0 in both years, so orders still
+        exceed sales", "coverage below 1x", "more than 100% of net income"): no figure of the
+        sources, and none the answer claims of them. `grounded` on weak evidence."""
+        claim = reading.claim
+        parity = Decimal(100) if claim.kind == PERCENT else Decimal(1)
+        if claim.kind not in (NUMBER, COUNT, RATIO, PERCENT) or claim.value != parity:
+            return None
+        before = self.answer.text[max(0, claim.start - BENCHMARK_REACH) : claim.start]
+        if not _COMPARED_WITH.search(before):
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=GROUNDED,
+            confidence=WEAK,
+            details={"reason": "parity a comparison measures against"},
+        )
 
     def _spelled_out(self, reading: Reading) -> ClaimVerdict | None:
         """`grounded`, on weak evidence, when a bare whole number from 2 to 99 is written in

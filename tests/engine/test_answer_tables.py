@@ -205,3 +205,34 @@ def test_working_after_a_bold_figure_with_a_wrong_result_is_flagged():
     result = detect(source_input(PER_UNIT.format(rate="4.6%"), SALVAGE))
 
     assert _verdict(result, "4.6%").grounded is False
+
+
+# ------------------------------------------------------------------ a multiple in the answer's table
+
+BOOKINGS = """Item 7. Net bookings were $4,415.0 million in 2024 and $4,113.8 million in 2023.
+Total net sales were $3,953.2 million in 2024 and $3,577.5 million in 2023."""
+
+BOOK_TO_BILL = """| | 2024 | 2023 |
+|---|---:|---:|
+| Net bookings | $4,415.0M | $4,113.8M |
+| Total net sales | $3,953.2M | $3,577.5M |
+| **Book-to-bill** | **{}** | **{}** |
+
+Above 1.0 in both years, so orders still exceed sales."""
+
+
+def test_a_multiple_written_without_its_x_in_the_answer_s_table_is_a_quotient_of_its_column():
+    result = detect(source_input(BOOK_TO_BILL.format("1.12", "1.15"), BOOKINGS))
+
+    assert result.flagged is False  # "Above 1.0": parity, not a figure of the sources
+
+
+def test_a_wrong_multiple_in_the_answer_s_table_is_flagged():
+    result = detect(source_input(BOOK_TO_BILL.format("1.21", "1.15"), BOOKINGS))
+
+    assert result.flagged is True
+
+
+def test_a_figure_beside_a_comparison_that_is_not_parity_still_needs_the_sources():
+    answer = "Book-to-bill was above 1.3 in both years."
+    assert detect(source_input(answer, BOOKINGS)).flagged is True
