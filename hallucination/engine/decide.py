@@ -226,6 +226,10 @@ _UNIT_ALIASES = {
     "kilogram": "kg",
     "kilo": "kg",
     "tonn": "ton",
+    "oz": "ounc",
+    "bbl": "barrel",
+    "ha": "hectar",
+    "hl": "hectolitr",
 }
 # What is left of a whole once a part is taken: "close 148 of its 1,912 stores, leaving
 # 1,764", "sells 12 of 40 hotels, leaving it with 28".

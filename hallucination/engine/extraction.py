@@ -163,8 +163,14 @@ _SCALE_AFTER = re.compile(
 _SCALE_WRAPPED = re.compile(r"\n[ \t]*(thousand|million|billion|trillion)(?![\w])")
 _CURRENCY_AFTER = re.compile(
     r"\s?(" + lx.CURRENCY_CODE_PATTERN + r")(?![\w])"
-    r"|\s(dollars?|euros?|pounds(?:\s+sterling)?|sterling|yen|francs|yuan|renminbi|rupees)(?![\w])",
+    r"|\s(dollars?|euros?|pounds(?:\s+sterling)?|sterling|yen|francs|yuan|renminbi|rupees|"
+    + "|".join(lx.LOCAL_CURRENCY_WORDS)
+    + r")(?![\w])",
     re.IGNORECASE,
+)
+# "Birr 2,180", "Naira 4.2 billion": a local currency's name before the figure.
+_NAME_BEFORE = re.compile(
+    r"(?<![A-Za-z])(" + "|".join(lx.LOCAL_CURRENCY_WORDS) + r") \Z", re.IGNORECASE
 )
 _CENTS_AFTER = re.compile(r" cents?(?![\w])|¢")
 CENT = Decimal("0.01")
@@ -1389,6 +1395,11 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             currency = lx.CURRENCY_ALIASES.get(written, written)
             prefix_scale = _CODE_PREFIX_SCALE.get(code.group(1))
             pos -= len(code.group())
+    if not currency and pos > 2 and text[pos - 1] == " " and text[pos - 2].isalpha():
+        named = _NAME_BEFORE.search(text, max(0, pos - 12), pos)
+        if named:
+            currency = lx.LOCAL_CURRENCY_WORDS[named.group(1).lower()]
+            pos = named.start()
     if (
         not currency
         and pos > 0

@@ -679,6 +679,20 @@ CURRENCY_WORDS: dict[str, str] = {
     "renminbi": "CNY",
     "rupees": "INR",
 }
+# Currencies named in words where one name means one currency ("2,180 birr", "Birr 2,180",
+# "4.2 billion naira"); shillings, kwacha, pesos, dinars, riyals and dirhams name several.
+LOCAL_CURRENCY_WORDS: dict[str, str] = {
+    "birr": "ETB", "naira": "NGN", "cedi": "GHS", "cedis": "GHS", "rand": "ZAR", "kip": "LAK",
+    "riel": "KHR", "riels": "KHR", "taka": "BDT", "dong": "VND", "baht": "THB",
+    "rupiah": "IDR", "ringgit": "MYR", "reais": "BRL", "lira": "TRY", "zloty": "PLN",
+    "zlotys": "PLN", "forint": "HUF", "forints": "HUF", "koruna": "CZK", "lempira": "HNL",
+    "lempiras": "HNL", "quetzal": "GTQ", "quetzales": "GTQ", "soles": "PEN", "bolivianos": "BOB",
+    "tenge": "KZT", "lari": "GEL", "hryvnia": "UAH", "hryvnias": "UAH", "roubles": "RUB",
+    "rubles": "RUB", "kyat": "MMK", "ariary": "MGA", "maloti": "LSL", "pula": "BWP",
+    "kina": "PGK", "dalasi": "GMD", "denars": "MKD", "somoni": "TJS", "tugrik": "MNT",
+    "ngultrum": "BTN", "kwanza": "AOA", "patacas": "MOP",
+}  # fmt: skip
+CURRENCY_WORDS.update(LOCAL_CURRENCY_WORDS)
 
 COUNT_NOUNS = (
     "trades",

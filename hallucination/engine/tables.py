@@ -981,6 +981,26 @@ _MEASURE_HEADER = regex.compile(
 )
 
 
+# A row whose label gives its unit of measure in brackets ("Gold sold (oz)", "Ore processed
+# (tonnes)", "Head grade (g/t)"): a quantity, never in a money caption's millions.
+_MEASURED_ROW = regex.compile(
+    r"\((?:(?P<scale>thousands?|'000|millions?)\s+)?(?:oz|koz|moz|ounces|tonnes|tons|t|kt|mt|g/t|kg|"
+    r"bbl|boe|mboe|hectares|ha|litres|liters|hl|hectolitres|mwh|gwh|kwh|mw|gw)\)",
+    regex.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def _measured_row(label: str) -> Decimal | None:
+    """The scale of a row of a unit of measure (1 for "(oz)", 1,000 for "(thousand
+    tonnes)"), or None for any other row."""
+    found = _MEASURED_ROW.search(label, timeout=_TIMEOUT)
+    if found is None:
+        return None
+    word = (found.group("scale") or "").lower()
+    return Decimal(1) if not word else _SCALES.get(word.rstrip("s"), _SCALES.get(word, Decimal(1)))
+
+
 @functools.lru_cache(maxsize=1024)
 def _measure_header(header: str) -> bool:
     return _MEASURE_HEADER.search(header, timeout=_TIMEOUT) is not None
@@ -1066,6 +1086,11 @@ def _cell(
     row_unit = (
         _unit_cell(unit_text) or label_unit(row_label) or (label_unit(section) if section else None)
     )
+    measured = _measured_row(row_label) if row_label and "(" in row_label else None
+    if measured is not None:
+        # "Gold sold (oz)", "Ore processed (thousand tonnes)": a quantity at its own scale,
+        # in no currency, whatever the caption says of money.
+        row_unit, currency = ((measured, ""), "") if measured != 1 else (None, "")
     # A figure per something keeps the scale its own row or column states ("Annualized rent
     # per leased MW (in thousands)"), never the caption's.
     per_share = per_share and row_unit is None and column_unit is None
@@ -1079,10 +1104,11 @@ def _cell(
         units.stated
         and not _excepted(row_label, units.exceptions)
         and not (header and _measure_header(header))
+        and measured is None
     ):
         scale, stated = units.scale, True
     bps = not percent and bool(_BPS_WORD.search(row_words) or _BPS_WORD.search(header))
-    quantity = (
+    quantity = measured is not None or (
         bool(unit_text)
         and not percent
         and not (row_unit is not None and row_unit[1])

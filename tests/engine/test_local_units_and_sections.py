@@ -503,3 +503,43 @@ def test_a_bare_total_row_is_the_total_of_the_metric_its_caption_names_in_words(
     assert other["20,112"].label_words == labels.label_words("Total")
     # An answer's own table is named by its own words: its total is checked as a sum.
     assert in_an_answer["701,775"].label_words == labels.label_words("Total")
+
+
+# ------------------------------------------------------------------ currencies by name, measured rows
+
+GOLD = """Operating and financial highlights (revenue and costs in KGS million)
+
+| Indicator                        | 2024     | 2023     |
+|---|---:|---:|
+| Ore processed (thousand tonnes)  | 2,416    | 2,288    |
+| Gold sold (oz)                   | 193,870  | 196,214  |
+| Revenue                          | 37,815.4 | 30,266.5 |
+"""
+
+
+def test_a_row_that_names_its_unit_of_measure_takes_no_money_caption():
+    claims = {c.text: c for c in extract_claims(GOLD)}
+
+    assert claims["193,870"].value == Decimal("193870")
+    assert claims["193,870"].kind != "currency"
+    assert claims["2,416"].value == Decimal("2416000")
+    assert claims["37,815.4"].value == Decimal("37815400000")
+
+
+def test_revenue_per_ounce_is_revenue_over_the_ounces_row():
+    question = "What was the average revenue per ounce of gold sold in 2024?"
+    clean = detect(source_input("KGS 195.1 thousand", GOLD, question=question))
+    wrong = detect(source_input("KGS 159.1 thousand", GOLD, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_a_local_currency_s_name_before_or_after_a_figure_is_its_currency():
+    claims = {
+        c.text: c for c in extract_claims("Roughly Birr 2,180 a hectolitre; 4.2 billion naira.")
+    }
+
+    assert claims["Birr 2,180"].unit == "ETB"
+    assert claims["4.2 billion naira"].unit == "NGN"
+    assert "birr" not in claims["Birr 2,180"].label_words
