@@ -1464,7 +1464,11 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
                 unit_match = None
         if unit_match:
             pos = unit_match.end()
-    currency_after = _CURRENCY_AFTER.match(text, pos) if text[pos : pos + 1] == " " else None
+    currency_after = (
+        _CURRENCY_AFTER.match(text, pos)
+        if text[pos : pos + 1] == " " and text[pos + 1 : pos + 2].isalpha()
+        else None
+    )
     if currency_after and not currency and read.kind == NUMBER:
         code = currency_after.group(1)
         currency = (
