@@ -1462,10 +1462,17 @@ class DerivationTest:
                 and derivation.kind in _SIGNED
                 and value
                 and (value > 0) != (self.sign > 0)
+                and not _outflows(derivation)
             ):
                 continue
             return True
         return False
+
+
+def _outflows(derivation: Derivation) -> bool:
+    """A difference of two bracketed amounts ("(371,206)" and "(349,517)" of cost of sales):
+    a rise in the cost is a fall in the signed values, so either sign says the change."""
+    return derivation.kind == DIFFERENCE and all(o.value < 0 for o in derivation.operands)
 
 
 def signed_direction(reading: Reading) -> int:

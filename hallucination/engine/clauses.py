@@ -76,6 +76,9 @@ _PERIOD_QUALIFIERS = frozenset(
 ANAPHORA = frozenset(
     {"figure", "amount", "number", "level", "it", "that", "this", "same", "one", "value", "total"}
 )
+# "¹ Includes SRD 42,300 thousand of sales to the Government": a verb of containing names
+# nothing; the words after the figure do.
+_INCLUDING = frozenset({"includ", "compris", "contain", "among"})
 
 
 @quick_init
@@ -283,7 +286,7 @@ def read_clauses(
             taken_until = linked.end(1)
         if after_label and (spent_on or change_in):
             own = after_label  # what the money went to, not who spent it; what changed
-        elif not own or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS:
+        elif not own or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS | _INCLUDING:
             if after_label:
                 own = after_label
             elif per_share_label and _per_share_shaped(claim):

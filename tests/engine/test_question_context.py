@@ -97,3 +97,42 @@ def test_operating_profit_for_the_year_is_operating_profit():
     assert lx.canonical_labels("Profit for the year") == ["net income"]
     assert lx.canonical_labels("adjusted EBITDA margin") == ["ebitda margin"]
     assert lx.canonical_labels("gross profit margin") == ["gross margin"]
+
+
+# ------------------------------------------------------------------ a bracketed cost's change
+
+COSTS = """"Line item","2024","2023"
+"Total revenue","492,751","464,279"
+"Cost of sales","(371,206)","(349,517)"
+"Gross profit","121,545","114,762"
+"""
+
+
+def test_a_change_in_a_bracketed_cost_may_be_given_as_the_rise_of_its_size():
+    question = "What was the change in cost of sales between 2023 and 2024?"
+    clean = detect(source_input("21,689", COSTS, question=question))
+    wrong = detect(source_input("12,689", COSTS, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ what a footnote includes
+
+FOOTNOTED = """Amounts in SRD'000
+
+| Product | 2024 | 2023 |
+|---|---:|---:|
+| Parboiled rice | 612,480¹ | 548,310 |
+
+¹ Includes SRD 42,300 thousand of sales to the Government of Suriname.
+"""
+
+
+def test_an_amount_a_footnote_says_a_line_includes_is_named_by_the_words_after_it():
+    question = "What were parboiled rice sales to customers other than the Government in 2024?"
+    clean = detect(source_input("570,180 thousand", FOOTNOTED, question=question))
+    wrong = detect(source_input("580,180 thousand", FOOTNOTED, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
