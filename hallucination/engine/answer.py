@@ -1037,7 +1037,7 @@ _DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...
         ),
     ),
     (
-        re.compile(r"\bfree cash flows?\b", re.IGNORECASE),
+        re.compile(r"\bfree cash flows?\b|\bFCF\b", re.IGNORECASE),
         _AMOUNT,
         (
             "(net cash provided by operating activities less capital expenditures)",

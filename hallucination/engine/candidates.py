@@ -1268,6 +1268,10 @@ def broad_derivations(
                 continue  # a sum once, its operands in the pool's order
             if mixed and kind in (DIFFERENCE, SUM_OF):
                 continue
+            if kind == DIFFERENCE and (a.value < 0) != (b.value < 0) and line_of(a) != line_of(b):
+                # An outflow in brackets is taken off by adding it: operating cash flow less
+                # "(172.5)" of capex is 609.4, never 781.9 + 172.5.
+                continue
             if kind == GROWTH and not one_metric:
                 continue  # a growth rate of revenue is not one of EBIT margins
             if kind == PRODUCT:

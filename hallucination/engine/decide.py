@@ -488,6 +488,10 @@ class Decider:
                     line = self._line_for_period(read_from.get(id(operand), operand), claim.period)
                 if line is None:
                     break
+                if line.value < 0 < operand.value:
+                    # "operating cash flow less capital expenditures" took the outflow by its
+                    # size; so does the same formula for the other period.
+                    line = replace_claim(line, value=abs(line.value))
                 operands.append(line)
             else:
                 shifted_derivation = replace(derivation, operands=tuple(operands), described=False)
@@ -627,7 +631,10 @@ class Decider:
             elif claim.kind == RATIO:
                 out.append(Derivation(cd.RATIO_OF, (a, b), False, False))
             else:
-                out.append(Derivation(cd.DIFFERENCE, (a, b), False, False))
+                if (a.value < 0) == (b.value < 0):
+                    # A bracketed cell is taken off already: "$702.4M" over "($146.2M)" gives
+                    # their sum, never 702.4 + 146.2.
+                    out.append(Derivation(cd.DIFFERENCE, (a, b), False, False))
                 if a.cell[1] < b.cell[1]:
                     out.append(Derivation(cd.SUM_OF, (a, b), False, False))
                 if claim.kind == NUMBER and claim.precision and claim.precision < 1:

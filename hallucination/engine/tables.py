@@ -38,7 +38,7 @@ _NUMERIC_CELL = regex.compile(
     r"(?:[0-9]{1,3}(?:['’\u00a0\u202f\u2009 ][0-9]{3})+(?:[.,][0-9]{1,2})?"
     r"|[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}|[0-9]{1,3}(?:\.[0-9]{3}){2,}|[0-9][0-9,]*(?:\.[0-9]+)?)"
     r"\s*\)?\s*[)%xX]?[¹²³⁴⁵⁶⁷⁸⁹⁰†‡]{0,2}\s*"  # a footnote's superscript: "612,480¹"
-    r"(?:[A-Za-z]{1,3}|(?:thousand|million|billion|trillion)\b)?\s*\**\s*"
+    r"(?:[A-Za-z]{1,3}|(?:thousand|million|billion|trillion)\b)?\)?\s*\**\s*"  # "($146.2M)"
 )
 _DIGIT = re.compile(r"[0-9]")
 # Amounts a caption never holds two of: grouped thousands or decimals, years aside.

@@ -236,3 +236,30 @@ def test_a_wrong_multiple_in_the_answer_s_table_is_flagged():
 def test_a_figure_beside_a_comparison_that_is_not_parity_still_needs_the_sources():
     answer = "Book-to-bill was above 1.3 in both years."
     assert detect(source_input(answer, BOOKINGS)).flagged is True
+
+
+# ------------------------------------------------------------------ FCF in the answer's own table
+
+CASH = """(in millions)                                   2024        2023
+Net cash provided by operating activities          702.4        781.9
+Purchases of property, plant and equipment      (146.2)     (172.5)
+"""
+
+FCF_TABLE = """| | 2024 | 2023 |
+|---|---:|---:|
+| Operating cash flow | $702.4M | $781.9M |
+| Capex | ($146.2M) | ($172.5M) |
+| **FCF** | **{}** | **{}** |
+"""
+
+
+def test_a_bracketed_cell_with_its_scale_letter_is_read_and_fcf_is_its_definition():
+    cells = {c.text: c for c in extract_document(FCF_TABLE.format("$556.2M", "$609.4M"))[0]}
+
+    assert cells["($146.2M)"].value == -146_200_000
+    assert cells["($146.2M)"].period == "2024"
+    assert detect(source_input(FCF_TABLE.format("$556.2M", "$609.4M"), CASH)).flagged is False
+
+
+def test_a_wrong_fcf_cell_is_flagged():
+    assert detect(source_input(FCF_TABLE.format("$556.2M", "$954.4M"), CASH)).flagged is True
