@@ -258,6 +258,9 @@ class _Line:
 # ------------------------------------------------------------------ lines
 
 
+_SIGNS = frozenset("$€£¥₹")
+
+
 def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     if kind == "pipe":
@@ -285,6 +288,8 @@ def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
             spans.extend((offset + found.start(g), offset + found.end(g)) for g in (1, 2, 3))
     elif kind == "wide":
         for m in _WIDE_GAP.finditer(line):
+            if m.end() - m.start() == 1 and line[m.start()] in _SIGNS:
+                continue  # "$  2,431.7": the sign is no cell of its own
             spans.append((offset + m.start(), offset + m.end()))
     elif kind == "semi":
         # A semicolon-separated export, as spreadsheets write CSV where the comma is the

@@ -543,3 +543,30 @@ def test_a_local_currency_s_name_before_or_after_a_figure_is_its_currency():
     assert claims["Birr 2,180"].unit == "ETB"
     assert claims["4.2 billion naira"].unit == "NGN"
     assert "birr" not in claims["Birr 2,180"].label_words
+
+
+# ------------------------------------------------------------------ a dollar sign set apart
+
+SIGN_APART = """(in millions)                                   2024        2023
+Revenues:
+  Semiconductor Test                        $  2,431.7   $  2,655.2
+  System Test                                      412.5        389.4
+Total revenues                                   2,844.2      3,044.6
+Gross profit                                     1,622.0      1,702.6
+"""
+
+
+def test_a_sign_set_apart_from_its_figure_shifts_no_column():
+    claims = {c.text: c for c in extract_claims(SIGN_APART)}
+
+    assert claims["412.5"].period == "2024"
+    assert claims["3,044.6"].period == "2023"
+
+
+def test_a_margin_over_columns_after_a_row_with_signs_apart():
+    question = "What was the gross margin in 2023?"
+    clean = detect(source_input("55.9%", SIGN_APART, question=question))
+    wrong = detect(source_input("65.9%", SIGN_APART, question=question))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
