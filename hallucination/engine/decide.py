@@ -1943,6 +1943,22 @@ class Decider:
             if r.sentence == reading.sentence and r is not reading and not r.base
         }
 
+    def _over_level(self, reading: Reading, derivation: Derivation) -> bool:
+        """A rate of a change (`an increase of 12.7%`) over the level the change reached: the
+        share's part is the difference between its whole and another value of the whole's
+        line ("FCFA 40" of 315 where the line also gives 275), the base the rate is of."""
+        if CHANGE not in reading.cues or SHARE in reading.cues or not reading.direction:
+            return False
+        part, whole = derivation.operands
+        if not whole.label_words or not part.value:
+            return False
+        line = cd.operands_for(whole.label_words, [], self.index)
+        return any(
+            other is not whole
+            and abs(abs(whole.value - other.value) - abs(part.value)) * 1000 <= abs(part.value)
+            for other in line
+        )
+
     def _figures_after(self, source: Claim) -> list[Claim]:
         """The next figures of a source figure's sentence, up to three."""
         self._order_sources()
@@ -2568,6 +2584,8 @@ class Decider:
         arrived_at = self._levels_arrived_at(reading)
         for derivation in cd.broad_derivations(reading, self.index, cited):
             if derivation.kind == cd.SHARE_OF and norm(derivation.operands[1]) in arrived_at:
+                continue
+            if derivation.kind == cd.SHARE_OF and self._over_level(reading, derivation):
                 continue
             if (
                 own_line

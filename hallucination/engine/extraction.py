@@ -173,6 +173,7 @@ _NAME_BEFORE = re.compile(
     r"(?<![A-Za-z])(" + "|".join(lx.LOCAL_CURRENCY_WORDS) + r") \Z", re.IGNORECASE
 )
 _CENTS_AFTER = re.compile(r" cents?(?![\w])|¢")
+_NAMED_CENTS = re.compile(r" (US|U\.S\.|euro)\s+cents?(?![\w])", re.IGNORECASE)
 CENT = Decimal("0.01")
 _COUNT_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
@@ -1464,6 +1465,16 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
                 unit_match = None
         if unit_match:
             pos = unit_match.end()
+    named_cents = (
+        _NAMED_CENTS.match(text, pos)
+        if not currency and read.kind == NUMBER and read.scale == 1 and not prefix_scale
+        else None
+    )
+    if named_cents:
+        # "23 US cents per kg", "15 euro cents": hundredths of the currency named.
+        read.kind, read.scale = CURRENCY, CENT
+        currency = "EUR" if named_cents.group(1).lower().startswith("euro") else "USD"
+        pos = named_cents.end()
     currency_after = (
         _CURRENCY_AFTER.match(text, pos)
         if text[pos : pos + 1] == " " and text[pos + 1 : pos + 2].isalpha()

@@ -570,3 +570,31 @@ def test_a_margin_over_columns_after_a_row_with_signs_apart():
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ cents of a named currency
+
+
+def test_us_cents_and_euro_cents_are_hundredths_of_that_currency():
+    claims = {c.text: c for c in extract_claims("It rose by 23 US cents per kg; 15 euro cents.")}
+
+    assert claims["23 US cents"].value == Decimal("0.23")
+    assert claims["23 US cents"].unit == "USD"
+    assert claims["15 euro cents"].value == Decimal("0.15")
+    assert claims["15 euro cents"].unit == "EUR"
+
+
+CASHEW = (
+    "The 2024 campaign opened in April, when the Council raised the minimum farm-gate price "
+    "of raw cashew nuts per kilogram to FCFA 315, from FCFA 275 in 2023."
+)
+
+
+def test_a_rate_of_a_change_is_over_its_base_never_the_level_it_reached():
+    clean = "The farm-gate price rose by FCFA 40 per kilogram, an increase of 14.5%."
+    wrong = "The farm-gate price rose by FCFA 40 per kilogram, an increase of 12.7%."  # 40 / 315
+
+    question = "How much did the farm-gate price for raw cashew nuts rise in 2024?"
+
+    assert detect(source_input(clean, CASHEW, question=question)).flagged is False
+    assert detect(source_input(wrong, CASHEW, question=question)).flagged is True
