@@ -30,7 +30,7 @@ _SENTENCE_END = re.compile(
 )
 _ABBREVIATION_END = re.compile(
     r"\b(?:approx|vs|inc|corp|co|ltd|no|u\.s|e\.g|i\.e|mr|ms|dr|dec|jan|feb|mar|apr|jun|jul|aug|"
-    r"sep|sept|oct|nov)\Z",
+    r"sep|sept|oct|nov|nu|rs|ps|tk|shs|ksh|afl|sh)\Z",  # and currencies: "Nu. 4,286.5 million"
     re.IGNORECASE,
 )
 _NEXT_WORD = re.compile(r"[ -]?([A-Za-z][A-Za-z&'-]*)")
@@ -79,6 +79,8 @@ ANAPHORA = frozenset(
 # "¹ Includes SRD 42,300 thousand of sales to the Government": a verb of containing names
 # nothing; the words after the figure do.
 _INCLUDING = frozenset({"includ", "compris", "contain", "among"})
+# A sentence that opens on a pronoun for its subject: "It amounted to", "This came to".
+_ANAPHORIC = re.compile(r"\s*(?:it|this|that)\s+(?:[a-z]+\s+){0,2}\Z", re.IGNORECASE)
 
 
 @quick_init
@@ -207,6 +209,9 @@ def read_clauses(
     lowered = text.lower() if claims and text.isascii() else None
     spending = [m.start() for m in _SPENDING_HINT.finditer(lowered)] if lowered else None
     join_hints = [m.start() for m in _CLAUSE_JOIN_HINT.finditer(lowered)] if lowered else None
+    sentences_with_figures = {
+        sentence_of[i] for i, c in enumerate(claims) if c.kind != DATE and not c.nested
+    }
     for i, claim in enumerate(claims):
         k = sentence_of[i]
         s_start, s_end = sentences[k]
@@ -294,6 +299,12 @@ def read_clauses(
                 inherited = True
             elif previous_label:
                 own = previous_label
+                inherited = True
+            elif k > 0 and _ANAPHORIC.match(window) and k - 1 not in sentences_with_figures:
+                # "Power remains the largest cost. It amounted to Nu. 1,572.4 million": "it"
+                # is the subject of the sentence before, which gave no figure of its own.
+                before_start, before_end = sentences[k - 1]
+                own = labels.label_words(text[before_start:before_end])
                 inherited = True
         attached = _attached_label(text, claim, own) if inherited or not own else frozenset()
         if attached:

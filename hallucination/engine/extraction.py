@@ -215,7 +215,9 @@ _NAMED_LIST_BEFORE = re.compile(
 )
 _CODE_BEFORE = re.compile(
     r"(?<![A-Za-z])([MT](?=SEK|NOK|DKK|EUR|USD|CHF)|)"  # MSEK: millions, TSEK: thousands
-    r"(" + lx.CURRENCY_CODE_PATTERN + r"|Ps\.?|RM|Tk|RO|KSh|Rp|BD|DA|KM|MK|Nu|Bs|Kz|TSh|USh|FCFA)"
+    r"("
+    + lx.CURRENCY_CODE_PATTERN
+    + r"|Ps\.?|RM|Tk|RO|KSh|Rp|BD|DA|KM|MK|Nu\.?|Bs|Kz|TSh|USh|FCFA|Afl\.?)"
     r"\s?\Z"
 )
 _CODE_PREFIX_SCALE = {"M": Decimal("1e6"), "T": Decimal("1e3")}

@@ -657,10 +657,11 @@ CURRENCY_ALIASES = {
     "TSH": "TZS",
     "USH": "UGX",
     "FCFA": "XAF",
+    "AFL": "AWG",
 }
 # The letters that may stand right before a figure as its currency ("RM171 million").
 CURRENCY_PREFIXES = CURRENCY_CODES | {"RMB", "NIS", "RM", "KD", "TK", "RO", "KSH", "RP"}
-CURRENCY_PREFIXES |= {"BD", "DA", "KM", "MK", "NU", "BS", "KZ", "TSH", "USH", "FCFA"}
+CURRENCY_PREFIXES |= {"BD", "DA", "KM", "MK", "NU", "BS", "KZ", "TSH", "USH", "FCFA", "AFL"}
 # One alternation for the patterns that read a currency code, longest codes first.
 CURRENCY_CODE_PATTERN = "|".join(
     sorted(CURRENCY_CODES | {"RMB", "NIS", "KD"}, key=lambda code: (-len(code), code))

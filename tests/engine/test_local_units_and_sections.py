@@ -598,3 +598,32 @@ def test_a_rate_of_a_change_is_over_its_base_never_the_level_it_reached():
 
     assert detect(source_input(clean, CASHEW, question=question)).flagged is False
     assert detect(source_input(wrong, CASHEW, question=question)).flagged is True
+
+
+# ------------------------------------------------------------------ "Nu." and a pronoun's subject
+
+FERRO = (
+    "Sales revenue was Nu. 4,286.5 million compared with Nu. 4,011.8 million a year earlier. "
+    "Power remains the largest cost. It amounted to Nu. 1,572.4 million in 2024 "
+    "(2023: Nu. 1,306.9 million)."
+)
+
+
+def test_a_currency_abbreviation_with_its_point_is_no_sentence_end():
+    claims = {c.text: c for c in extract_claims(FERRO)}
+
+    assert claims["Nu. 4,286.5 million"].unit == "BTN"
+    assert claims["Nu. 4,286.5 million"].value == Decimal("4286500000")
+
+
+def test_a_figure_after_it_is_named_by_the_subject_of_the_sentence_before():
+    question = "How large were power costs relative to sales revenue in 2024?"
+    clean = detect(
+        source_input("Power costs equalled about 36.7% of sales revenue.", FERRO, question=question)
+    )
+    wrong = detect(
+        source_input("Power costs equalled about 33.7% of sales revenue.", FERRO, question=question)
+    )
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
