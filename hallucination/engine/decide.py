@@ -244,6 +244,13 @@ _PER_LINE_UNIT = re.compile(
     r"\s*(?:\bper|\bfor\s+(?:each|every)|\s/|÷)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+(?:carried|shipped|sold|served|delivered|produced|harvested|occupied|available|[a-z-]+ed))?)",
     re.IGNORECASE,
 )
+# "at roughly US$4,255 a tonne": the unit right after the figure, as "per" would name it; not a
+# span of time ("a year" is the figure a year of a total), nor "a share".
+_A_UNIT_AFTER = re.compile(
+    r"\s+an?\s+(?!(?:year|day|week|month|quarter|share|head|time|piece|further|total)\b)"
+    r"([a-z][a-z-]*)\b",
+    re.IGNORECASE,
+)
 _OWN_UNIT = re.compile(r"\s?([a-z][a-z-]*)(?=\s)", re.IGNORECASE)  # "3.8 tonnes per hectare"
 PER_UNIT_REACH = 80  # characters before and after a figure where its unit may be named
 # "above 1.0", "below 1x", "more than 100%": parity a comparison measures against.
@@ -2834,7 +2841,7 @@ class Decider:
         before = text[max(line_start, claim.start - PER_UNIT_REACH) : claim.start]
         after = text[claim.end : claim.end + PER_UNIT_REACH]
         own_unit = _OWN_UNIT.match(after)
-        found = _PER_LINE_UNIT.search(before)
+        found = _PER_LINE_UNIT.search(before) or _A_UNIT_AFTER.match(after)
         after_own = _PER_LINE_UNIT.match(after, own_unit.end()) if own_unit is not None else None
         if found is None and after_own is None and len(self.answer.readings) <= 2:
             # A bare figure: the unit its question asks about.
@@ -2865,6 +2872,14 @@ class Decider:
             and c.value
             and not _unit_names(c.label_words | c.header_words) & unit
         ]
+        if counts and not amounts and claim.kind == CURRENCY:
+            # "The largest lot was pricier, at roughly US$4,255 a tonne": the money is named
+            # by no word the figure shares; any amount of its currency may be the numerator.
+            amounts = [
+                c
+                for c in self.index.claims
+                if c.kind == CURRENCY and c.value > 0 and not cd.other_currency(claim, c)
+            ][:PER_UNIT_POOL]
         if not counts or not amounts:
             return None
         gives_claim = cd.DerivationTest(reading)

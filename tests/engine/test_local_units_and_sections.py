@@ -627,3 +627,24 @@ def test_a_figure_after_it_is_named_by_the_subject_of_the_sentence_before():
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ "a tonne" after the figure
+
+CONCESSIONS = (
+    "Chile sold fourteen salmon concessions on Tuesday for a total of US$186.2 million, "
+    "allowing 52,300 tonnes of production. The Puyuhuapi channel concession alone went for "
+    "US$41.7 million; the largest lot covers 9,800 tonnes."
+)
+
+
+def test_an_amount_a_unit_after_it_is_a_quotient_of_money_over_the_unit_s_line():
+    clean = detect(
+        source_input("The largest lot was pricier, at roughly US$4,255 a tonne.", CONCESSIONS)
+    )
+    wrong = detect(
+        source_input("The largest lot was pricier, at roughly US$4,525 a tonne.", CONCESSIONS)
+    )
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
