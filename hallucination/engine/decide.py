@@ -2828,9 +2828,10 @@ class Decider:
 
     def _per_unit_of_lines(self, reading: Reading) -> ClaimVerdict | None:
         """A figure per unit of what a source line counts ("revenue per passenger carried",
-        "| Excise tax / barrel | $20.51 |", "3.8 tonnes per hectare", a bare answer to "What
-        was the revenue per tonne sold?"): a value of a line its other words name (or of the
-        unit written after it) over a value of a line that counts the unit, for one period."""
+        "| Excise tax / barrel | $20.51 |", "3.8 tonnes per hectare", "US$4,255 a tonne", a
+        bare answer to "What was the revenue per tonne sold?"): a value of a line its other
+        words name (or of the unit written after it; for money no word names, any amount of
+        its currency) over a value of a line that counts the unit, for one period."""
         claim = reading.claim
         if claim.kind not in _AMOUNTS or not claim.value:
             return None
