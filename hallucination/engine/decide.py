@@ -1454,7 +1454,7 @@ class Decider:
         last_resort = (
             self._benchmark(reading)
             or self._spelled_out(reading)
-            or self._as_points(claim)
+            or self._as_points(reading, found)
             or self._as_fraction(claim)
             or self._counted_rows(reading)
         )
@@ -2421,17 +2421,26 @@ class Decider:
                 return _derived_weakly(claim, value, f"({formula} - 1) * 100", "compounded")
         return None
 
-    def _as_points(self, claim: Claim) -> ClaimVerdict | None:
+    def _as_points(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:
         """ "the load factor improved by 1.9 points to 84.1%": a bare figure followed by
         "points" may be percentage points (or an index's or a price's points: it is not read
         as one when written). A source's percentage-point or basis-point value of its digits
-        grounds it, on weak evidence."""
+        grounds it, on weak evidence; so does the spread of two rates of its metric the
+        answer gave ("| Rest of World | 6.9% | 8.9% | ... compressed by about 2.0 points")."""
+        claim = reading.claim
         if claim.kind != NUMBER or not _POINTS_AFTER.match(self.answer.text, claim.end):
             return None
-        found = cd.matches(replace_claim(claim, kind=PERCENTAGE_POINTS), self.index)
-        if not found:
-            return None
-        return _weakly_grounded(claim, found[0], "points read as percentage points")
+        points = replace_claim(claim, kind=PERCENTAGE_POINTS)
+        stated = cd.matches(points, self.index)
+        if stated:
+            return _weakly_grounded(claim, stated[0], "points read as percentage points")
+        as_points = replace(reading, claim=points)
+        gives_claim = cd.DerivationTest(as_points)
+        for derivation in cd.derivations(as_points, self._cited(as_points, found), self.index):
+            if derivation.kind == cd.SPREAD and gives_claim(derivation):
+                verdict = self._derived(claim, derivation, found, as_points)
+                return replace(verdict, confidence=WEAK)
+        return None
 
     def _counted_rows(self, reading: Reading) -> ClaimVerdict | None:
         """ "How many revenue categories exceeded $40 million in 2025?" answered "3", "How

@@ -263,3 +263,28 @@ def test_a_bracketed_cell_with_its_scale_letter_is_read_and_fcf_is_its_definitio
 
 def test_a_wrong_fcf_cell_is_flagged():
     assert detect(source_input(FCF_TABLE.format("$556.2M", "$954.4M"), CASH)).flagged is True
+
+
+# ------------------------------------------------------------------ points between the answer's own rates
+
+SEGMENTS = """(in millions)                 2024        2023
+Rest of World net sales       602.1       655.7
+Rest of World earnings         41.3        58.2
+"""
+
+SEGMENT_MARGINS = """| Segment | 2024 | 2023 |
+|---|---:|---:|
+| Rest of World | 6.9% | 8.9% |
+
+**How:** segment earnings ÷ segment net sales.
+
+- Rest of World compressed by about {} points as demand weakened.
+"""
+
+
+def test_points_between_two_rates_of_the_answer_s_own_table_are_their_spread():
+    assert detect(source_input(SEGMENT_MARGINS.format("2.0"), SEGMENTS)).flagged is False
+
+
+def test_wrong_points_between_two_rates_of_the_answer_s_own_table_are_flagged():
+    assert detect(source_input(SEGMENT_MARGINS.format("3.0"), SEGMENTS)).flagged is True
