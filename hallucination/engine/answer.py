@@ -213,6 +213,17 @@ _SHARE_WORDS = frozenset(
     {"represented", "representing", "represents", "accounted", "share", "portion", "proportion"}
 )
 _RATIO_WORDS = frozenset({"times", "ratio", "multiple"})
+_RATES = frozenset({PERCENT, PERCENTAGE_POINTS, BPS})
+
+
+def _names_a_share(words: list[str]) -> bool:
+    """A word that makes a percentage a share ("represented", "a share of"), but not the
+    "share" of "per share" or "a share": "FFO per share (+10.6%)" is no share of anything."""
+    for k, word in enumerate(words):
+        if word in _SHARE_WORDS and not (word == "share" and words[k - 1 : k] in (["per"], ["a"])):
+            return True
+    return False
+
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'&-]*")
 _FROM_TO = re.compile(r"\bfrom\b.*\bto\b", re.IGNORECASE)
@@ -374,6 +385,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             # "raised the property tax rate by 0.65 mills", "would have cut Adjusted EBITDA by
             # about $3 million": the verb of change before the object the figure is changed by.
             direction = _direction(unhedged[-8:-1], [])
+        if not direction and claim.text[:1] == "+" and claim.kind in _RATES:
+            direction = 1  # "FFO per share (+10.6%)": a rise, written as its sign
         window_words = [w.lower() for w in _WORD.findall(window)]
         # The words right before the figure, with nothing else between: "rose to", "an
         # increase of" (not the "at" of a date before a comma: "at 12/31/01, 48.92 higher").
@@ -849,8 +862,10 @@ def _cues(
         # "the book-to-bill ratio was about 1.07": a bare number called a ratio is one,
         # of whichever two figures give it.
         cues.add(RATIO_CUE)
-    if claim.kind == PERCENT and (after[:1] == ["of"] or near_before & _SHARE_WORDS):
+    if claim.kind == PERCENT and (after[:1] == ["of"] or _names_a_share(before[-6:])):
         cues.add(SHARE)
+    if claim.text[:1] in "+-−" and claim.kind in _RATES:
+        cues.add(CHANGE)  # "(+10.6%)", "(-8.3%)": a signed rate is a change
     if (
         after[:1] == ["annualized"]
         or after[:4] in (["on", "an", "annualized", "basis"], ["at", "an", "annual", "rate"])

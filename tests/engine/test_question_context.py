@@ -136,3 +136,38 @@ def test_an_amount_a_footnote_says_a_line_includes_is_named_by_the_words_after_i
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ a signed rate, and "per share"
+
+FFO = """FFO reconciliation (in thousands, except per share)
+                                      2024        2023
+FFO per diluted share                 1.56        1.41
+Dividends declared per share          1.12        1.06
+"""
+
+
+def test_a_rate_written_with_its_plus_sign_after_per_share_is_a_change():
+    clean = detect(source_input("FFO per diluted share reached $1.56, +10.6% on 2023.", FFO))
+    wrong = detect(source_input("FFO per diluted share reached $1.56, +12.6% on 2023.", FFO))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+LINES = """Net revenue by line of business (in millions)   2023    2022
+Commercial lines                                 386     421
+Personal lines                                   512     470
+"""
+
+
+def test_a_plus_sign_on_a_fall_is_the_wrong_way():
+    clean = detect(
+        source_input("Commercial lines revenue was $386 million in 2023 (-8.3%).", LINES)
+    )
+    wrong = detect(
+        source_input("Commercial lines revenue was $386 million in 2023 (+8.3%).", LINES)
+    )
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
