@@ -79,6 +79,12 @@ ANAPHORA = frozenset(
 # "¹ Includes SRD 42,300 thousand of sales to the Government": a verb of containing names
 # nothing; the words after the figure do.
 _INCLUDING = frozenset({"includ", "compris", "contain", "among"})
+# The noun phrase right before a bracket: the words after the last verb or joining word.
+_PHRASE_BEFORE_BRACKET = re.compile(
+    r"(?:^|[,;:]|\b(?:as|and|while|but|than|with|fell|rose|grew|was|were|is|are|of))\s+"
+    r"((?:[A-Za-z&'’/-]+\s+){0,4}[A-Za-z&'’/-]+)\s*\Z",
+    re.IGNORECASE,
+)
 # A sentence that opens on a pronoun for its subject: "It amounted to", "This came to".
 _ANAPHORIC = re.compile(r"\s*(?:it|this|that)\s+(?:[a-z]+\s+){0,2}\Z", re.IGNORECASE)
 
@@ -256,6 +262,12 @@ def read_clauses(
         )
         if joins:
             window_start = joins[-1].end()  # ", and the company raised its EPS outlook to"
+        if claim.kind == PERCENT and claim.start > 0 and text[claim.start - 1] == "(":
+            # "the payout ratio fell as FFO per share (+10.6%) grew": a rate in brackets right
+            # after a noun phrase is that phrase's, not the clause's subject's.
+            named = _PHRASE_BEFORE_BRACKET.search(text, window_start, claim.start - 1)
+            if named is not None:
+                window_start = max(window_start, named.start(1))
         window = (
             without_dates(text, window_start, window_end, claims, starts)
             if window_start < window_end

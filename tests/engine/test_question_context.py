@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from hallucination.engine import detect
 from hallucination.engine import lexicon as lx
+from hallucination.engine.answer import read_answer
 from hallucination.engine.types import DERIVED
 
 from .conftest import source_input
@@ -144,6 +145,7 @@ FFO = """FFO reconciliation (in thousands, except per share)
                                       2024        2023
 FFO per diluted share                 1.56        1.41
 Dividends declared per share          1.12        1.06
+Payout ratio (%)                      71.8        75.2
 """
 
 
@@ -171,3 +173,14 @@ def test_a_plus_sign_on_a_fall_is_the_wrong_way():
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+def test_a_rate_in_brackets_is_the_noun_phrase_s_right_before_it():
+    clean = "The payout ratio fell as FFO per diluted share (+10.6%) grew faster than dividends."
+    wrong = "The payout ratio fell as FFO per diluted share (+12.6%) grew faster than dividends."
+
+    (rate,) = [r.claim for r in read_answer(clean).readings if r.claim.text == "+10.6%"]
+
+    assert "payout" not in rate.label_words and "ffo" in rate.label_words
+    assert detect(source_input(clean, FFO)).flagged is False
+    assert detect(source_input(wrong, FFO)).flagged is True
