@@ -1012,6 +1012,13 @@ class Decider:
             if r.index in self._exact:
                 source = replace_claim(r.claim, value=self._exact[r.index])
                 written = r.claim
+            elif source is None and r.claim.kind == PERCENT:
+                # "+133 bps (about 34.8% vs 33.5%)" after "≈ 34.80%" and "≈ 33.46%" worked out
+                # before: a hedged rate restating one the answer computed stands for it.
+                earlier = self._computed_before(reading, r.claim)
+                if earlier is not None:
+                    source = replace_claim(r.claim, value=earlier)
+                    written = r.claim
             if source is None or (
                 r.claim.scale_origin
                 and r.claim.scale != 1
@@ -1028,6 +1035,18 @@ class Decider:
                 source = replace_claim(source, kind=r.claim.kind)
             out.append(cd.Cited(source, r.base, False, written))
         return out
+
+    def _computed_before(self, reading: Reading, rate: Claim) -> Decimal | None:
+        """The unrounded value of the one rate the answer worked out before `reading` that
+        `rate`, written more loosely, restates."""
+        restated = [
+            self._exact[r.index]
+            for r in self.answer.readings[: reading.index]
+            if r.index in self._exact
+            and r.claim.kind == rate.kind
+            and values.at_precision(rate.value, self._exact[r.index], rate.precision or Decimal(1))
+        ]
+        return restated[0] if len(restated) == 1 else None
 
     def _as_written(self, reading: Reading, cited_figures: list[cd.Cited]) -> list[Derivation]:
         """The formulas over the sentence's figures as the answer writes them, where some

@@ -288,3 +288,27 @@ def test_points_between_two_rates_of_the_answer_s_own_table_are_their_spread():
 
 def test_wrong_points_between_two_rates_of_the_answer_s_own_table_are_flagged():
     assert detect(source_input(SEGMENT_MARGINS.format("3.0"), SEGMENTS)).flagged is True
+
+
+# ------------------------------------------------------------------ basis points over the unrounded rates
+
+INCOME = """(in thousands)                  2024        2023
+Total revenue                652,666     601,637
+Income from operations       227,103     201,319
+"""
+
+BPS_ANSWER = """Operating margin = income from operations ÷ total revenue
+
+- **2024:** $227.1M ÷ $652.7M ≈ **34.80%**
+- **2023:** $201.3M ÷ $601.6M ≈ **33.46%**
+
+**Change:** ≈ **{} bps** (about 34.8% vs 33.5%)."""
+
+
+def test_basis_points_between_rates_restated_loosely_use_the_rates_worked_out():
+    # 34.796% - 33.462% = 133 bps; the restated 34.8% - 33.5% would give 130.
+    assert detect(source_input(BPS_ANSWER.format("+133"), INCOME)).flagged is False
+
+
+def test_wrong_basis_points_between_rates_restated_loosely_are_flagged():
+    assert detect(source_input(BPS_ANSWER.format("+153"), INCOME)).flagged is True
