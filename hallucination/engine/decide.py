@@ -21,6 +21,7 @@ The order (DESIGN.md "How a verdict is decided", docs/detection.md "From claim t
 from __future__ import annotations
 
 import bisect
+import calendar
 import itertools
 import re
 from dataclasses import dataclass, replace
@@ -260,6 +261,7 @@ _COMPARED_WITH = re.compile(
     re.IGNORECASE,
 )
 BENCHMARK_REACH = 24
+_DAYS_WORD = re.compile(r"\bdays\b", re.IGNORECASE)
 # "The Group defines free cash flow as A less B and of C", "Adjusted EBITDA is calculated as
 # A plus B": a metric a source defines by its lines.
 _DEFINES_HINT = re.compile(r"\b(?:defines?|defined|calculates?|calculated|computes?|computed)\b")
@@ -1472,6 +1474,7 @@ class Decider:
         # percentage, and a count of the rows a "How many" question asks about.
         last_resort = (
             self._benchmark(reading)
+            or self._days_in_year(claim)
             or self._spelled_out(reading)
             or self._as_points(reading, found)
             or self._as_fraction(claim)
@@ -2247,6 +2250,26 @@ class Decider:
             outcome=GROUNDED,
             confidence=WEAK,
             details={"reason": "parity a comparison measures against"},
+        )
+
+    def _days_in_year(self, claim: Claim) -> ClaimVerdict | None:
+        """The days of the claim's year on a line about days ("| Days | 366 | 365 |" under
+        "2024 (leap year)" and "2023"): the calendar's count, no figure of the sources."""
+        if claim.kind not in (NUMBER, COUNT) or claim.value not in (365, 366):
+            return None
+        year = lx.period_year(claim.period)
+        text = self.answer.text
+        end = text.find("\n", claim.end)
+        line = text[text.rfind("\n", 0, claim.start) + 1 : end if end >= 0 else len(text)]
+        if not year or not _DAYS_WORD.search(line):
+            return None
+        if claim.value != (366 if calendar.isleap(int(year)) else 365):
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=GROUNDED,
+            confidence=WEAK,
+            details={"reason": f"the days of {year}"},
         )
 
     def _spelled_out(self, reading: Reading) -> ClaimVerdict | None:

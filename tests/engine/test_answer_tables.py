@@ -312,3 +312,25 @@ def test_basis_points_between_rates_restated_loosely_use_the_rates_worked_out():
 
 def test_wrong_basis_points_between_rates_restated_loosely_are_flagged():
     assert detect(source_input(BPS_ANSWER.format("+153"), INCOME)).flagged is True
+
+
+# ------------------------------------------------------------------ the days of a year
+
+HOSPICE = """(in thousands)                           2024        2023
+Net patient revenue                 1,086,612     982,305
+Average daily census                    7,415       6,938
+"""
+
+DAYS_TABLE = """| | 2024 (leap year) | 2023 |
+|---|---:|---:|
+| Average daily census | 7,415 | 6,938 |
+| Days | {} | {} |
+"""
+
+
+def test_the_days_of_each_column_s_year_are_the_calendar_s():
+    assert detect(source_input(DAYS_TABLE.format("366", "365"), HOSPICE)).flagged is False
+
+
+def test_days_that_are_not_the_year_s_are_flagged():
+    assert detect(source_input(DAYS_TABLE.format("365", "366"), HOSPICE)).flagged is True
