@@ -168,10 +168,7 @@ _CURRENCY_AFTER = re.compile(
     + r")(?![\w])",
     re.IGNORECASE,
 )
-# "Birr 2,180", "Naira 4.2 billion": a local currency's name before the figure.
-_NAME_BEFORE = re.compile(
-    r"(?<![A-Za-z])(" + "|".join(lx.LOCAL_CURRENCY_WORDS) + r") \Z", re.IGNORECASE
-)
+
 _CENTS_AFTER = re.compile(r" cents?(?![\w])|¢")
 _NAMED_CENTS = re.compile(r" (US|U\.S\.|euro)\s+cents?(?![\w])", re.IGNORECASE)
 CENT = Decimal("0.01")
@@ -1399,10 +1396,17 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             prefix_scale = _CODE_PREFIX_SCALE.get(code.group(1))
             pos -= len(code.group())
     if not currency and pos > 2 and text[pos - 1] == " " and text[pos - 2].isalpha():
-        named = _NAME_BEFORE.search(text, max(0, pos - 12), pos)
-        if named:
-            currency = lx.LOCAL_CURRENCY_WORDS[named.group(1).lower()]
-            pos = named.start()
+        # "Birr 2,180": a local currency's name right before the figure.
+        space = text.rfind(" ", max(0, pos - 12), pos - 1)
+        word_start = space + 1 if space >= 0 or pos <= 12 else -1
+        local = (
+            lx.LOCAL_CURRENCY_WORDS.get(text[word_start : pos - 1].lower())
+            if word_start >= 0
+            else None
+        )
+        if local:
+            currency = local
+            pos = word_start
     if (
         not currency
         and pos > 0
@@ -1469,7 +1473,11 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             pos = unit_match.end()
     named_cents = (
         _NAMED_CENTS.match(text, pos)
-        if not currency and read.kind == NUMBER and read.scale == 1 and not prefix_scale
+        if not currency
+        and read.kind == NUMBER
+        and read.scale == 1
+        and not prefix_scale
+        and text.startswith((" US", " U.S.", " euro", " Euro"), pos)
         else None
     )
     if named_cents:

@@ -996,6 +996,14 @@ _MEASURED_ROW = regex.compile(
 
 
 @functools.lru_cache(maxsize=1024)
+def _caption_metric(caption: str) -> str:
+    """The one metric a caption names in so many words ("Revenue by region"; not "total
+    assets" for "Intangible assets"), or ""."""
+    named = lx.canonical_labels(caption)
+    return named[0] if len(named) == 1 and named[0] in caption.lower().replace("_", " ") else ""
+
+
+@functools.lru_cache(maxsize=1024)
 def _measured_row(label: str) -> Decimal | None:
     """The scale of a row of a unit of measure (1 for "(oz)", 1,000 for "(thousand
     tonnes)"), or None for any other row."""
@@ -1317,12 +1325,7 @@ def _add_grid(
         text[line.spans[0][0] : line.spans[0][1]] for line in groups if line.spans
     )
     units = _caption_units(" ".join([caption, group_caption, label_header]))
-    named = lx.canonical_labels(caption) if caption else []
-    # A metric the caption names in so many words ("Revenue by region"; not "total assets"
-    # for "Intangible assets").
-    caption_metric = (
-        named[0] if len(named) == 1 and named[0] in caption.lower().replace("_", " ") else ""
-    )
+    caption_metric = _caption_metric(caption) if caption else ""
     table_index = len(result.tables)
     table = Table(
         start=block[0].start,
