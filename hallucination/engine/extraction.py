@@ -619,13 +619,17 @@ _OPERAND_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn|[BMK])\b)?"
 # What an operand of working in parentheses counts: "(2,184,306 thousand / 431,560 tonnes)".
 _OPERAND_UNIT = r"(?:\s[a-z]{3,12})?"
 _TRAILING_FORMULA = re.compile(
-    r"(?<=[0-9a-z%*]) ?\((\s?[$€£¥]?[0-9][0-9.,]{0,20}"
+    r"(?<=[0-9a-z%*]) ?\((\s?\(?[$€£¥]?[0-9][0-9.,]{0,20}"  # "((48,216 + 21,874) thousand ÷"
     + _OPERAND_SCALE
     + _OPERAND_UNIT
-    + r"(?:(?:\s?[×*÷/+−–]\s?|\s-\s)[$€£¥]?[0-9][0-9.,]{0,20}"  # "- 1" as ASCII reads it
+    + r"(?:(?:\)"
+    + _OPERAND_SCALE
+    + r")?(?:\s?[×*÷/+−–]\s?|\s-\s)\(?[$€£¥]?[0-9][0-9.,]{0,20}"
     + _OPERAND_SCALE
     + _OPERAND_UNIT
-    + r"){1,6}\s?)\)"
+    + r"){1,6}\)?"
+    + _OPERAND_SCALE
+    + r"\s?)\)"
 )
 _FORMULA_CONTINUES = re.compile(r"[-+*/×÷−–(]\s*\Z")  # an operator before a currency code
 _FORMULA_OPERATORS = frozenset("+*/×÷")

@@ -72,6 +72,7 @@ _TOKEN = re.compile(
     # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations"
     r"(?:(?<=\s)[a-z]{3,20}(?=\s*(?:$|[-+*/×÷)−–])))?|(?P<op>[-+*/×÷()−–^]))"
 )
+_SCALE_AFTER_GROUP = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
 _SUFFIX = {
     "k": Decimal("1e3"),
     "K": Decimal("1e3"),
@@ -122,6 +123,11 @@ def evaluate(expression: str) -> Decimal | None:
         elif m.group("op"):
             op = m.group("op")
             tokens.append(("o", {"×": "*", "÷": "/", "−": "-", "–": "-"}.get(op, op)))
+            scaled = _SCALE_AFTER_GROUP.match(text, pos) if op == ")" else None
+            if scaled:
+                # "(48,216 + 21,874) thousand ÷ 9.84 million": the group at that scale.
+                tokens.extend((("o", "*"), ("n", _SUFFIX[scaled.group(1).lower()])))
+                pos = scaled.end()
         if len(tokens) > MAX_EXPRESSION_TOKENS:
             return None
     parser = _Parser(tokens)

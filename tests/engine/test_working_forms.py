@@ -6,8 +6,11 @@ Each class has a clean case and a wrong one of the same shape."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from hallucination.engine import detect
 from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED, GROUNDED
+from hallucination.engine.values import evaluate
 
 from .conftest import source_input
 
@@ -450,3 +453,23 @@ def test_named_working_with_a_wrong_result_is_flagged():
     result = detect(source_input(answer, DIVIDEND_NOTE))
 
     assert _verdict(result, "45.2 cents").outcome == ARITHMETIC_DRIFT
+
+
+# ------------------------------------------------------------------ a group at a scale in working
+
+AGGREGATES = """(in thousands of euro, except tonnes)         2025
+Aggregates revenue                             48,216
+Delivery revenue                               21,874
+Aggregates sold (million tonnes)                 9.84
+"""
+
+
+def test_working_with_a_group_at_a_scale_in_brackets_after_the_figure_is_read():
+    clean = "€7.12 per tonne ((48,216 + 21,874) thousand ÷ 9.84 million tonnes)"
+    wrong = "€7.42 per tonne ((48,216 + 21,874) thousand ÷ 9.84 million tonnes)"
+
+    assert evaluate("(48,216 + 21,874) thousand ÷ 9.84 million") == Decimal("70090000") / Decimal(
+        "9840000"
+    )
+    assert detect(source_input(clean, AGGREGATES)).flagged is False
+    assert detect(source_input(wrong, AGGREGATES)).flagged is True
