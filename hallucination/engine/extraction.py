@@ -1392,6 +1392,13 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         currency = lx.CURRENCY_SYMBOLS[symbol]
         pos = k - len(symbol)
     prefix_scale = None
+    if currency == "USD" and symbol == "$" and pos > 0 and text[pos - 1] == "M":
+        # "M$ 318,426,150", "MM$ 318.4": Chilean thousands and millions of pesos, no dollars.
+        millions = pos > 1 and text[pos - 2] == "M"
+        start = pos - (2 if millions else 1)
+        if start == 0 or not text[start - 1].isalnum():
+            currency, pos = "CLP", start
+            prefix_scale = Decimal("1e6") if millions else Decimal("1e3")
     if not currency and k > 1 and (text[k - 1].isupper() or text[k - 1] in "s.khpuz"):
         code = _CODE_BEFORE.search(text[max(0, pos - 6) : pos])
         if code:

@@ -648,3 +648,40 @@ def test_an_amount_a_unit_after_it_is_a_quotient_of_money_over_the_unit_s_line()
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ Chilean M$ and MM$
+
+TOLLS = (
+    "Total toll transactions reached 142.6 million in 2024, compared with 136.9 million in "
+    "2023. Toll revenue amounted to M$ 318,426,150 (2023: M$ 291,804,377)."
+)
+
+
+def test_m_dollars_are_thousands_of_pesos_and_mm_dollars_millions():
+    claims = {c.text: c for c in extract_claims(TOLLS + " Capital expenditure was MM$ 41.2.")}
+
+    assert claims["M$ 318,426,150"].value == Decimal("318426150000")
+    assert claims["M$ 318,426,150"].unit == "CLP"
+    assert claims["MM$ 41.2"].value == Decimal("41200000")
+
+
+def test_toll_revenue_per_transaction_in_pesos():
+    question = "What was the average toll revenue per transaction in 2024?"
+    clean = detect(
+        source_input(
+            "Toll revenue per transaction averaged roughly CLP 2,233 in 2024.",
+            TOLLS,
+            question=question,
+        )
+    )
+    wrong = detect(
+        source_input(
+            "Toll revenue per transaction averaged roughly CLP 2,133 in 2024.",
+            TOLLS,
+            question=question,
+        )
+    )
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
