@@ -242,7 +242,7 @@ _REMAINDER_BEFORE = re.compile(
 # "revenue per passenger carried", "Excise tax / barrel", "yield per hectare of ponds": the
 # unit a figure is over, named before or after it on its line (not "per share", "per cent").
 _PER_LINE_UNIT = re.compile(
-    r"\s*(?:\bper|\bfor\s+(?:each|every)|\s/|÷)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+(?:carried|shipped|sold|served|delivered|produced|harvested|occupied|available|[a-z-]+ed))?)",
+    r"\s*(?:\bper|\bfor\s+(?:each|every)|\s/|÷)\s+(?:an?\s+)?([a-z][a-z-]*(?:\s+(?:sold|available|[a-z-]+ed))?)",  # "passenger carried", "tonne sold"
     re.IGNORECASE,
 )
 # "at roughly US$4,255 a tonne": the unit right after the figure, as "per" would name it; not a
@@ -278,6 +278,8 @@ _DEFINITION_OPERATOR = re.compile(r"\s+(less|minus|plus)\s+", re.IGNORECASE)
 # equipment" alone is one.
 _DEFINITION_TERMS = re.compile(r",?\s+and\s+of\s+|\s*;\s*", re.IGNORECASE)
 MAX_DEFINED_TERMS = 4
+# A metric a source defines: its words, the operator ("less", "minus", "plus"), its terms' words.
+_Definition = tuple[frozenset[str], str, list[frozenset[str]]]
 PER_UNIT_QUESTION_CHARS = 400
 PER_UNIT_POOL = 40  # values of each line the quotient may take
 SPELLED_WINDOW = 80  # characters either side of a number in words that tie it to a sentence
@@ -345,7 +347,7 @@ class Decider:
         self.answer = answer
         self._formulas: dict[int, list] = {}  # sentence -> the formulas it spells out
         self._question_formulas: list[WordedFormula] | None = None
-        self._definitions: list[tuple[frozenset[str], str, list[frozenset[str]]]] | None = None
+        self._definitions: list[_Definition] | None = None
         # Figures the answer computed and got right, unrounded: what a later change over
         # them was computed from ("32.7% ... 32.2% ... expanded by 51 basis points").
         self._exact: dict[int, Decimal] = {}
@@ -1171,7 +1173,7 @@ class Decider:
                 out.append(Derivation(kind, operands, True, True))
         return out
 
-    def _source_definitions(self) -> list[tuple[frozenset[str], str, list[frozenset[str]]]]:
+    def _source_definitions(self) -> list[_Definition]:
         """The metrics the sources define as a formula of their lines: (the metric's words,
         the operator, the terms' words), read once."""
         if self._definitions is None:

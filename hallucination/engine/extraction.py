@@ -1765,7 +1765,7 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                     # A source's "Total" under "Revenue by region": that metric's total.
                     label_words = label_words | labels.label_words(metric)
                 if cell.section:
-                    own = labels.label_words(cell.row_label[len(cell.section) + 3 :])
+                    own = labels.label_words(tables.own_row_label(cell))
                     section_words = label_words - own if own else frozenset()
                 cell_key = (cell.table, cell.row, cell.column)
         else:

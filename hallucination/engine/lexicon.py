@@ -660,8 +660,8 @@ CURRENCY_ALIASES = {
     "AFL": "AWG",
 }
 # The letters that may stand right before a figure as its currency ("RM171 million").
-CURRENCY_PREFIXES = CURRENCY_CODES | {"RMB", "NIS", "RM", "KD", "TK", "RO", "KSH", "RP"}
-CURRENCY_PREFIXES |= {"BD", "DA", "KM", "MK", "NU", "BS", "KZ", "TSH", "USH", "FCFA", "AFL"}
+# ("PS" only with its own spelling, "Ps" or "Ps.": "PS5" is a name.)
+CURRENCY_PREFIXES = CURRENCY_CODES | (CURRENCY_ALIASES.keys() - {"PS"})
 # One alternation for the patterns that read a currency code, longest codes first.
 CURRENCY_CODE_PATTERN = "|".join(
     sorted(CURRENCY_CODES | {"RMB", "NIS", "KD"}, key=lambda code: (-len(code), code))

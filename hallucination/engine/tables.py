@@ -645,7 +645,7 @@ def _tags_as_pipes(text: str) -> str:
         for i in range(row.start(), row.end()):
             if chars[i] == "\n":
                 chars[i] = " "
-        first_cell = True
+        first_cell, after_group = True, False
         for tag in _TAG.finditer(text, row.start(), row.end(), timeout=_TIMEOUT):
             name = (tag.group(2) or tag.group(4)).lower()
             closing = bool(tag.group(1) or tag.group(3))
@@ -655,15 +655,16 @@ def _tags_as_pipes(text: str) -> str:
                     # A group's name beside its first row ("Domestic" over three products):
                     # part of that row's label, as the rows under it have no such cell.
                     chars[tag.start() : tag.end()] = "|" + " " * (width - 1)
-                    first_cell = "merge"
+                    first_cell, after_group = False, True
                     continue
-                span = _COLSPAN.search(tag.group())
-                # A header spanning the label columns is one label cell.
-                bars = min(int(span.group(1)) if span and not first_cell else 1, width)
-                if first_cell == "merge":
+                if after_group:
                     bars = 0  # the row's own label goes on after its group's name
+                else:
+                    # A header spanning the label columns is one label cell.
+                    span = _COLSPAN.search(tag.group()) if not first_cell else None
+                    bars = min(int(span.group(1)) if span else 1, width)
                 chars[tag.start() : tag.end()] = "|" * bars + " " * (width - bars)
-                first_cell = False
+                first_cell, after_group = False, False
             elif name == "tr" and closing:
                 chars[tag.start() : tag.end()] = "|" + " " * (width - 1)
             else:
@@ -1066,6 +1067,16 @@ def _excepted(label: str, exceptions: tuple[str, ...]) -> bool:
     return False
 
 
+SECTION_JOIN = " - "  # "Net sales - Aerospace Systems": a section heading and its row
+
+
+def own_row_label(cell: Cell) -> str:
+    """A cell's row label without the section heading it was named under."""
+    return (
+        cell.row_label[len(cell.section) + len(SECTION_JOIN) :] if cell.section else cell.row_label
+    )
+
+
 def _cell(
     *,
     span: tuple[int, int],
@@ -1360,7 +1371,7 @@ def _add_grid(
         if row_label and line.section and not _TOTAL_ROW.match(row_label):
             # "Net sales:" over "Aerospace Systems  $ 3,812": the row is the segment's net sales.
             section = line.section
-            row_label = f"{line.section} - {row_label}"
+            row_label = f"{line.section}{SECTION_JOIN}{row_label}"
         if row_label and _BREAKDOWN_ROW.match(row_label) and parent_label:
             # "Profit for the year" over "of which attributable to owners of the parent": a
             # part of the row above, named with it.
