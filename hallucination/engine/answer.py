@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from . import clauses, labels
+from . import clauses, labels, tables
 from . import lexicon as lx
 from .extraction import (
     MAX_TEXT_CHARS,
@@ -337,6 +337,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
     claims = _with_answer_caption(text, claims)
     if "=" in text:
         claims = _operands_at_the_result_s_scale(text, claims)
+    if "÷" in text or " / " in text:
+        claims = _operands_of_a_quotient(text, claims)
         claims = _operands_of_a_difference_in_points(text, claims)
     sentences = clauses.sentence_bounds(text)
     read = clauses.read_clauses(text, claims, sentences)
@@ -547,6 +549,30 @@ def _operands_at_the_result_s_scale(text: str, claims: list[Claim]) -> list[Clai
             or not _RESULT_AFTER.fullmatch(text, eq + 1, result.start)
         ):
             continue
+        for i, claim in enumerate(out):
+            if (
+                start <= claim.start < eq
+                and claim.kind == CURRENCY
+                and claim.scale == 1
+                and claim.scale_origin
+            ):
+                out[i] = replace_claim(claim, scale_origin="")
+    return out
+
+
+# A division by an amount ("÷ $4,182,615", "/ ($1,702,900", "÷ 6,940"), not by a constant
+# such as the 2 of an average or the 12 of a month.
+_OVER_AN_AMOUNT = re.compile(r"(?:÷|\s/)\s*\(?\s*(?:[$€£¥]\s?[0-9]|[0-9]{1,3},[0-9]{3})")
+
+
+def _operands_of_a_quotient(text: str, claims: list[Claim]) -> list[Claim]:
+    """ "$399,420 ÷ $4,182,615 × 365", "$1,284,370 ÷ 6,940 ≈ $185.07": amounts copied from a
+    table in thousands into a quotient, where the scale cancels, leave it unsaid; their own
+    scale is unknown, not units."""
+    out = list(claims)
+    for start, eq in formula_spans(text):
+        if not _OVER_AN_AMOUNT.search(text, start, eq):
+            continue  # a sum, or an average over a count, keeps its operands' scale
         for i, claim in enumerate(out):
             if (
                 start <= claim.start < eq
@@ -924,7 +950,7 @@ def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
     lowered = text.lower()
     if text.isascii() and not any(word in lowered for word in _CAPTION_SCALES):
         return claims
-    found = list(_ANSWER_CAPTION.finditer(text))
+    found = [m for m in _ANSWER_CAPTION.finditer(text) if not _row_label_unit(text, m)]
     if not found:
         return claims
     out = []
@@ -953,6 +979,20 @@ def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
             )
         )
     return out
+
+
+def _row_label_unit(text: str, caption: re.Match) -> bool:
+    """A caption inside the label of a table row with figures ("| RMR (in thousands) |
+    $57,893 |") states that row's unit, which the table reads, not the answer's."""
+    line_end = text.find("\n", caption.end())
+    if line_end < 0:
+        line_end = len(text)
+    row = text[caption.end() : line_end]
+    if "|" not in row and "\t" not in row:
+        return False
+    return any(
+        caption.end() <= cell.start < line_end for cell in tables.find_tables(text).cells
+    )
 
 
 def periods_in_order(periods: tuple[str, ...]) -> list[str]:
@@ -1068,6 +1108,25 @@ _DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...
         re.compile(r"\bworking capital\b", re.IGNORECASE),
         _AMOUNT,
         ("(total current assets less total current liabilities)",),
+    ),
+    (
+        re.compile(r"\boperating (?:profit )?margin\b", re.IGNORECASE),
+        frozenset({PERCENT}),
+        (
+            "(operating income as a percentage of revenue)",
+            "(income from operations as a percentage of net sales)",
+            "(operating profit as a percentage of revenue)",
+        ),
+    ),
+    (
+        re.compile(r"\bgross (?:profit )?margin\b", re.IGNORECASE),
+        frozenset({PERCENT}),
+        ("(gross profit as a percentage of revenue)",),
+    ),
+    (
+        re.compile(r"\bnet (?:profit |income )?margin\b", re.IGNORECASE),
+        frozenset({PERCENT}),
+        ("(net income as a percentage of revenue)", "(net profit as a percentage of revenue)"),
     ),
     (
         re.compile(r"\bcurrent ratio\b", re.IGNORECASE),

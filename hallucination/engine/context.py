@@ -433,6 +433,9 @@ _NOT_SEGMENTS = frozenset(
         "both",
         "and",
         "of",
+        # "Segment operating income" heads the segments' rows: no segment's name.
+        "segment",
+        "segments",
         *_SEGMENT_STOPWORDS,
         *lx.MONTHS,
         # A metric named by its abbreviation is not a segment: "EPS guidance", "EBITDA margin".

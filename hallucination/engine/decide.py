@@ -261,7 +261,21 @@ _COMPARED_WITH = re.compile(
     re.IGNORECASE,
 )
 BENCHMARK_REACH = 24
+# "CCC = DSO + DIO − DPO" before a figure on its line: a formula of two or more names.
+_NAMED_FORMULA = re.compile(
+    r"[A-Za-z][\w&.' ]{0,40}?\s*=\s*(?P<terms>[A-Za-z][\w&.' ]{0,40}?"
+    r"(?:\s*[-+−–]\s*[A-Za-z][\w&.' ]{0,40}?){1,5})\s*(?:\*\*)?\s*(?:[|:=≈]|\s)[^0-9=\n]{0,20}$"
+)
+_NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-+−–]|\s*$)")
+# The words of a metric a formula defines, beside its operands' ("operating margin").
+_METRIC_NAME_WORDS = frozenset({"margin", "ratio", "operat", "gross", "net", "profit"})
 _DAYS_WORD = re.compile(r"\bdays\b", re.IGNORECASE)
+# A year's count of days, and another the sentence sets beside it: "364 days instead of 365",
+# "a 360-day year".
+_DAY_COUNT = re.compile(
+    r"\b36[0456][\s-]days?\b(?:\s+(?:instead\s+of|rather\s+than|or|vs\.?|versus)\s+36[0456]\b)?",
+    re.IGNORECASE,
+)
 # "The Group defines free cash flow as A less B and of C", "Adjusted EBITDA is calculated as
 # A plus B": a metric a source defines by its lines.
 _DEFINES_HINT = re.compile(r"\b(?:defines?|defined|calculates?|calculated|computes?|computed)\b")
@@ -1104,6 +1118,9 @@ class Decider:
                     at = self.answer.text.rfind(expression, 0, claim.start + len(expression))
                     if at >= 0:
                         self._written[reading.index] = (reading.sentence, expression, at)
+                        other = self._operand_of_another_year(claim, at, at + len(expression))
+                        if other is not None:
+                            return other
                     return ClaimVerdict(
                         claim=claim,
                         outcome=DERIVED,
@@ -1133,6 +1150,62 @@ class Decider:
             },
         )
 
+    def _over_given_lines(self, claim: Claim, derivation: Derivation) -> bool:
+        """The formula's operands are figures the answer gave, and the claim's words name
+        nothing those lines and the metric's name do not."""
+        if any(o.source_id for o in derivation.operands):
+            return False
+        named = set(_METRIC_NAME_WORDS)
+        for operand in derivation.operands:
+            named |= operand.label_words
+        return _stems(claim.label_words) <= named
+
+    def _operand_of_another_year(self, claim: Claim, start: int, end: int) -> ClaimVerdict | None:
+        """ "- **2024:** $2,418,300 ÷ $1,048,900 ≈ 2.31x", where $1,048,900 is the sources'
+        equity of 2023 and their row gives 2024 another value: working for one year that
+        takes an operand of another is `arithmetic_drift`, the other year's figure named."""
+        year = lx.period_year(claim.period)
+        if not year:
+            return None
+        operands = [
+            r.claim
+            for r in self.answer.readings
+            if start <= r.claim.start < end and r.claim.kind in _AMOUNTS and not r.claim.period
+        ]
+        for operand in operands:
+            sources = cd.matches(operand, self.index)
+            years = {lx.period_year(s.period) for s in sources}
+            if not sources or "" in years or year in years or len(years) != 1:
+                continue
+            row = [
+                s
+                for s in self.index.row_of(sources[0])
+                if lx.period_year(s.period) == year and s.value != sources[0].value
+            ]
+            if len(row) != 1 or len({cd.line_of(s) for s in sources}) != 1:
+                continue
+            line = cd.line_of(sources[0])
+            if any(
+                cd.line_of(s) == line
+                for other in operands
+                if other is not operand
+                for s in cd.matches(other, self.index)
+            ):
+                continue  # a change or an average over the line's own years
+            return ClaimVerdict(
+                claim=claim,
+                outcome=ARITHMETIC_DRIFT,
+                layer=LAYER_DERIVATION,
+                nearest=nearest_value(row[0]),
+                formula=self.answer.text[start:end].strip(),
+                details={
+                    "derivation": "written",
+                    "reason": f"the {year} working takes {operand.text}, the "
+                    f"{years.pop()} figure; {year} is {row[0].text.strip()}",
+                },
+            )
+        return None
+
     def _worded(self, reading: Reading) -> list[Derivation]:
         """The formulas the claim's sentence spells out over named lines ("pre-tax earnings
         (revenue less non-interest expenses) were C$3.08 billion"), over those lines' values
@@ -1154,10 +1227,22 @@ class Decider:
         if not formulas:
             return []
         periods = [claim.period] if claim.period else list(reading.periods[:1])
+        given = [
+            r.claim
+            for r in self.answer.readings[: reading.index]
+            if r.claim.kind in _AMOUNTS
+            and r.claim.label_words
+            and lx.periods_compatible(claim.period, r.claim.period)
+        ]
         out = []
         for formula in formulas:
-            first = cd.operands_for(formula.first, periods, self.index, named=True)[:1]
-            second = cd.operands_for(formula.second, periods, self.index, named=True)[:1]
+            # "- Segment operating income: $58.4 million / - Segment revenue: $386.2 million /
+            # - Operating margin: 17.1%": the lines the answer gave the formula's terms on.
+            first = [c for c in given if _names_term(c, formula.first)][-1:]
+            second = [c for c in given if _names_term(c, formula.second)][-1:]
+            if not first or not second or first[0] is second[0]:
+                first = cd.operands_for(formula.first, periods, self.index, named=True)[:1]
+                second = cd.operands_for(formula.second, periods, self.index, named=True)[:1]
             if not first or not second:
                 continue
             operands = (first[0], second[0])
@@ -1296,9 +1381,15 @@ class Decider:
 
         # A formula the sentence spells out over named lines, which the claim's own words
         # would otherwise bind to one of them.
-        for derivation in self._worded(reading):
+        worded = self._worded(reading)
+        for derivation in worded:
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
+        if worded and not c.exact and self._over_given_lines(claim, worded[0]):
+            # "- Segment operating income: $58.4 million / - Segment revenue: $386.2 million
+            # / - Operating margin: 17.1%": the metric's formula over the lines the answer
+            # gave it gives another value.
+            return self._drift(reading, worded[0], "")
 
         # A figure per unit the answer counts: a quotient of its own figures, whatever the
         # unit's own line says ("19 robots per customer" is no count of customers).
@@ -2256,14 +2347,28 @@ class Decider:
 
     def _days_in_year(self, claim: Claim) -> ClaimVerdict | None:
         """The days of the claim's year on a line about days ("| Days | 366 | 365 |" under
-        "2024 (leap year)" and "2023"): the calendar's count, no figure of the sources."""
-        if claim.kind not in (NUMBER, COUNT) or claim.value not in (365, 366):
+        "2024 (leap year)" and "2023"): the calendar's count, no figure of the sources. A
+        year of no period ("using 364 days instead of 365") is one of the day-count
+        conventions: 360, 364 (52 weeks), 365 or 366 days."""
+        if claim.kind not in (NUMBER, COUNT) or claim.value not in (360, 364, 365, 366):
             return None
         year = lx.period_year(claim.period)
         text = self.answer.text
+        if not year:
+            if claim.approximate or not any(
+                m.start() <= claim.start < m.end()
+                for m in _DAY_COUNT.finditer(text, max(0, claim.start - 40), claim.end + 8)
+            ):
+                return None
+            return ClaimVerdict(
+                claim=claim,
+                outcome=GROUNDED,
+                confidence=WEAK,
+                details={"reason": f"a {claim.value}-day year"},
+            )
         end = text.find("\n", claim.end)
         line = text[text.rfind("\n", 0, claim.start) + 1 : end if end >= 0 else len(text)]
-        if not year or not _DAYS_WORD.search(line):
+        if not _DAYS_WORD.search(line):
             return None
         if claim.value != (366 if calendar.isleap(int(year)) else 365):
             return None
@@ -2340,15 +2445,20 @@ class Decider:
         ]
 
     def _given_before(
-        self, reading: Reading, found: list[_Claimed], *, own_sentence: bool = False
+        self,
+        reading: Reading,
+        found: list[_Claimed],
+        *,
+        own_sentence: bool = False,
+        as_written: bool = False,
     ) -> list[Claim]:
         """The answer's figures of the sentences before the claim's (`own_sentence`: and of
         its own sentence, before it) that the sources give or the answer worked out, each at
-        its unrounded value where it was worked out."""
+        its unrounded value where it was worked out (`as_written`: at the value it writes)."""
         last = reading.sentence + 1 if own_sentence else reading.sentence
         return [
             replace_claim(r.claim, value=self._exact[r.index])
-            if r.index in self._exact
+            if r.index in self._exact and not as_written
             else r.claim
             for o in found[: reading.index]
             if (r := o.reading).sentence < last
@@ -2394,9 +2504,18 @@ class Decider:
         """A change between two figures of its metric the answer gave or worked out before
         for two periods ("| Free cash flow | 511.5 | 456.6 |
         ... Free cash flow grew about 12.0%"), later over earlier."""
-        if CHANGE not in reading.cues or not reading.claim.label_words:
+        if CHANGE not in reading.cues:
             return []
-        return self._between_figures(reading, self._given_before(reading, found, own_sentence=True))
+        given = self._given_before(reading, found, own_sentence=True)
+        if not reading.claim.label_words:
+            # "**Change:** up about $0.99 per subscriber": a change whose words name no line
+            # is between the last two figures of its unit the answer gave for two periods,
+            # unrounded or as written.
+            written = self._given_before(reading, found, own_sentence=True, as_written=True)
+            return self._between_results(reading, given, named=True) + self._between_results(
+                reading, written, named=True
+            )
+        return self._between_figures(reading, given)
 
     def _between_figures(self, reading: Reading, given: list[Claim]) -> list[Derivation]:
         """A change between two of `given` of the claim's metric for two periods, later
@@ -2418,20 +2537,31 @@ class Decider:
         if len({c.period for c in earlier}) < 2:
             # "- **2024:** €371,512K ÷ 1,214.7K ÷ 12 = **€25.49**": results of the answer's
             # own formulas name nothing; the last two, for two periods, of one unit.
-            points = claim.kind in (PERCENTAGE_POINTS, BPS)
-            results = [
-                c
-                for c in given
-                if not c.label_words
-                and "operand" not in c.qualifiers
-                and (c.kind == PERCENT) == points
-            ][-2:]
-            if len(results) < 2 or results[0].period == results[1].period:
-                return []
-            if results[0].kind != results[1].kind or results[0].unit != results[1].unit:
-                return []
-            earlier = results
+            return self._between_results(reading, given, named=False)
         figures = cd.pair_candidates(claim, earlier)[-MAX_EARLIER_FIGURES:]
+        return [d for d in cd.pairings(claim, figures) if d.oriented]
+
+    def _between_results(
+        self, reading: Reading, given: list[Claim], *, named: bool
+    ) -> list[Derivation]:
+        """A change between the last two of `given` of one unit for two periods (`named`:
+        whatever words name them; otherwise only figures no words name)."""
+        claim = reading.claim
+        points = claim.kind in (PERCENTAGE_POINTS, BPS)
+        results = [
+            c
+            for c in given
+            if c.period
+            and c.kind != DATE
+            and (named or not c.label_words)
+            and "operand" not in c.qualifiers
+            and (c.kind == PERCENT) == points
+        ][-2:]
+        if len(results) < 2 or results[0].period == results[1].period:
+            return []
+        if results[0].kind != results[1].kind or results[0].unit != results[1].unit:
+            return []
+        figures = cd.pair_candidates(claim, results)[-MAX_EARLIER_FIGURES:]
         return [d for d in cd.pairings(claim, figures) if d.oriented]
 
     def _compounded(self, reading: Reading) -> ClaimVerdict | None:
@@ -2693,7 +2823,44 @@ class Decider:
             or self._across_units(reading)
             or self._rate_of_a_named_line(reading)
             or self._per_unit_of_lines(reading)
+            or self._named_formula(reading)
         )
+
+    def _named_formula(self, reading: Reading) -> ClaimVerdict | None:
+        """A figure after a formula of names on its line ("| **CCC = DSO + DIO − DPO** | |
+        **≈ 66.6 days** |", "Net debt = Borrowings − Cash: £1.2 billion"), each name that of
+        a figure the answer gave before: that sum, `derived` weakly when it gives the claim at
+        its precision (at the figures' unrounded values where the answer worked them out)."""
+        claim = reading.claim
+        text = self.answer.text
+        if claim.kind not in (*_AMOUNTS, PERCENT, RATIO) or "=" not in text:
+            return None
+        line = text.rfind("\n", 0, claim.start) + 1
+        formula = _NAMED_FORMULA.search(text, line, claim.start)
+        if formula is None:
+            return None
+        terms = _NAMED_TERM.findall(formula.group("terms"))
+        kinds = (NUMBER, COUNT) if claim.kind in (NUMBER, COUNT) else (claim.kind,)
+        earlier = [r for r in self.answer.readings[: reading.index] if r.claim.kind in kinds]
+        total, total_written, used = Decimal(0), Decimal(0), set()
+        for sign, name in terms:
+            words = labels.label_words(name)
+            named = [r for r in earlier if words and words <= r.claim.label_words]
+            if not named or named[-1].index in used:
+                return None
+            figure = named[-1]
+            used.add(figure.index)
+            value = self._exact.get(figure.index, figure.claim.value)
+            negative = sign.strip() in ("-", "−", "–")
+            total += -value if negative else value
+            total_written += -figure.claim.value if negative else figure.claim.value
+        precision = claim.precision or Decimal(1)
+        for value in (total, total_written):
+            if values.at_precision(claim.value, value, precision):
+                return _derived_weakly(
+                    claim, value, formula.group("terms").strip(), "named formula"
+                )
+        return None
 
     def _built_up(self, reading: Reading) -> ClaimVerdict | None:
         """The last line of a list the answer builds a figure up in, one figure a line:
@@ -3853,6 +4020,19 @@ def _over_the_later_value(derivation: Derivation, drift: Derivation) -> bool:
     later, earlier = drift.operands
     part, whole = derivation.operands
     return abs(part.value) == abs(later.value - earlier.value) and whole.value == later.value
+
+
+def _stems(words: frozenset[str]) -> frozenset[str]:
+    """Label words without the canonical metric names (`@revenue`), which a line's own
+    words may name more narrowly (`@segment revenue`)."""
+    return frozenset(w for w in words if not w.startswith("@"))
+
+
+def _names_term(figure: Claim, term: frozenset[str]) -> bool:
+    """The figure's words name a formula's term: all its words, or its metric."""
+    return _stems(term) <= figure.label_words or bool(
+        term - _stems(term) and term - _stems(term) <= figure.label_words
+    )
 
 
 def _derived_weakly(claim: Claim, value: Decimal, formula: str, derivation: str) -> ClaimVerdict:

@@ -445,10 +445,10 @@ _SPACE_GROUPED_AMOUNT = re.compile(
 _PROSE_SPACE_GROUPED = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})+(?![0-9]|[.,][0-9]{3})")
 
 
-def _joined_prose_groups(text: str) -> str:
+def _joined_prose_groups(text: str, *, grouped: bool = False) -> str:
     """`text` with its space-grouped numbers written with no-break spaces, when the text
-    shows that it groups digits that way."""
-    if _SPACE_GROUPED_AMOUNT.search(text) is None:
+    shows that it groups digits that way (`grouped`: its table cells do)."""
+    if not grouped and _SPACE_GROUPED_AMOUNT.search(text) is None:
         return text
     return _no_break_spaces(text, [m.span() for m in _PROSE_SPACE_GROUPED.finditer(text)])
 
@@ -495,13 +495,19 @@ class _Document:
         self.clause_ends = ends
         self.tables = tables.find_tables(text)
         spaced = [c for c in self.tables.cells if " " in text[c.start : c.end]]
+        # A cell of three space-separated groups ("1 284 615") shows that the text groups
+        # digits with spaces, in its prose too ("41 820 tonnes").
+        grouped = any(
+            text.count(" ", c.start, c.end) >= 2 and _SPACE_GROUPED.fullmatch(text, c.start, c.end)
+            for c in spaced
+        )
         if spaced:
             # "8 412" alone in a table cell is one number grouped with a space, as Swedish
             # and French statements write it; in prose "in 2024 123 stores" stays two.
             text = _joined_cell_groups(text, spaced)
             self.text = text
-        if _HAS_SPACED_DIGITS.search(text):
-            joined = _joined_prose_groups(text)
+        if grouped or _HAS_SPACED_DIGITS.search(text):
+            joined = _joined_prose_groups(text, grouped=grouped)
             if joined is not text:
                 text = joined
                 self.text = text
@@ -661,6 +667,7 @@ _FORMULA_CURRENCY_WORDS = frozenset(
     }
 )
 MAX_FORMULA_CHARS = 160
+_OPERAND_WORDS = re.compile(r"[0-9] ((?:[a-z]{2,} ){1,2}[a-z]{2,})$")
 
 
 def _formula_spans(text: str) -> list[tuple[int, int]]:
@@ -712,6 +719,14 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                     # "÷ 1,032 locations ≈", "18.0 cents + ...": the unit of an operand, before
                     # an operator or the sign
                     start = k
+                    continue
+                words = _OPERAND_WORDS.search(text, max(0, start - 40), start)
+                if words is not None and (
+                    not text[start:eq].strip() or text[start:eq].lstrip()[:1] in "+-−–×÷*/"
+                ):
+                    # "372 + 9 de novo + 36 acquired − 4 closed = 413": a few words after an
+                    # operand say what it counts
+                    start = words.start(1)
                     continue
                 if (
                     word.islower()
@@ -1905,6 +1920,8 @@ def _value_of(
             kind, unit, origin = PERCENT, "%", STATED
         elif cell.bps and kind == NUMBER:
             kind, unit, origin = BPS, "bps", STATED
+        elif cell.points and kind == NUMBER:
+            kind, unit, origin = PERCENTAGE_POINTS, "pp", STATED
         elif label in lx.RATIO_LABELS and kind == NUMBER:
             kind, unit = RATIO, "x"
         elif cell.scale_stated:

@@ -91,6 +91,11 @@ _COLUMN_SCALE = regex.compile(
 # A row or header that says its values are percentages ("margin (%)", "pct", "% of sales"),
 # not one that names a rate inside a label ("senior notes 5.000% due 2025").
 _BPS_WORD = regex.compile(r"\b(?:bps|bp|basis\s+points?)\b", regex.IGNORECASE)
+# A row or header of percentage points: "Change (pts)", "Δ margin (pp)", "ppts".
+_POINTS_WORD = regex.compile(
+    r"\((?:pts|ppts?|pp|p\.p\.|percentage\s+points)\)|\b(?:ppts|percentage\s+points)\b",
+    regex.IGNORECASE,
+)
 _PERCENT_WORD = regex.compile(r"\b(?:pct|percent|percentage)\b|(?<![0-9])%", regex.IGNORECASE)
 # A figure per something ("per diluted share", "per occupied square foot", "per available
 # room", "per tonne"): a rate, never in a caption's thousands. "per cent" is a percentage.
@@ -199,6 +204,7 @@ class Cell:
     percent: bool = False
     per_share: bool = False
     bps: bool = False  # "PCL ratio on loans (bps)", "take_rate_bps": basis points
+    points: bool = False  # "Change (pts)", "Margin change (pp)": percentage points
     quantity: bool = False  # its row's unit is no currency: "'000 tonnes", "oz", "MW"
     # The section heading `row_label` begins with ("Cash flows from investing activities -
     # Purchase of property", "Net sales - Aerospace Systems").
@@ -915,8 +921,10 @@ def _caption_units(caption: str) -> _Units:
     excepted = _EXCEPT.search(tail) if found is not None else None
     if excepted:
         listed = excepted.group(1).lower()
-        exceptions = ("per share",) if "per share" in listed or "per-share" in listed else ()
-        listed = listed.replace("per share", "").replace("per-share", "")  # not share counts
+        # "except per share data", "except per ton data": figures per a unit, not counts of
+        # shares or tons.
+        exceptions = ("per share",) if _LISTED_PER_UNIT.search(listed) else ()
+        listed = _LISTED_PER_UNIT.sub("", listed)
         exceptions += tuple(
             word
             for word in ("share", "percent", "ratio", "per unit", "employee", "store")
@@ -942,6 +950,7 @@ _EXCEPT_FILLER = frozenset(
     }
 )  # fmt: skip
 _LISTED_WORD = regex.compile(r"[a-z]{3,}")
+_LISTED_PER_UNIT = regex.compile(r"\bper[- ](?!cent\b)[a-z]+")
 
 
 def _stem(word: str) -> str:
@@ -1132,13 +1141,19 @@ def _cell(
     ):
         scale, stated = units.scale, True
     bps = not percent and bool(_BPS_WORD.search(row_words) or _BPS_WORD.search(header))
+    points = (
+        "%" not in value_text
+        and not bps
+        and bool(_POINTS_WORD.search(header) or _POINTS_WORD.search(row_words))
+    )
+    percent = percent and not points
     quantity = measured is not None or (
         bool(unit_text)
         and not percent
         and not (row_unit is not None and row_unit[1])
         and not _CAPTION_CURRENCY.search(unit_text)
     )
-    if per_share or percent or bps:
+    if per_share or percent or bps or points:
         scale, stated = Decimal(1), False
     return Cell(
         start=span[0],
@@ -1155,6 +1170,7 @@ def _cell(
         percent=percent,
         per_share=per_share,
         bps=bps,
+        points=points,
         quantity=quantity,
         section=grouped_by,
     )

@@ -69,8 +69,10 @@ _TOKEN = re.compile(
     r"\s*(?:(?:[a-z]{3,20}\s+(?=[0-9.]))?(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)"
     r"\s*(?P<suffix>thousand|million|billion|trillion|bn|mn|[BMKbmk](?![A-Za-z]))?"
     r"\s*(?P<percent>%)?"
-    # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations"
-    r"(?:(?<=\s)[a-z]{3,20}(?=\s*(?:$|[-+*/×÷)−–])))?|(?P<op>[-+*/×÷()−–^]))"
+    # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations",
+    # "+ 9 de novo +"
+    r"(?:(?<=\s)[a-z]{2,20}(?:\s[a-z]{2,20}){0,2}(?=\s*(?:$|[-+*/×÷)−–])))?"
+    r"|(?P<op>[-+*/×÷()−–^]))"
 )
 _SCALE_AFTER_GROUP = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
 _SUFFIX = {

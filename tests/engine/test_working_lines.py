@@ -1,0 +1,306 @@
+"""The answer's own working as analysts write it (docs/detection.md, "Derived figures"): tables
+whose row labels state their unit, quotients of amounts copied from a table in thousands,
+formulas of names (`CCC = DSO + DIO − DPO`), operands with words after them, day-count
+conventions, changes between the answer's own results, a margin over the lines the answer
+listed, and working for one year that takes another year's figure. Each class has a clean
+answer that passes and a wrong one of the same shape that is caught."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hallucination.engine import detect, extract_claims
+from hallucination.engine.answer import read_answer
+from hallucination.engine.types import ARITHMETIC_DRIFT, PERCENTAGE_POINTS
+
+from .conftest import source_input
+
+
+def _verdict(result, text: str):
+    return next(v for v in result.verdicts if v.claim.text == text)
+
+
+# ------------------------------------------------------------------ a row label's own unit
+
+MONITORING = """Key performance indicators
+                                              2024          2023
+Ending subscribers                         902,300       880,100
+Recurring monthly revenue (RMR, in thousands) $ 41,250   $ 39,800
+"""
+
+RMR_ANSWER = """| | 2024 | 2023 |
+|---|---:|---:|
+| RMR (in thousands) | $41,250 | $39,800 |
+| Ending subscribers | 902,300 | 880,100 |
+
+- 2024: $41,250,000 ÷ 902,300 ≈ ${first}
+- 2023: $39,800,000 ÷ 880,100 ≈ $45.22
+
+**Change:** up about ${change} per subscriber per month."""
+
+
+def test_a_scale_in_an_answer_table_s_row_label_is_that_row_s_only():
+    reading = read_answer(RMR_ANSWER.format(first="45.72", change="0.50"))
+    values = {r.claim.text: r.claim.value for r in reading.readings}
+
+    assert values["$41,250"] == Decimal("41250000")
+    assert values["902,300"] == Decimal("902300")
+    assert values["$41,250,000"] == Decimal("41250000")
+
+
+def test_working_under_a_row_labelled_table_passes_and_a_wrong_quotient_is_flagged():
+    clean = detect(source_input(RMR_ANSWER.format(first="45.72", change="0.50"), MONITORING))
+    wrong = detect(source_input(RMR_ANSWER.format(first="47.52", change="0.50"), MONITORING))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_an_unnamed_change_is_the_one_between_the_answer_s_last_two_results():
+    clean = detect(source_input(RMR_ANSWER.format(first="45.72", change="0.50"), MONITORING))
+    wrong = detect(source_input(RMR_ANSWER.format(first="45.72", change="0.94"), MONITORING))
+
+    assert _verdict(clean, "$0.50").grounded
+    assert not _verdict(wrong, "$0.94").grounded
+
+
+# ------------------------------------------------------------------ "except per ton data"
+
+COAL = """(in thousands, except per ton data)        2024        2023
+Tons sold - Thermal                      16,200      17,400
+Tons sold - Metallurgical                 3,800       3,500
+Total tons sold                          20,000      20,900
+Revenue per ton sold                     $61.25      $63.10
+"""
+
+
+def test_except_per_ton_data_excepts_the_per_ton_rows_not_the_tons():
+    values = {c.text: c.value for c in extract_claims(COAL)}
+
+    assert values["20,000"] == Decimal("20000000")
+    assert values["$61.25"] == Decimal("61.25")
+
+
+def test_tons_in_thousands_ground_at_their_scale_and_a_slip_of_a_thousand_is_flagged():
+    clean = detect(source_input("Total tons sold were 20.0 million in 2024.", COAL))
+    wrong = detect(source_input("Total tons sold were 20.0 billion in 2024.", COAL))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ words after an operand
+
+STORES = (
+    "The company operated 410 stores at the start of 2024. During the year it opened 12 new "
+    "stores, acquired 7 and closed 5."
+)
+
+
+def test_a_roll_forward_with_words_after_each_operand_is_read_as_one_sum():
+    clean = detect(
+        source_input("Stores: 410 + 12 new openings + 7 acquired − 5 closed = 424.", STORES)
+    )
+    wrong = detect(
+        source_input("Stores: 410 + 12 new openings + 7 acquired − 5 closed = 426.", STORES)
+    )
+
+    assert clean.flagged is False
+    assert _verdict(wrong, "426").outcome == ARITHMETIC_DRIFT
+
+
+# ------------------------------------------------------------------ quotients of table amounts
+
+BALANCES = """Selected data (in thousands)
+                                   2024
+Net sales                    $ 610,400
+Cost of sales                  450,100
+Receivables                   $ 52,300
+Inventories                     80,200
+Accounts payable                40,300
+"""
+
+CYCLE = """| Component | Working | Days |
+|---|---|---:|
+| DSO | $52,300 ÷ $610,400 × 365 | 31.3 |
+| DIO | $80,200 ÷ $450,100 × 365 | 65.0 |
+| DPO | $40,300 ÷ $450,100 × 365 | 32.7 |
+| **CCC = DSO + DIO − DPO** | | **≈ {ccc} days** |
+
+Using 360 days instead of 365 would lower each figure slightly."""
+
+
+def test_amounts_copied_into_a_quotient_leave_their_scale_open():
+    reading = read_answer("DSO = $52,300 ÷ $610,400 × 365 ≈ 31.3 days")
+    dividend = next(r.claim for r in reading.readings if r.claim.text == "$52,300")
+
+    assert dividend.scale_origin == ""
+
+
+def test_a_quotient_of_table_amounts_passes_and_a_wrong_result_is_flagged():
+    clean = detect(source_input("DSO = $52,300 ÷ $610,400 × 365 ≈ 31.3 days.", BALANCES))
+    wrong = detect(source_input("DSO = $52,300 ÷ $610,400 × 365 ≈ 33.1 days.", BALANCES))
+
+    assert clean.flagged is False
+    assert _verdict(wrong, "33.1").outcome == ARITHMETIC_DRIFT
+
+
+def test_amounts_in_a_sum_keep_their_scale():
+    result = detect(
+        source_input("Net sales plus receivables: $610,400 + $52,300 = $662,700.", BALANCES)
+    )
+
+    assert result.flagged is True
+
+
+def test_a_formula_of_names_over_the_answer_s_figures_passes_and_a_wrong_one_is_flagged():
+    clean = detect(source_input(CYCLE.format(ccc="63.6"), BALANCES))
+    wrong = detect(source_input(CYCLE.format(ccc="66.3"), BALANCES))
+
+    assert clean.flagged is False
+    assert _verdict(clean, "63.6").details["derivation"] == "named formula"
+    assert not _verdict(wrong, "66.3").grounded
+
+
+def test_a_day_count_convention_is_no_claim_and_another_count_of_days_is():
+    other = CYCLE.format(ccc="63.6").replace("360 days", "390 days")
+    result = detect(source_input(other, BALANCES))
+
+    assert not _verdict(result, "390").grounded
+
+
+# ------------------------------------------------------------------ another year's operand
+
+LEVERAGE = """Consolidated balance sheet data (in thousands)
+                                   Dec 31, 2024    Dec 31, 2023
+Total debt                          $ 1,820,400     $ 1,702,900
+Total stockholders' equity            $ 912,300       $ 861,500
+"""
+
+LEVERAGE_ANSWER = """- **2024:** $1,820,400 ÷ {equity} ≈ {ratio}
+- **2023:** $1,702,900 ÷ $861,500 ≈ 1.98x
+- **Debt growth 2024:** ($1,820,400 − $1,702,900) ÷ $1,702,900 ≈ 6.9%"""
+
+
+def test_working_for_a_year_over_its_own_figures_passes():
+    result = detect(
+        source_input(LEVERAGE_ANSWER.format(equity="$912,300", ratio="2.00x"), LEVERAGE)
+    )
+
+    assert result.flagged is False
+
+
+def test_working_for_a_year_that_takes_the_other_year_s_figure_is_arithmetic_drift():
+    result = detect(
+        source_input(LEVERAGE_ANSWER.format(equity="$861,500", ratio="2.11x"), LEVERAGE)
+    )
+
+    verdict = _verdict(result, "2.11x")
+    assert verdict.outcome == ARITHMETIC_DRIFT
+    assert "$861,500" in verdict.details["reason"]
+
+
+# ------------------------------------------------------------------ prose grouped with spaces
+
+MILL = """Note 21 - Cost of sales (CVE thousand)
+                                  2024          2023
+Wheat consumed               1 284 615     1 402 380
+Energy                         118 442       104 917
+
+Wheat milled in 2024 totalled 41 820 tonnes (2023: 43 150 tonnes).
+"""
+
+
+def test_cells_grouped_with_spaces_show_the_prose_is_grouped_so_too():
+    clean = detect(source_input("The mill ground 41,820 tonnes of wheat in 2024.", MILL))
+    wrong = detect(source_input("The mill ground 48,120 tonnes of wheat in 2024.", MILL))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ a column of points
+
+MARGINS_NOTE = """Segment operating margin (%)
+| Segment | 2024 | 2023 |
+|---|---:|---:|
+| Clubs | 18.0 | 16.9 |
+| Balls | 19.4 | 18.3 |
+"""
+
+POINTS_TABLE = """| Segment | 2024 | 2023 | Change (pts) |
+|---|---:|---:|---:|
+| Clubs | 18.0% | 16.9% | +1.1 |
+| Balls | 19.4% | 18.3% | {balls} |"""
+
+
+def test_a_column_headed_points_holds_percentage_points():
+    reading = read_answer(POINTS_TABLE.format(balls="+1.1"))
+
+    assert {r.claim.kind for r in reading.readings if r.claim.text == "+1.1"} == {PERCENTAGE_POINTS}
+
+
+def test_a_points_column_of_the_answer_s_rates_passes_and_a_wrong_spread_is_flagged():
+    clean = detect(source_input(POINTS_TABLE.format(balls="+1.1"), MARGINS_NOTE))
+    wrong = detect(source_input(POINTS_TABLE.format(balls="+1.4"), MARGINS_NOTE))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ segment rows and margins
+
+SEGMENTS = """(in thousands)                                   2024          2023
+Net sales:
+  Clubs                                   $ 1,382,406   $ 1,297,118
+  Balls                                       628,915       601,442
+    Total net sales                       $ 2,011,321   $ 1,898,560
+Segment operating income:
+  Clubs                                     $ 248,533     $ 218,900
+  Balls                                       121,774       109,935
+    Total segment operating income            370,307       328,835
+  Corporate general and administrative        (96,402)      (88,760)
+    Total operating income                  $ 273,905     $ 240,075
+"""
+
+
+def test_a_heading_that_says_segment_names_no_segment():
+    (cost,) = [c for c in extract_claims(SEGMENTS) if c.text == "(96,402)"]
+
+    assert cost.segment == ""
+
+
+def test_corporate_costs_under_a_segment_heading_ground_and_a_wrong_amount_is_flagged():
+    answer = "After ${costs} million of unallocated corporate costs, the consolidated operating margin was about {margin}%."
+    clean = detect(source_input(answer.format(costs="96.4", margin="13.6"), SEGMENTS))
+    wrong = detect(source_input(answer.format(costs="69.4", margin="13.6"), SEGMENTS))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_a_named_margin_is_its_metric_s_formula_and_a_wrong_one_is_drift():
+    answer = "The consolidated operating margin was about {margin}% in 2024."
+    clean = detect(source_input(answer.format(margin="13.6"), SEGMENTS))
+    wrong = detect(source_input(answer.format(margin="16.3"), SEGMENTS))
+
+    assert clean.flagged is False
+    assert not _verdict(wrong, "16.3%").grounded
+
+
+LISTED = """**Balls segment, 2024**
+
+- Segment operating income: **$121.8 million**
+- Segment net sales: **$628.9 million**
+- Operating margin: **{margin}%**
+
+Clubs earned $248.5 million on $1,382.4 million of net sales."""
+
+
+def test_a_margin_under_the_lines_the_answer_listed_is_their_quotient():
+    clean = detect(source_input(LISTED.format(margin="19.4"), SEGMENTS))
+    # 18.0% is the Clubs margin: right figures, wrong segment.
+    wrong = detect(source_input(LISTED.format(margin="18.0"), SEGMENTS))
+
+    assert clean.flagged is False
+    assert _verdict(wrong, "18.0%").outcome == ARITHMETIC_DRIFT
