@@ -990,9 +990,7 @@ def _row_label_unit(text: str, caption: re.Match) -> bool:
     row = text[caption.end() : line_end]
     if "|" not in row and "\t" not in row:
         return False
-    return any(
-        caption.end() <= cell.start < line_end for cell in tables.find_tables(text).cells
-    )
+    return any(caption.end() <= cell.start < line_end for cell in tables.find_tables(text).cells)
 
 
 def periods_in_order(periods: tuple[str, ...]) -> list[str]:
@@ -1117,6 +1115,11 @@ _DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...
             "(income from operations as a percentage of net sales)",
             "(operating profit as a percentage of revenue)",
         ),
+    ),
+    (
+        re.compile(r"\b(?:free cash flow|FCF) margin\b", re.IGNORECASE),
+        frozenset({PERCENT}),
+        ("(free cash flow as a percentage of revenue)",),
     ),
     (
         re.compile(r"\bgross (?:profit )?margin\b", re.IGNORECASE),

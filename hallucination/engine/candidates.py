@@ -1256,6 +1256,17 @@ def broad_derivations(
     may_mix = CURRENCY in pool_kinds and COUNT in pool_kinds
     out = []
     of_metric = [_same_metric(claim, c) for c in pool]
+    # "Mace accounted for about 16.3% of total sales in 2024/25": a share of the one period
+    # its sentence names takes no part or whole the sources give for another.
+    named = claim.period or (
+        reading.periods[0]
+        if len(set(reading.periods)) == 1
+        and not reading.from_to
+        and not reading.cues & {CHANGE, COMPARISON}
+        else ""
+    )
+    year = lx.period_year(named)
+    other_period = [bool(year and lx.period_year(c.period) not in ("", year)) for c in pool]
     for i, j in itertools.permutations(range(len(pool)), 2):
         a, b = pool[i], pool[j]
         if (a.kind == PERCENT) != (b.kind == PERCENT):
@@ -1274,6 +1285,8 @@ def broad_derivations(
                 continue
             if kind == GROWTH and not one_metric:
                 continue  # a growth rate of revenue is not one of EBIT margins
+            if kind in (SHARE_OF, RATIO_OF) and (other_period[i] or other_period[j]):
+                continue
             if kind == PRODUCT:
                 # A market value: a price per share or unit times the shares or units.
                 if a.kind == CURRENCY and b.kind in (NUMBER, COUNT) and b.label_words & _UNITS:

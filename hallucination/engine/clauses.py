@@ -81,7 +81,8 @@ ANAPHORA = frozenset(
 _INCLUDING = frozenset({"includ", "compris", "contain", "among"})
 # The noun phrase right before a bracket: the words after the last verb or joining word.
 _PHRASE_BEFORE_BRACKET = re.compile(
-    r"(?:^|[,;:]|\b(?:as|and|while|but|than|with|fell|rose|grew|was|were|is|are|of))\s+"
+    r"(?:^|[,;:]|\b(?:as|and|while|but|than|with|fell|rose|grew|was|were|is|are|of|"
+    r"excludes|excluding|includes|including|deducting))\s+"
     r"((?:[A-Za-z&'’/-]+\s+){0,4}[A-Za-z&'’/-]+)\s*\Z",
     re.IGNORECASE,
 )
@@ -262,8 +263,9 @@ def read_clauses(
         )
         if joins:
             window_start = joins[-1].end()  # ", and the company raised its EPS outlook to"
-        if claim.kind == PERCENT and claim.start > 0 and text[claim.start - 1] == "(":
-            # "the payout ratio fell as FFO per share (+10.6%) grew": a rate in brackets right
+        if claim.kind in (PERCENT, CURRENCY) and claim.start > 0 and text[claim.start - 1] == "(":
+            # "the payout ratio fell as FFO per share (+10.6%) grew", "adjusted EBITDA excludes
+            # stock-based compensation ($96.3 million in 2024)": a figure in brackets right
             # after a noun phrase is that phrase's, not the clause's subject's.
             named = _PHRASE_BEFORE_BRACKET.search(text, window_start, claim.start - 1)
             if named is not None:

@@ -1240,9 +1240,12 @@ class Decider:
             # - Operating margin: 17.1%": the lines the answer gave the formula's terms on.
             first = [c for c in given if _names_term(c, formula.first)][-1:]
             second = [c for c in given if _names_term(c, formula.second)][-1:]
-            if not first or not second or first[0] is second[0]:
-                first = cd.operands_for(formula.first, periods, self.index, named=True)[:1]
-                second = cd.operands_for(formula.second, periods, self.index, named=True)[:1]
+            if first and second and first[0] is second[0]:
+                first = second = []
+            # A term the answer gave no line for is the sources' ("FCF margin on total
+            # revenue" over the answer's free cash flow and the statement's revenue).
+            first = first or cd.operands_for(formula.first, periods, self.index, named=True)[:1]
+            second = second or cd.operands_for(formula.second, periods, self.index, named=True)[:1]
             if not first or not second:
                 continue
             operands = (first[0], second[0])

@@ -183,7 +183,15 @@ _COUNT_NOUN_SET = frozenset(lx.COUNT_NOUNS)
 _HYPHEN_WORD = re.compile(r"[A-Za-z]{2,20}(?![A-Za-z])")
 _HYPHEN_NOT_A_NOUN = frozenset({"in", "to", "for", "of", "by", "and", "or", "on", "per", "an"})
 _SYMBOL_CHARS = frozenset(symbol for symbol in lx.CURRENCY_SYMBOLS if len(symbol) == 1)
-_PREFIXED_DOLLARS = ("US$", "HK$", "NZ$", "NT$", "TT$", "RD$", "C$", "A$", "S$", "R$", "N$", "J$")
+# A dollar sign's longer forms ("US$", "C$", "EC$"), longest first: the first one written
+# before the sign wins.
+_PREFIXED_DOLLARS = tuple(
+    sorted(
+        (s for s in lx.CURRENCY_SYMBOLS if s.endswith("$") and s[:-1].isalpha()),
+        key=len,
+        reverse=True,
+    )
+)
 _SCALE_CHARS = frozenset(" KkMmBbTtCcLl")
 _UNIT_CHARS = frozenset(" %pbxX×")
 _ORDINAL_AFTER = re.compile(r"(st|nd|rd|th)(?![\w])")
@@ -423,7 +431,7 @@ _MEASURE_SUFFIXES = frozenset(
         "TB",
     }
 )
-_ATTACHED_PREFIXES = frozenset({"Q", "H", "FY", "CY", "$", "US$", "C$", "A$", "HK$", "S$", "R$"})
+_ATTACHED_PREFIXES = frozenset({"Q", "H", "FY", "CY", "$", *_PREFIXED_DOLLARS})
 # Currencies whose sign is one capital: the kwacha and kina (K), pula (P), lempira and leu
 # (L), rand (R) and loti (M).
 _ONE_LETTER_CURRENCIES = frozenset("KPLRM")

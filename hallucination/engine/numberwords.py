@@ -40,7 +40,8 @@ _VALUE_WORDS = "|".join(sorted([*_UNITS, *_TENS], key=len, reverse=True))
 # Where number words stand: a unit or a tens word, then more number words and joiners.
 # Searching for these first keeps a long text without them cheap.
 _RUN = re.compile(
-    rf"\b{_FIRST}(?:{_VALUE_WORDS})\b(?:[ \t-]+(?:{_VALUE_WORDS}|hundred|thousand|and|a|half|point)\b)*",
+    rf"\b{_FIRST}(?:{_VALUE_WORDS})\b"
+    rf"(?:[ \t-]+(?:{_VALUE_WORDS}|hundred|thousand|and|a|half|point|(?<=point )oh|(?<=oh )oh)\b)*",
     re.IGNORECASE,
 )
 _CENTS = re.compile(r"\s+(dollars?|euros?)\s+and\s+", re.IGNORECASE)
@@ -91,9 +92,12 @@ def _value(words: list[str]) -> Decimal | None:
     while k < len(words):
         word = words[k]
         if after_point:
-            if word not in _UNITS or _UNITS[word] > 9:
+            if word == "oh":
+                fraction += "0"  # "nine point oh five million", as a speaker says it
+            elif word not in _UNITS or _UNITS[word] > 9:
                 return None
-            fraction += str(_UNITS[word])
+            else:
+                fraction += str(_UNITS[word])
         elif word in _UNITS:
             if current % 10 or (current % 100 and _UNITS[word] >= 10):
                 return None  # "twenty five" is fine, "five five" and "twenty eleven" are not
@@ -161,7 +165,8 @@ def _phrases_in(text: str, start_at: int, end_at: int) -> list[list[tuple[str, i
             following = _WORD.match(text, end + 1)
             compound = bool(following) and following.group().lower() not in _NUMBER_WORDS
         joined = run and text[last_end:start].strip(" -\t") == ""
-        if word in _NUMBER_WORDS and not compound:
+        spoken_zero = word == "oh" and bool(run) and run[-1][0] in ("point", "oh")
+        if (word in _NUMBER_WORDS or spoken_zero) and not compound:
             if run and not joined:
                 runs.append(run)
                 run = []

@@ -921,8 +921,8 @@ def _caption_units(caption: str) -> _Units:
     excepted = _EXCEPT.search(tail) if found is not None else None
     if excepted:
         listed = excepted.group(1).lower()
-        # "except per share data", "except per ton data": figures per a unit, not counts of
-        # shares or tons.
+        # "except per share data", "except per ton data", "except revenue per payer":
+        # figures per a unit, not counts of shares or tons, nor revenue.
         exceptions = ("per share",) if _LISTED_PER_UNIT.search(listed) else ()
         listed = _LISTED_PER_UNIT.sub("", listed)
         exceptions += tuple(
@@ -950,7 +950,7 @@ _EXCEPT_FILLER = frozenset(
     }
 )  # fmt: skip
 _LISTED_WORD = regex.compile(r"[a-z]{3,}")
-_LISTED_PER_UNIT = regex.compile(r"\bper[- ](?!cent\b)[a-z]+")
+_LISTED_PER_UNIT = regex.compile(r"(?:\b[a-z]+\s+)?\bper[- ](?!cent\b)[a-z]+")
 
 
 def _stem(word: str) -> str:

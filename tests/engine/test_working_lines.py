@@ -304,3 +304,103 @@ def test_a_margin_under_the_lines_the_answer_listed_is_their_quotient():
 
     assert clean.flagged is False
     assert _verdict(wrong, "18.0%").outcome == ARITHMETIC_DRIFT
+
+
+# ------------------------------------------------------------------ FCF margin, per-unit rows
+
+DATING = """Key metrics (in thousands, except revenue per payer)
+                                                2024          2023
+Total revenue                            $ 1,101,325   $ 1,029,258
+Revenue per payer (RPP, monthly)              $22.47        $22.20
+Net cash provided by operating activities  $ 318,416     $ 284,930
+Capital expenditures                         (41,822)      (38,115)
+Stock-based compensation expense              96,311        88,427
+Adjusted EBITDA                              402,718       366,204
+"""
+
+FCF_ANSWER = """Free cash flow was $276.6 million in 2024 ($318.4 million less $41.8 million of capex).
+FCF margin on total revenue was about {margin}% in 2024. Adjusted EBITDA excludes
+stock-based compensation (${sbc} million in 2024)."""
+
+
+def test_except_a_figure_per_unit_excepts_that_row_only():
+    values = {c.text: c.value for c in extract_claims(DATING)}
+
+    assert values["$ 1,101,325"] == Decimal("1101325000")
+    assert values["$22.47"] == Decimal("22.47")
+
+
+def test_an_fcf_margin_over_the_answer_s_fcf_and_the_sources_revenue_passes():
+    clean = detect(source_input(FCF_ANSWER.format(margin="25.1", sbc="96.3"), DATING))
+    wrong = detect(source_input(FCF_ANSWER.format(margin="28.1", sbc="96.3"), DATING))
+
+    assert clean.flagged is False
+    assert not _verdict(wrong, "28.1%").grounded
+
+
+def test_an_amount_in_brackets_is_the_noun_phrase_s_before_it():
+    answer = "Adjusted EBITDA excludes stock-based compensation (${sbc} million in 2024)."
+    clean = detect(source_input(answer.format(sbc="96.3"), DATING))
+    wrong = detect(source_input(FCF_ANSWER.format(margin="25.1", sbc="88.4"), DATING))
+
+    assert clean.flagged is False
+
+    # $88.4 million is the 2023 expense: named by its phrase, the period decides.
+    assert not _verdict(wrong, "$88.4 million").grounded
+
+
+# ------------------------------------------------------------------ dollars of other countries
+
+BAHAMAS = (
+    "Revenue was B$498.7 million. Fuel costs were B$257.9 million and total operating "
+    "expenses B$452.6 million. The cooperative's sales were EC$19.64 million."
+)
+
+
+def test_country_letters_before_a_dollar_sign_name_that_country_s_dollars():
+    units = {c.text: c.unit for c in extract_claims(BAHAMAS)}
+
+    assert units["B$257.9 million"] == "BSD"
+    assert units["EC$19.64 million"] == "XCD"
+
+
+def test_a_share_of_two_bahamian_amounts_passes_and_a_wrong_one_is_flagged():
+    answer = "Fuel costs of B$257.9 million made up about {share}% of total operating expenses of B$452.6 million."
+    clean = detect(source_input(answer.format(share="57"), BAHAMAS))
+    wrong = detect(source_input(answer.format(share="61"), BAHAMAS))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ a share of one period
+
+NUTMEG = (
+    "Report for the crop year 2024/25. Mace sales were EC$3.41 million on 96,200 lb. Total sales were EC$19.64 million "
+    "(2023/24: EC$20.87 million)."
+)
+
+
+def test_a_share_of_the_one_period_its_sentence_names_takes_no_other_year_s_whole():
+    clean = detect(source_input("Mace was about 17.4% of total sales in 2024/25.", NUTMEG))
+    # 16.3% is mace over the 2023/24 total: a prior-year denominator.
+    wrong = detect(source_input("Mace was about 16.3% of total sales in 2024/25.", NUTMEG))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ spoken numbers
+
+CALL = (
+    "We closed September with nine point four two million subscribers, up from nine point oh "
+    "five million at the end of June."
+)
+
+
+def test_oh_after_point_is_a_spoken_zero():
+    clean = detect(source_input("Subscribers rose to 9.42 million from 9.05 million.", CALL))
+    wrong = detect(source_input("Subscribers rose to 9.42 million from 9.80 million.", CALL))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
