@@ -32,6 +32,7 @@ from .extraction import (
     headings,
     ranges_share_labels,
 )
+from .latex import plain_math
 from .types import (
     BPS,
     COUNT,
@@ -332,7 +333,9 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
     >>> [(r.claim.text, sorted(r.claim.label_words)) for r in reading.readings if r.claim.kind != "date"]
     [('$3.2 billion', ['@revenue', 'sale']), ('$4 billion', ['@revenue', 'sale'])]
     """
-    text = answer[:MAX_TEXT_CHARS]
+    # "\\( \\frac{5,909}{18,426} \\times 100 \\approx 32.07\\% \\)": math markup read as the
+    # arithmetic it writes, every figure where the answer has it.
+    text = plain_math(answer[:MAX_TEXT_CHARS])
     claims, _marks = extract_document(text)
     claims = _with_answer_caption(text, claims)
     if "=" in text:
@@ -943,6 +946,11 @@ def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[st
 _ELIDED_VERB = re.compile(r"^\s*,?\s*(?:and\s+)?[A-Za-z][\w .&'-]{0,40}?\s+(?:for|at)\s*$")
 
 
+_SPAN_OF_TIME = re.compile(
+    r"[ -]?(?:weeks?|days?|months?|years?|quarters?|hours?)\b", re.IGNORECASE
+)
+
+
 def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
     """An answer that states its own scale ("the following figures (in millions): $4,835")
     has the bare figures after it read at that scale."""
@@ -965,6 +973,7 @@ def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
             or claim.scale != 1
             or claim.kind == DATE
             or claim.label in lx.PER_SHARE_LABELS  # "(C$ millions)" does not scale EPS
+            or _SPAN_OF_TIME.match(text, claim.end)  # nor "53 weeks"
         ):
             out.append(claim)
             continue

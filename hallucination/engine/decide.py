@@ -267,6 +267,13 @@ _NAMED_FORMULA = re.compile(
     r"(?:\s*[-+−–]\s*[A-Za-z][\w&.' ]{0,40}?){1,5})\s*(?:\*\*)?\s*(?:[|:=≈]|\s)[^0-9=\n]{0,20}$"
 )
 _NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-+−–]|\s*$)")
+# Words that set a figure in an earlier period than the answer's own.
+_EARLIER_PERIOD = re.compile(
+    r"\b(?:prior|previous|preceding|last|a\s+year\s+(?:earlier|ago)|year-ago|comparative)\b",
+    re.IGNORECASE,
+)
+# "59 cents to generate each dollar of revenue", "for every dollar of sales".
+_EACH_DOLLAR = re.compile(r"\b(?:each|every|per|a)\s+dollar\b", re.IGNORECASE)
 # The words of a metric a formula defines, beside its operands' ("operating margin").
 _METRIC_NAME_WORDS = frozenset({"margin", "ratio", "operat", "gross", "net", "profit"})
 _DAYS_WORD = re.compile(r"\bdays\b", re.IGNORECASE)
@@ -1118,7 +1125,7 @@ class Decider:
                     at = self.answer.text.rfind(expression, 0, claim.start + len(expression))
                     if at >= 0:
                         self._written[reading.index] = (reading.sentence, expression, at)
-                        other = self._operand_of_another_year(claim, at, at + len(expression))
+                        other = self._operand_of_another_period(reading, at, at + len(expression))
                         if other is not None:
                             return other
                     return ClaimVerdict(
@@ -1126,7 +1133,7 @@ class Decider:
                         outcome=DERIVED,
                         layer=LAYER_DERIVATION,
                         expected_value=quantize_like(result * unit, claim),
-                        formula=expression.strip(),
+                        formula=" ".join(expression.split()),
                         details={"derivation": "written"},
                     )
         written = abs(claim.value / scale)
@@ -1143,7 +1150,7 @@ class Decider:
             outcome=ARITHMETIC_DRIFT,
             layer=LAYER_DERIVATION,
             expected_value=quantize_like(expected, claim),
-            formula=expression.strip(),
+            formula=" ".join(expression.split()),
             details={
                 "derivation": "written",
                 "reason": "the answer's own arithmetic gives another value",
@@ -1160,51 +1167,93 @@ class Decider:
             named |= operand.label_words
         return _stems(claim.label_words) <= named
 
-    def _operand_of_another_year(self, claim: Claim, start: int, end: int) -> ClaimVerdict | None:
-        """ "- **2024:** $2,418,300 ÷ $1,048,900 ≈ 2.31x", where $1,048,900 is the sources'
-        equity of 2023 and their row gives 2024 another value: working for one year that
-        takes an operand of another is `arithmetic_drift`, the other year's figure named."""
-        year = lx.period_year(claim.period)
-        if not year:
+    def _operand_of_another_period(
+        self, reading: Reading, start: int, end: int
+    ) -> ClaimVerdict | None:
+        """Working for one period that takes an operand of another is `arithmetic_drift`, the
+        other period's figure named: a ratio for 2024 over one line's 2024 figure and another
+        line's 2023 one ("- **2024:** $2,418,300 ÷ $1,048,900 ≈ 2.31x", $1,048,900 being
+        the 2023 equity); six-month growth over a three-month column. The working's period is
+        the claim's, or the one period the answer's figures have when its sentence names
+        none."""
+        claim = reading.claim
+        period = claim.period or self._answer_period(reading)
+        span = _span_of(period)
+        if not span:
             return None
         operands = [
             r.claim
             for r in self.answer.readings
             if start <= r.claim.start < end and r.claim.kind in _AMOUNTS and not r.claim.period
         ]
+        matched = {id(o): cd.matches(o, self.index) for o in operands}
         for operand in operands:
-            sources = cd.matches(operand, self.index)
-            years = {lx.period_year(s.period) for s in sources}
-            if not sources or "" in years or year in years or len(years) != 1:
+            sources = matched[id(operand)]
+            if not sources or len({cd.line_of(s) for s in sources}) != 1:
+                continue
+            if any(not s.period or lx.periods_compatible(period, s.period) for s in sources):
                 continue
             row = [
                 s
                 for s in self.index.row_of(sources[0])
-                if lx.period_year(s.period) == year and s.value != sources[0].value
+                if s.period and lx.periods_compatible(period, s.period)
             ]
-            if len(row) != 1 or len({cd.line_of(s) for s in sources}) != 1:
+            if len(row) != 1 or row[0].value == sources[0].value:
                 continue
             line = cd.line_of(sources[0])
-            if any(
-                cd.line_of(s) == line
-                for other in operands
-                if other is not operand
-                for s in cd.matches(other, self.index)
-            ):
-                continue  # a change or an average over the line's own years
+            others = [matched[id(o)] for o in operands if o is not operand]
+            spans_differ = span != "Y" and _span_of(sources[0].period) not in ("", span)
+            # A ratio of two lines for the period, one of them another year's figure.
+            other_line_of_period = bool(others) and all(
+                found
+                and all(
+                    cd.line_of(s) != line and lx.periods_compatible(period, s.period) for s in found
+                )
+                for found in others
+            )
+            if not spans_differ and not other_line_of_period:
+                continue
+            # The figure meant: the line's value for the working's span in the operand's
+            # year (a base of a change stays a year earlier), else for its period.
+            year = lx.period_year(sources[0].period)
+            meant = next(
+                (
+                    s
+                    for s in self.index.row_of(sources[0])
+                    if spans_differ
+                    and _span_of(s.period) == span
+                    and lx.period_year(s.period) == year
+                ),
+                row[0],
+            )
             return ClaimVerdict(
                 claim=claim,
                 outcome=ARITHMETIC_DRIFT,
                 layer=LAYER_DERIVATION,
-                nearest=nearest_value(row[0]),
+                nearest=nearest_value(meant),
                 formula=self.answer.text[start:end].strip(),
                 details={
                     "derivation": "written",
-                    "reason": f"the {year} working takes {operand.text}, the "
-                    f"{years.pop()} figure; {year} is {row[0].text.strip()}",
+                    "reason": f"the {period} working takes {operand.text}, the "
+                    f"{sources[0].period} figure, for {meant.text.strip()}",
                 },
             )
         return None
+
+    def _answer_period(self, reading: Reading) -> str:
+        """The one period of time the answer's figures and dates name (points in time
+        aside), when the claim's sentence names none and no earlier period: "" otherwise."""
+        periods = {
+            r.claim.period
+            for r in self.answer.readings
+            if _span_of(r.claim.period) and not r.claim.nested
+        }
+        if len(periods) != 1 or reading.periods:
+            return ""
+        sentence_start, sentence_end = self.answer.sentences[reading.sentence]
+        if _EARLIER_PERIOD.search(self.answer.text, sentence_start, sentence_end):
+            return ""
+        return periods.pop()
 
     def _worded(self, reading: Reading) -> list[Derivation]:
         """The formulas the claim's sentence spells out over named lines ("pre-tax earnings
@@ -1575,6 +1624,7 @@ class Decider:
             or self._as_points(reading, found)
             or self._as_fraction(claim)
             or self._counted_rows(reading)
+            or self._cents_on_the_dollar(reading)
         )
         if last_resort is not None:
             return last_resort
@@ -2829,6 +2879,23 @@ class Decider:
             or self._named_formula(reading)
         )
 
+    def _cents_on_the_dollar(self, reading: Reading) -> ClaimVerdict | None:
+        """A rate restated as cents on each dollar ("the bank spent roughly 59 cents to
+        generate each dollar of revenue" after an efficiency ratio of 59.35%): a percentage
+        the answer gave before, in cents, `derived` weakly at the claim's precision."""
+        claim = reading.claim
+        if claim.kind != CURRENCY or claim.value >= 1 or claim.value <= 0:
+            return None
+        if not _EACH_DOLLAR.search(self.answer.text, claim.end, claim.end + 60):
+            return None
+        cents = claim.value * 100
+        precision = (claim.precision or Decimal("0.01")) * 100
+        for other in self.answer.readings[: reading.index]:
+            rate = other.claim
+            if rate.kind == PERCENT and values.at_precision(cents, abs(rate.value), precision):
+                return _derived_weakly(claim, rate.value / 100, rate.text, "cents on the dollar")
+        return None
+
     def _named_formula(self, reading: Reading) -> ClaimVerdict | None:
         """A figure after a formula of names on its line ("| **CCC = DSO + DIO − DPO** | |
         **≈ 66.6 days** |", "Net debt = Borrowings − Cash: £1.2 billion"), each name that of
@@ -4023,6 +4090,20 @@ def _over_the_later_value(derivation: Derivation, drift: Derivation) -> bool:
     later, earlier = drift.operands
     part, whole = derivation.operands
     return abs(part.value) == abs(later.value - earlier.value) and whole.value == later.value
+
+
+def _span_of(period: str) -> str:
+    """The length of time a flow's period covers: a quarter (`Q`), a half (`H`), nine
+    months (`9M`) or a year (`Y`); "" for a point in time or no period."""
+    if not period or (len(period) == 10 and period[4] == "-"):
+        return ""
+    if period[:1] == "Q" or period.startswith("3M"):
+        return "Q"
+    if period[:1] == "H" or period.startswith("6M"):
+        return "H"
+    if period.startswith("9M"):
+        return "9M"
+    return "Y" if lx.period_year(period) else ""
 
 
 def _stems(words: frozenset[str]) -> frozenset[str]:

@@ -146,8 +146,8 @@ _ISO_SLASH_AFTER = re.compile(r"/([0-9]{1,2})/([0-9]{1,2})(?![0-9])")
 
 _UNIT_AFTER = re.compile(
     r"""
-    (?P<pp>\s?(?:percentage[\s-]points?|pp|ppts?|pts)(?![\w]))
-    |(?P<bps>\s?(?:bps|bp|basis[\s-]points?)(?![\w]))
+    (?P<pp>[ \t]{0,4}(?:percentage[\s-]points?|ppts?|pts)(?![\w])|\s?pp(?![\w]))
+    |(?P<bps>[ \t]{0,4}(?:bps|basis[\s-]points?)(?![\w])|\s?bp(?![\w]))
     |(?P<pct>\s?(?:%|percent(?![\w])|per\s?cent(?![\w])|pct(?![\w])|percentage(?![\w])))
     |(?P<x>(?:x|X|×)(?![\w])|\s(?:times)(?![\w]))
     """,
@@ -675,7 +675,11 @@ _FORMULA_CURRENCY_WORDS = frozenset(
     }
 )
 MAX_FORMULA_CHARS = 160
+# The column of an IFRS statement that refers each line to its note.
+_NOTE_HEADERS = frozenset({"note", "notes", "note no.", "ref", "ref."})
 _OPERAND_WORDS = re.compile(r"[0-9] ((?:[a-z]{2,} ){1,2}[a-z]{2,})$")
+_NAMED_OPERAND = re.compile(r"[-+−–×÷*/] ((?:[a-z&]{2,20} ){0,3}[a-z&]{2,20})$")
+_OPERAND_START = re.compile(r" (?:[$€£¥]|[A-Z]{1,3}\$)?[0-9]")
 
 
 def _formula_spans(text: str) -> list[tuple[int, int]]:
@@ -728,6 +732,12 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                     # an operator or the sign
                     start = k
                     continue
+                named = _NAMED_OPERAND.search(text, max(0, start - 60), start)
+                if named is not None and _OPERAND_START.match(text, start):
+                    # "£321.1m + depreciation and amortisation £96.4m =": the words that
+                    # name an operand, after an operator
+                    start = named.start(1)
+                    continue
                 words = _OPERAND_WORDS.search(text, max(0, start - 40), start)
                 if words is not None and (
                     not text[start:eq].strip() or text[start:eq].lstrip()[:1] in "+-−–×÷*/"
@@ -761,6 +771,16 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
             break
         while start < eq and text[start] in " ,\t":
             start += 1  # the clause's comma before the arithmetic: "Grossing that up, $84,210"
+        if (
+            start < eq
+            and text[start] in "-*•"
+            and (start == 0 or text[start - 1] == "\n")
+            and text[start + 1 : start + 2] in (" ", "\t")
+        ):
+            # "- \\( \\frac{5,909}{18,426} ... \\)": a list item's marker, no minus
+            start += 1
+            while start < eq and text[start] in " \t":
+                start += 1
         lead = _FORMULA_LEAD.match(text, start, eq)
         while lead is not None and lead.end() > start:
             # "**2024:** $811,492K ÷ ...", "In 2024, $811,492K ÷ ...": bold marks and a year
@@ -1717,6 +1737,8 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
     claims: list[Claim] = []
     for index, read in enumerate(reads):
         cell = doc.cell(read.start) if has_cells else None
+        if cell is not None and cell.column_header.strip().lower() in _NOTE_HEADERS:
+            continue  # "Revenue   3   2,391.6": the number of the note, not a value
         label = ""
         period = read.period
         segment = ""
@@ -1951,9 +1973,15 @@ def _value_of(
             kind, unit = CURRENCY, cell.currency
         if cell.per_share and kind == CURRENCY and origin == INHERITED:
             scale, origin = Decimal(1), STATED
-    if kind == NUMBER and (
-        label in lx.RATIO_LABELS
-        or _RATIO_BEFORE.search(doc.text[max(0, read.start - 30) : read.start])
+    if (
+        kind == NUMBER
+        and (
+            label in lx.RATIO_LABELS
+            or _RATIO_BEFORE.search(doc.text[max(0, read.start - 30) : read.start])
+        )
+        # "Ratio: 452,118 / 761,782 × 100 ≈ 59.35%": the operands of the working are not
+        # the ratio
+        and not (doc.formulas and doc.in_formula(read.start))
     ):
         kind = RATIO
         unit = "x"

@@ -66,7 +66,7 @@ def quantize_like(value: Decimal, precision: Decimal | None, minimum_places: int
 
 _TOKEN = re.compile(
     # the name of an operand before it: "interim 18.0 cents + final 24.5 cents"
-    r"\s*(?:(?:[a-z]{3,20}\s+(?=[0-9.]))?(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)"
+    r"\s*(?:(?:[a-z]{3,20}(?:\s+[a-z&]{2,20}){0,3}\s+(?=[0-9.]))?(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)"
     r"\s*(?P<suffix>thousand|million|billion|trillion|bn|mn|[BMKbmk](?![A-Za-z]))?"
     r"\s*(?P<percent>%)?"
     # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations",

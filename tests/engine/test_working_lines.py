@@ -404,3 +404,106 @@ def test_oh_after_point_is_a_spoken_zero():
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ a statement's note column
+
+IFRS = """Consolidated income statement
+                                                  2024          2023
+                                      Note          £m            £m
+Revenue                                  3     2,391.6       2,214.9
+Operating profit                         4       321.1         274.9
+Capital expenditure                             (104.3)        (88.2)
+"""
+
+
+def test_a_note_column_holds_references_not_values():
+    texts = [c.text for c in extract_claims(IFRS)]
+
+    assert "3" not in texts and "4" not in texts
+    assert "2,391.6" in texts
+
+
+def test_a_share_in_an_answer_table_over_a_statement_with_notes_passes():
+    answer = """| | 2024 | 2023 |
+|---|---|---|
+| Capex / revenue | 4.36% | {prior}% |"""
+    clean = detect(source_input(answer.format(prior="3.98"), IFRS))
+    wrong = detect(source_input(answer.format(prior="4.98"), IFRS))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ operands and their names
+
+BANK = """Selected income statement data (in thousands)        2024
+Net interest income                              $ 612,845
+Noninterest income                                 148,937
+Noninterest expense                                452,118
+"""
+
+EFFICIENCY = """1. Revenue base: $612,845K + $148,937K = $761,782K
+2. Ratio: 452,118 / 761,782 × 100 ≈ 59.35%
+
+In other words, the bank spent roughly {cents} cents to generate each dollar of revenue."""
+
+
+def test_the_operands_after_a_ratio_s_name_are_amounts_not_ratios():
+    reading = read_answer(EFFICIENCY.format(cents="59"))
+    operand = next(r.claim for r in reading.readings if r.claim.text == "452,118")
+
+    assert operand.kind != "ratio"
+
+
+def test_a_rate_restated_as_cents_on_the_dollar_passes_and_a_wrong_one_is_flagged():
+    clean = detect(source_input(EFFICIENCY.format(cents="59"), BANK))
+    wrong = detect(source_input(EFFICIENCY.format(cents="64"), BANK))
+
+    assert clean.flagged is False
+    assert not _verdict(wrong, "64 cents").grounded
+
+
+EBITDA_NOTE = """Cash conversion (£m)                   2024     2023
+Operating profit                       321.1    274.9
+Depreciation and amortisation           96.4     91.3
+EBITDA                                 417.5    366.2
+"""
+
+
+def test_words_naming_an_operand_after_an_operator_are_part_of_the_working():
+    answer = "EBITDA = operating profit £321.1m + depreciation and amortisation £96.4m = £{total}m."
+    clean = detect(source_input(answer.format(total="417.5"), EBITDA_NOTE))
+    wrong = detect(source_input(answer.format(total="471.5"), EBITDA_NOTE))
+
+    assert clean.flagged is False
+    assert _verdict(wrong, "£471.5m").outcome == ARITHMETIC_DRIFT
+
+
+# ------------------------------------------------------------------ another span of time
+
+INTERIM = """(in thousands)            Three Months Ended June 30,     Six Months Ended June 30,
+                              2025          2024             2025          2024
+Subscription revenue     $ 287,412     $ 241,906        $ 558,371     $ 462,118
+"""
+
+
+def test_six_month_working_over_its_own_columns_passes():
+    answer = (
+        "Subscription revenue grew about {rate}% in the six months ended June 30, 2025: "
+        "(558,371 − 462,118) ÷ 462,118 ≈ {rate}%."
+    )
+    result = detect(source_input(answer.format(rate="20.83"), INTERIM))
+
+    assert result.flagged is False
+
+
+def test_six_month_working_over_the_three_month_columns_is_drift():
+    answer = (
+        "Subscription revenue growth for the six months ended June 30, 2025: ≈ 18.81%.\n\n"
+        "Working: (287,412 − 241,906) = 45,506; 45,506 ÷ 241,906 × 100 ≈ 18.81%."
+    )
+    result = detect(source_input(answer, INTERIM))
+
+    drifts = [v for v in result.verdicts if v.outcome == ARITHMETIC_DRIFT]
+    assert drifts and "Q2" in drifts[0].details["reason"]
