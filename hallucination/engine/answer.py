@@ -1061,6 +1061,10 @@ class WordedFormula:
     operator: str  # MINUS, PLUS or OVER
     first: frozenset[str]  # label words of each operand
     second: frozenset[str]
+    # An operand that is itself a sum of lines ("net interest income plus noninterest
+    # income" after "divided by"): each line's sign and words; empty for one line.
+    second_parts: tuple[tuple[int, frozenset[str]], ...] = ()
+    first_parts: tuple[tuple[int, frozenset[str]], ...] = ()
 
 
 def worded_formulas(sentence: str) -> list[WordedFormula]:
@@ -1077,10 +1081,28 @@ def worded_formulas(sentence: str) -> list[WordedFormula]:
         first = _DEFINING.sub("", found.group("a"))
         a, b = labels.label_words(first), labels.label_words(found.group("b"))
         if a and b:
-            out.append(WordedFormula(_WORDED_OPERATORS[found.group("op").lower()], a, b))
+            operator = _WORDED_OPERATORS[found.group("op").lower()]
+            out.append(
+                WordedFormula(operator, a, b, _worded_parts(found.group("b")), _worded_parts(first))
+            )
             if len(out) == MAX_WORDED_FORMULAS:
                 break
     return out
+
+
+# "net interest income plus noninterest income less noninterest expense": the lines of a sum.
+_PART_SIGN = re.compile(r"\s+(plus|less|minus)\s+", re.IGNORECASE)
+
+
+def _worded_parts(words: str) -> tuple[tuple[int, frozenset[str]], ...]:
+    """The signed lines of an operand written as a sum of lines, or () for one line."""
+    pieces = _PART_SIGN.split(words)
+    if len(pieces) < 3:
+        return ()
+    parts = [(1, labels.label_words(pieces[0]))]
+    for sign, piece in zip(pieces[1::2], pieces[2::2], strict=True):
+        parts.append((1 if sign.lower() == "plus" else -1, labels.label_words(piece)))
+    return tuple(parts) if all(words for _sign, words in parts) else ()
 
 
 # Metrics finance defines by a formula over statement lines, each with the kinds of figure

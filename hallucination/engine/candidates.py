@@ -554,11 +554,37 @@ def operands_for(
                 break
         else:
             # "adjusted EBITDA rose to €512.3 million (2022: €208.6 million)": the one value
-            # without a period is the current one, when the others name other periods.
-            unnamed = [f for f in binding.facts if not f.period]
+            # without a period is the current one, when the others name other periods; so
+            # is the one of two that is no base ("Noninterest expense was $201.8 million
+            # compared with $194.7 million").
+            unnamed = [f for f in binding.facts if not f.period and "base" not in f.qualifiers]
             if len(unnamed) == 1 and len(binding.facts) > 1 and len(wanted) == 1:
                 out.append(unnamed[0])
+                continue
+            # "Net interest income on a fully taxable-equivalent basis was $287.4 million for
+            # the third quarter": another line holding every word, for that period.
+            stems = frozenset(w for w in words if not w.startswith("@"))
+            kinds = {f.kind for f in binding.facts}  # of the kind the line holds
+            other = {
+                line_of(c): c
+                for c in index.sharing_words(words, limit=400)
+                if c.period
+                and periods_compatible(period, c.period)
+                and stems <= c.label_words
+                and c.kind in kinds
+                and not _CHANGE_BEFORE.search(
+                    index.texts.get(c.source_id, ""), max(0, c.start - 24), c.start
+                )
+            }
+            if named and len(other) == 1:
+                out.extend(other.values())
     return out
+
+
+# "an increase of $18.9 million": a change of the line, not its value.
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:increase|decrease|rise|decline|growth|change|up|down)\s+(?:of\s+)?\Z", re.IGNORECASE
+)
 
 
 def _names_its_metric(words: frozenset[str], line: frozenset[str], *, loosely: bool) -> bool:

@@ -1293,7 +1293,13 @@ class Decider:
                 first = second = []
             # A term the answer gave no line for is the sources' ("FCF margin on total
             # revenue" over the answer's free cash flow and the statement's revenue).
+            if formula.first_parts:
+                first = self._sum_of_lines(formula.first_parts, periods, given)
             first = first or cd.operands_for(formula.first, periods, self.index, named=True)[:1]
+            if formula.second_parts:
+                # "noninterest expense divided by net interest income plus noninterest
+                # income": the sum of the lines after the operator.
+                second = self._sum_of_lines(formula.second_parts, periods, given)
             second = second or cd.operands_for(formula.second, periods, self.index, named=True)[:1]
             if not first or not second:
                 continue
@@ -1309,6 +1315,28 @@ class Decider:
                 kind = cd.SHARE_OF if claim.kind == PERCENT else cd.RATIO_OF
                 out.append(Derivation(kind, operands, True, True))
         return out
+
+    def _sum_of_lines(
+        self,
+        parts: tuple[tuple[int, frozenset[str]], ...],
+        periods: list[str],
+        given: list[Claim],
+    ) -> list[Claim]:
+        """One operand standing for the signed sum of the lines the words name (the
+        answer's own figures for them first, else the sources'), or [] when one is missing."""
+        values = []
+        for sign, words in parts:
+            line = [c for c in given if _names_term(c, words)][-1:] or cd.operands_for(
+                words, periods, self.index, named=True
+            )[:1]
+            if not line:
+                return []
+            values.append((sign, line[0]))
+        total = sum((sign * abs(c.value) for sign, c in values), Decimal(0))
+        text = " ".join(
+            ("+ " if sign > 0 else "- ") + c.text.strip() for sign, c in values
+        ).removeprefix("+ ")
+        return [replace_claim(values[0][1], value=total, text=f"({text})")]
 
     def _source_definitions(self) -> list[_Definition]:
         """The metrics the sources define as a formula of their lines: (the metric's words,

@@ -1244,7 +1244,19 @@ def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, li
             for column, (left, right) in bounds.items():
                 if start <= right + 2 and end >= left - 2:
                     over.setdefault(column, []).append(text[s:e].strip())
-        if over and all(_SPAN_ENDED.search(text, s, e) for s, e in line.spans):
+        spans = [(s - line.start, e - line.start) for s, e in line.spans]
+        ended = bool(over) and all(_SPAN_ENDED.search(text, s, e) for s, e in line.spans)
+        words = [text[s:e].strip() for s, e in line.spans]
+        if (
+            not ended
+            and 2 <= len(spans) < len(bounds)
+            and len(over) < len(bounds)
+            and not any(ch.isdigit() for word in words for ch in word)  # no periods
+        ):
+            # "Thermal   Metallurgical" flush right over two columns each, "Actual   Planned"
+            # over one and three: each header over a run of columns, the runs in order.
+            over = _partitioned(spans, bounds, words)
+        elif ended:
             # "Three Months Ended      Nine Months Ended" over four columns, each span
             # written over the first of its two: a span reaches to the next one (one span
             # alone, to the last column).
@@ -1256,6 +1268,38 @@ def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, li
         for column in sorted(over):
             out.setdefault(column, []).extend(over[column])
     return out
+
+
+MAX_PARTITIONS = 200
+
+
+def _partitioned(
+    spans: list[tuple[int, int]], bounds: dict[int, tuple[int, int]], words: list[str]
+) -> dict[int, list[str]]:
+    """The body columns under each of a group line's headers: contiguous runs, one a header
+    in order, each header as near to centred over its run, or flush with one of its edges,
+    as the runs allow."""
+    columns = sorted(bounds)
+    best: tuple[float, tuple[int, ...]] | None = None
+    for count, cuts in enumerate(itertools.combinations(range(1, len(columns)), len(spans) - 1)):
+        if count >= MAX_PARTITIONS:
+            break
+        edges = (0, *cuts, len(columns))
+        cost = 0.0
+        for k, (start, end) in enumerate(spans):
+            left, right = bounds[columns[edges[k]]][0], bounds[columns[edges[k + 1] - 1]][1]
+            # A header is centred over its run, or set flush with its left or right edge.
+            cost += min(
+                abs((start + end) / 2 - (left + right) / 2), abs(start - left), abs(end - right)
+            )
+        if best is None or cost < best[0]:
+            best = (cost, edges)
+    if best is None:
+        return {}
+    edges = best[1]
+    return {
+        columns[i]: [words[k]] for k in range(len(spans)) for i in range(edges[k], edges[k + 1])
+    }
 
 
 def _add_grid(

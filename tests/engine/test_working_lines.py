@@ -507,3 +507,80 @@ def test_six_month_working_over_the_three_month_columns_is_drift():
 
     drifts = [v for v in result.verdicts if v.outcome == ARITHMETIC_DRIFT]
     assert drifts and "Q2" in drifts[0].details["reason"]
+
+
+# ------------------------------------------------------------------ group headers of a page
+
+CAPEX_PLAN = """Capital Expenditures
+                                      Actual              Planned
+(millions of dollars)                  2024       2025       2026       2027
+Electric transmission                   812        905        960      1,015
+Gas distribution                        437        462        478        491
+Total                                 2,810      3,065      3,245      3,305
+"""
+
+SEGMENT_TONS = """Segment Results
+                                                       Thermal             Metallurgical
+(in thousands, except per ton data)          2024         2023         2024         2023
+Tons sold                                  18,420       19,910        4,215        3,870
+"""
+
+
+def _headers(text: str) -> dict[str, frozenset[str]]:
+    return {c.text: c.header_words for c in extract_claims(text)}
+
+
+def test_a_group_header_covers_its_run_of_columns_centred_or_flush():
+    plan = _headers(CAPEX_PLAN)
+    tons = _headers(SEGMENT_TONS)
+
+    assert "actual" in plan["2,810"]
+    assert all("plann" in plan[v] for v in ("3,065", "3,245", "3,305"))
+    assert all("thermal" in tons[v] for v in ("18,420", "19,910"))
+    assert all("metallurgical" in tons[v] for v in ("4,215", "3,870"))
+
+
+def test_a_total_under_its_group_header_grounds_and_a_sum_of_the_wrong_years_is_flagged():
+    answer = "Planned capex for 2025-2027 totals ${total} million (3,065 + 3,245 + 3,305)."
+    clean = detect(source_input(answer.format(total="9,615"), CAPEX_PLAN))
+    wrong = detect(source_input(answer.format(total="9,915"), CAPEX_PLAN))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ formulas over sums of lines
+
+BANK_RELEASE = (
+    "Net interest income on a fully taxable-equivalent basis was $287.4 million for the third "
+    "quarter of 2025, an increase of $18.9 million, or 7.0%, from $268.5 million in the third "
+    "quarter of 2024. For the nine months ended September 30, 2025, net interest income was "
+    "$846.9 million compared with $797.3 million for the same period of 2024. Noninterest "
+    "income was $71.6 million for the third quarter of 2025 compared with $66.3 million for "
+    "the third quarter of 2024. Noninterest expense was $201.8 million compared with $194.7 "
+    "million."
+)
+
+
+def test_a_ratio_over_a_sum_of_lines_spelled_out_in_words_passes_and_a_wrong_one_is_drift():
+    answer = (
+        "The efficiency ratio for the third quarter of 2025, noninterest expense divided by "
+        "net interest income plus noninterest income, was approximately {rate}%."
+    )
+    clean = detect(source_input(answer.format(rate="56.2"), BANK_RELEASE))
+    wrong = detect(source_input(answer.format(rate="59.2"), BANK_RELEASE))
+
+    assert clean.flagged is False
+    assert not _verdict(wrong, "59.2%").grounded
+
+
+def test_a_sum_less_a_line_spelled_out_in_words_passes_and_a_wrong_one_is_flagged():
+    answer = (
+        "Pre-tax, pre-provision income for the third quarter of 2025 was ${total} million (net "
+        "interest income plus noninterest income less noninterest expense)."
+    )
+    clean = detect(source_input(answer.format(total="157.2"), BANK_RELEASE))
+    wrong = detect(source_input(answer.format(total="175.2"), BANK_RELEASE))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
