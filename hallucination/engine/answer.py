@@ -1148,6 +1148,11 @@ _DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...
         ),
     ),
     (
+        re.compile(r"\b(?:adjusted )?EBITDA margin\b", re.IGNORECASE),
+        frozenset({PERCENT}),
+        ("(adjusted EBITDA as a percentage of revenue)", "(EBITDA as a percentage of revenue)"),
+    ),
+    (
         re.compile(r"\b(?:free cash flow|FCF) margin\b", re.IGNORECASE),
         frozenset({PERCENT}),
         ("(free cash flow as a percentage of revenue)",),

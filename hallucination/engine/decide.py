@@ -267,6 +267,11 @@ _NAMED_FORMULA = re.compile(
     r"(?:\s*[-+−–]\s*[A-Za-z][\w&.' ]{0,40}?){1,5})\s*(?:\*\*)?\s*(?:[|:=≈]|\s)[^0-9=\n]{0,20}$"
 )
 _NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-+−–]|\s*$)")
+# "57.4% of the total net sales increase": a share of a change.
+_OF_A_CHANGE = re.compile(
+    r"\s+of\s+[^.;:\n]{0,60}?\b(?:increase|growth|rise|decline|decrease|change|gain)\b",
+    re.IGNORECASE,
+)
 # Words that set a figure in an earlier period than the answer's own.
 _EARLIER_PERIOD = re.compile(
     r"\b(?:prior|previous|preceding|last|a\s+year\s+(?:earlier|ago)|year-ago|comparative)\b",
@@ -887,7 +892,11 @@ class Decider:
                 claim = replace(claim, label_words=reading.after_label)
                 reading = replace(reading, claim=claim)
         stated = binding.stated if binding is not None else None
-        if (
+        if stated is not None and claim.kind == PERCENT and stated.kind == CURRENCY:
+            # "Consolidated adjusted EBITDA margin was 9.65%" bound to the EBITDA line: a rate
+            # is no value of a line of amounts, which its formula takes instead.
+            stated = None
+        elif (
             stated is not None
             and "per_share" in stated.qualifiers
             and "per_share" not in claim.qualifiers
@@ -1503,9 +1512,15 @@ class Decider:
         # The sentence's other figures, as the sources give them: read once, when first asked.
         cited_figures: list[cd.Cited] | None = None
         if reading.derived:
+            gives_claim = cd.DerivationTest(reading)
+            for derivation in self._share_of_a_change(reading):
+                # "57.4% of the total net sales increase": the words say which formula; a
+                # share of the levels instead is the wrong one.
+                if gives_claim(derivation):
+                    return self._derived(claim, derivation, found, reading)
+                return self._drift(reading, derivation, "")
             cited_figures = self._cited(reading, found)
             derived = cd.derivations(reading, cited_figures, self.index)
-            gives_claim = cd.DerivationTest(reading)
             for derivation in derived:
                 if gives_claim(derivation):
                     return self._derived(claim, derivation, found, reading)
@@ -2201,6 +2216,35 @@ class Decider:
             if "base" in other.qualifiers and other.kind == source.kind:
                 out.append(other)
         return out
+
+    def _share_of_a_change(self, reading: Reading) -> list[Derivation]:
+        """A share of a change ("Cardiovascular accounted for about 57.4% of the total net
+        sales increase in 2024"): the part's line's change over the year to the period over
+        the whole's line's change."""
+        claim = reading.claim
+        if claim.kind != PERCENT or SHARE not in reading.cues or not reading.other_label:
+            return []
+        if not _OF_A_CHANGE.match(self.answer.text, claim.end):
+            return []
+        period = claim.period or (reading.periods[0] if len(set(reading.periods)) == 1 else "")
+        year = lx.period_year(period)
+        if not year:
+            return []
+        changes = []
+        for words in (claim.label_words, reading.other_label):
+            facts = cd.operands_for(words, [], self.index)
+            now = [f for f in facts if lx.period_year(f.period) == year]
+            before = [f for f in facts if lx.period_year(f.period) == str(int(year) - 1)]
+            if len(now) != 1 or len(before) != 1:
+                return []
+            changes.append(
+                replace_claim(
+                    now[0],
+                    value=now[0].value - before[0].value,
+                    text=f"({now[0].text.strip()} - {before[0].text.strip()})",
+                )
+            )
+        return [Derivation(cd.SHARE_OF, (changes[0], changes[1]), True, True)]
 
     def _shares_of_a_whole(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited]

@@ -252,7 +252,7 @@ _CHANGE_TARGET = re.compile(r"(?<!compared )(?<!relative )(?<!equal )\bto\s+\Z",
 _NOUN_THEN_PERIOD = re.compile(
     r"\s+(?:(?!(?:than|from|versus|vs|compared|against|prior|previous|before|earlier|ago|up|"
     r"down|higher|lower|more|less|above|below|due|matur\w*|expir\w*|payable|through|until|"
-    r"that|which)\b)[A-Za-z][\w-]*\s+){1,3}"
+    r"that|which|over|same)\b)[A-Za-z][\w-]*\s+){1,4}"
     r"(?:in|for|during|of)\s+(?:the\s+)?",
     re.IGNORECASE,
 )

@@ -584,3 +584,71 @@ def test_a_sum_less_a_line_spelled_out_in_words_passes_and_a_wrong_one_is_flagge
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ rates over lines of amounts
+
+GROCER = """Consolidated Results (millions of Canadian dollars)
+                              Revenue                   Adjusted EBITDA
+                          2024        2023            2024        2023
+Food Retail             41,206      40,118           3,912       3,804
+Consolidated            61,047      58,391           5,890       5,596
+
+Revenue increased to $61,047 million in 2024. Adjusted EBITDA was $5,890 million compared with
+$5,596 million in 2023.
+"""
+
+
+def test_a_margin_is_no_value_of_the_amounts_line_its_words_name():
+    clean = detect(source_input("Consolidated adjusted EBITDA margin was 9.65% in 2024.", GROCER))
+    wrong = detect(source_input("Consolidated adjusted EBITDA margin was 9.95% in 2024.", GROCER))
+
+    assert clean.flagged is False
+    assert not _verdict(wrong, "9.95%").grounded
+
+
+DEVICES = """Net sales by segment ($ in millions)    Fiscal 2024   Fiscal 2023
+Orthopedics                                 3,412.6       3,287.1
+Cardiovascular                              2,186.3       1,998.4
+Total net sales                             7,173.8       6,846.7
+"""
+
+
+def test_a_share_of_a_change_is_the_part_s_change_over_the_whole_s():
+    answer = "Cardiovascular accounted for about {share}% of the total net sales increase in 2024."
+    clean = detect(source_input(answer.format(share="57.4"), DEVICES))
+    # 30.5% is Cardiovascular's share of 2024 net sales, not of their increase.
+    wrong = detect(source_input(answer.format(share="30.5"), DEVICES))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ a period after its noun
+
+DEAL = (
+    "The deal is Borealis's largest since it bought Tundra Systems for C$145 million in 2019. "
+    "It is expected to close in the first quarter of 2026."
+)
+
+
+def test_a_period_a_few_words_after_the_figure_s_noun_is_its_own():
+    answer = (
+        "The deal is expected to close in the first quarter of 2026 and is the largest since "
+        "its C${price} million purchase of Tundra Systems in 2019."
+    )
+    clean = detect(source_input(answer.format(price="145"), DEAL))
+    wrong = detect(source_input(answer.format(price="154"), DEAL))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_a_change_over_the_same_period_of_a_year_is_not_that_year_s():
+    (rate, *_rest) = [
+        c
+        for c in extract_claims("Passengers rose 8.6% over the same period of 2024 in Q1 2025.")
+        if c.text == "8.6%"
+    ]
+
+    assert rate.period != "2024"
