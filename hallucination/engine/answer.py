@@ -104,6 +104,11 @@ _RISE = frozenset(
         "raising",
         "lifted",
         "boosted",
+        "soared",
+        "rallied",
+        "spiked",
+        "leapt",
+        "leaped",
     ]
 )
 _FALL = frozenset(
@@ -144,6 +149,16 @@ _FALL = frozenset(
         "contracted",
         "lost",
         "narrowed",
+        "slumped",
+        "plunged",
+        "tumbled",
+        "sank",
+        "plummeted",
+        "slumps",
+        "plunges",
+        "tumbles",
+        "eased",
+        "retreated",
     ]
 )
 # A change whose sign the words do not give: "improved" is up for a margin and down for an
@@ -429,6 +444,18 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             phrases = tuple(
                 p for p in (labels.label_words(part) for part in _SPLIT_PHRASES.split(window)) if p
             )
+            together = (
+                _NAMED_TOGETHER.search(text, s_start, claim.start) if len(phrases) < 2 else None
+            )
+            if together is not None:
+                # "Morgan County and the City of Decatur together contribute $14.2 million":
+                # the two names before "together", whatever clause the figure's words start.
+                named = (
+                    labels.label_words(together.group(1)),
+                    labels.label_words(together.group(2)),
+                )
+                if all(named):
+                    phrases = named
         sentence_periods = periods_of.get(k, ())
         figures = figures_in.get(k, 0) - 1
         if (
@@ -733,6 +760,11 @@ def _direction(before: list[str], after: list[str]) -> int:
         # "less than the 5.1% growth in enrollment": the noun right after a figure says
         # which way it went, whatever compares it before.
         return 1 if after[0] in _RISE_AFTER else -1
+    if after[:1] and after[0] in _COMPARATIVES and any(w in _COPULAS for w in before[-2:]):
+        # "The approved $118.6 million increase is $85.7 million less than the $204.3
+        # million requested": after a copula the comparative says which way, not the
+        # subject's noun of change.
+        return 1 if after[0] in _RISE or after[0] == "above" else -1
     linked = False
     for word in reversed(before):
         if word in _COPULAS:
@@ -948,6 +980,13 @@ _ELIDED_VERB = re.compile(r"^\s*,?\s*(?:and\s+)?[A-Za-z][\w .&'-]{0,40}?\s+(?:fo
 
 _SPAN_OF_TIME = re.compile(
     r"[ -]?(?:weeks?|days?|months?|years?|quarters?|hours?)\b", re.IGNORECASE
+)
+
+
+# "Morgan County and the City of Decatur together contribute": two names summed.
+_NAMED_TOGETHER = re.compile(
+    r"\b((?:[A-Z][\w&'’.-]*\s+){0,3}[A-Z][\w&'’.-]*)\s+and\s+(?:the\s+)?"
+    r"((?:[A-Z][\w&'’.-]*\s+)(?:(?:of|de|du)\s+)?(?:[A-Z][\w&'’.-]*\s+){0,2}?)(?:together|combined)\b"
 )
 
 

@@ -1171,7 +1171,8 @@ def _totals(
         period = [claim.period] if claim.period else list(reading.periods[:1])
         listed = []
         for phrase in reading.phrases:
-            found = operands_for(phrase, period, index)
+            # Each listed name is an operand the sentence names in so many words.
+            found = operands_for(phrase, period, index, named=True)
             if found:
                 listed.append(found[0])
         if len(listed) == len(reading.phrases):

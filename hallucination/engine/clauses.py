@@ -46,6 +46,15 @@ _LINKED_AFTER = re.compile(
     r"would|has|have|had|to|from|during|over|as|due|driven|reflecting|which|because)\b|\s*$|\s+[$€£0-9])",
     re.IGNORECASE,
 )
+# The words a list item puts after its figure, then the comma before the next item.
+_PREVIOUS_ITEM = re.compile(
+    r"\s*(?:from|in|of|for|by)\s+[A-Za-z][^,;:$€£0-9]{0,80}?(?:,\s*(?:and\s+)?|\s+and\s+)",
+    re.IGNORECASE,
+)
+_ITEM_AFTER = re.compile(
+    r"\s+(?:from|in|of|for|by)\s+((?:the\s+)?[A-Za-z][A-Za-z&'’ -]{1,80}?)(?=[,.;:()]|\s+and\s|\s*$)",
+    re.IGNORECASE,
+)
 # "a 10.0% decline in net sales", "a $3.1 million increase in interest expense": a change
 # named after its figure is a change of the metric after "in".
 _CHANGE_IN_AFTER = re.compile(
@@ -210,6 +219,7 @@ def read_clauses(
     per_share_label: frozenset[str] = frozenset()
     previous_sentence = -1
     taken_until = 0  # words after a figure that it took as its own label
+    listing = False  # the figure before was an item of a list naming each after its figure
     starts = [c.start for c in claims]
     # (Only for ASCII text, where lower-casing is exact: under IGNORECASE a few other
     # letters match too. None: search every window.)
@@ -225,6 +235,7 @@ def read_clauses(
         if k != previous_sentence:
             previous_label = per_share_label = frozenset()
             previous_sentence = k
+            listing = False
         if claim.kind == DATE or claim.nested or "operand" in claim.qualifiers:
             # A formula's operand ("(0.50 - 0.45) / 0.45") copies a value; it names nothing.
             out.append(ClauseReading(frozenset(), False, "", k, frozenset()))
@@ -303,7 +314,21 @@ def read_clauses(
             # "$2.7 billion of cash and investments": those words are this figure's, never
             # the next one's.
             taken_until = linked.end(1)
-        if after_label and (spent_on or change_in):
+        in_list = (
+            _PREVIOUS_ITEM.fullmatch(window) is not None
+            or window.rstrip().endswith(":")
+            or (listing and not window.strip(" ,;").removeprefix("and").strip())
+        )
+        item = _ITEM_AFTER.match(text, claim.end, min(s_end, following)) if in_list else None
+        listing = item is not None
+        if item is not None and labels.label_words(item.group(1)):
+            # "totals $46.2 million: $28.5 million from the state, $10.0 million in Morgan
+            # County property tax abatements, $4.2 million from the City of Decatur and ...":
+            # in a list whose items name their figures after them, the words before a
+            # figure are the item before's.
+            own = after_label = labels.label_words(item.group(1))
+            taken_until = item.end(1)
+        elif after_label and (spent_on or change_in):
             own = after_label  # what the money went to, not who spent it; what changed
         elif not own or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS | _INCLUDING:
             if after_label:

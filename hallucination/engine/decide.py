@@ -203,7 +203,10 @@ _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
 # figure is a quotient over, and the words after a figure that count that unit ("26,200-seat
 # stadium", "120 permanent jobs").
 _PER_UNIT = re.compile(
-    r"(?:\s+[a-z]+){0,2}?\s+(?:per|for\s+each|for\s+every)\s+([a-z][a-z-]*)", re.IGNORECASE
+    r"(?:\s+[a-z]+){0,2}?\s+(?:per|for\s+each|for\s+every)\s+"
+    # "per new job", "per average subscriber": the unit after a word that qualifies it
+    r"(?:(?:new|additional|incremental|net|average|active|full-time)\s+)?([a-z][a-z-]*)",
+    re.IGNORECASE,
 )
 _UNIT_WORDS = re.compile(r"(?:-|\s+)((?:[a-z][a-z-]*\s+){0,2}[a-z][a-z-]*)", re.IGNORECASE)
 # A count the number reader leaves as part of a compound word: "a 26,200-seat stadium".
@@ -267,6 +270,18 @@ _NAMED_FORMULA = re.compile(
     r"(?:\s*[-+−–]\s*[A-Za-z][\w&.' ]{0,40}?){1,5})\s*(?:\*\*)?\s*(?:[|:=≈]|\s)[^0-9=\n]{0,20}$"
 )
 _NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-+−–]|\s*$)")
+# "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
+_YEAR_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru)\s*((?:19|20)\d\d)\b")
+_A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b", re.IGNORECASE)
+# "implying a previous close of about A$4.52": the level before a change.
+_EARLIER_LEVEL = re.compile(
+    r"\b(?:previous|prior|earlier|former|starting|opening|original)\b", re.IGNORECASE
+)
+# "$118.6 million annual rate increase": a noun of change a few words after a figure.
+_CHANGE_NOUN_AFTER = re.compile(
+    r"\s+(?:[A-Za-z-]+\s+){0,3}?(increase|decrease|rise|decline|reduction|cut|gain|loss)\b",
+    re.IGNORECASE,
+)
 # "57.4% of the total net sales increase": a share of a change.
 _OF_A_CHANGE = re.compile(
     r"\s+of\s+[^.;:\n]{0,60}?\b(?:increase|growth|rise|decline|decrease|change|gain)\b",
@@ -1507,6 +1522,12 @@ class Decider:
         if c.stated is not None and not reading.derived:
             return self._against_stated(c, found)
 
+        # A change the sources state as one, in the same words: "the approved $118.6 million
+        # increase" of "approved a $118.6 million annual rate increase".
+        stated_change = self._stated_change(reading, c.exact) if reading.derived else None
+        if stated_change is not None:
+            return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(stated_change))
+
         # 2. Derived wording: the formula its sentence describes.
         derived: list[Derivation] = []
         # The sentence's other figures, as the sources give them: read once, when first asked.
@@ -2216,6 +2237,20 @@ class Decider:
             if "base" in other.qualifiers and other.kind == source.kind:
                 out.append(other)
         return out
+
+    def _stated_change(self, reading: Reading, exact: list[Claim]) -> Claim | None:
+        """A source value of the claim's digits followed, as the claim is, by the same noun
+        of change ("$118.6 million ... increase"), or None."""
+        claim = reading.claim
+        noun = _CHANGE_NOUN_AFTER.match(self.answer.text, claim.end)
+        if noun is None or claim.kind not in _AMOUNTS:
+            return None
+        for source in exact:
+            text = self.index.texts.get(source.source_id, "")
+            theirs = _CHANGE_NOUN_AFTER.match(text, source.end)
+            if theirs is not None and theirs.group(1).lower() == noun.group(1).lower():
+                return source
+        return None
 
     def _share_of_a_change(self, reading: Reading) -> list[Derivation]:
         """A share of a change ("Cardiovascular accounted for about 57.4% of the total net
@@ -2944,6 +2979,8 @@ class Decider:
             or self._time_to_cover(reading)
             or self._after_discount(reading)
             or self._change_over_implied_base(reading)
+            or self._level_before_a_change(reading)
+            or self._a_year_of_a_span(reading)
             or self._per_unit_of_earlier(reading, found)
             or self._across_units(reading)
             or self._rate_of_a_named_line(reading)
@@ -3127,6 +3164,60 @@ class Decider:
             if values.at_precision(abs(claim.value), value, claim.precision or Decimal(1)):
                 formula = f"{change.text} / ({level.text} {'+' if reading.direction < 0 else '-'} {change.text})"
                 return _derived_weakly(claim, value, formula, "change over its implied base")
+        return None
+
+    def _level_before_a_change(self, reading: Reading) -> ClaimVerdict | None:
+        """The level a change left, which a rate and the level it reached imply ("shares
+        slumped 14.6% to A$3.86, implying a previous close of about A$4.52": 3.86 / (1 -
+        0.146)): an amount its words call earlier, after a rate with a direction and an
+        amount of its unit in its sentence, `derived` weakly at its precision."""
+        claim = reading.claim
+        text = self.answer.text
+        if claim.kind != CURRENCY or not _EARLIER_LEVEL.search(
+            text, max(0, claim.start - 40), claim.start
+        ):
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        before = [r for r in self.answer.readings[: reading.index] if r.claim.start >= start]
+        rates = [r for r in before if r.claim.kind == PERCENT and r.direction]
+        levels = [
+            r.claim for r in before if r.claim.kind == CURRENCY and r.claim.unit == claim.unit
+        ]
+        for rate in rates:
+            factor = 1 + rate.direction * abs(rate.claim.value) / 100
+            for level in levels:
+                if factor <= 0 or level.start < rate.claim.start:
+                    continue
+                value = abs(level.value) / factor
+                if values.at_precision(abs(claim.value), value, claim.precision or Decimal(1)):
+                    sign = "+" if rate.direction > 0 else "-"
+                    formula = f"{level.text} / (1 {sign} {rate.claim.text})"
+                    return _derived_weakly(claim, value, formula, "level before the change")
+        return None
+
+    def _a_year_of_a_span(self, reading: Reading) -> ClaimVerdict | None:
+        """An amount a year over a span of years its sentence names ("$2.1 billion on grid
+        modernization from 2025 through 2027, about $700 million a year"): an amount of its
+        unit before it over the span's count of years, `derived` weakly at its precision."""
+        claim = reading.claim
+        text = self.answer.text
+        if claim.kind != CURRENCY or not _A_YEAR_AFTER.match(text, claim.end):
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        span = _YEAR_SPAN.search(text, start, claim.start)
+        if span is None:
+            return None
+        years = int(span.group(2)) - int(span.group(1)) + 1
+        if not 2 <= years <= 30:
+            return None
+        for other in self.answer.readings[: reading.index]:
+            amount = other.claim
+            if amount.start < start or amount.kind != CURRENCY or amount.unit != claim.unit:
+                continue
+            value = abs(amount.value) / years
+            if values.at_precision(abs(claim.value), value, claim.precision or Decimal(1)):
+                formula = f"{amount.text} / {years} years ({span.group()})"
+                return _derived_weakly(claim, value, formula, "a year of a span")
         return None
 
     def _per_unit_of_earlier(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from hallucination.engine import detect, extract_claims
 from hallucination.engine.answer import read_answer
+from hallucination.engine.sources import build_index
 from hallucination.engine.types import ARITHMETIC_DRIFT, PERCENTAGE_POINTS
 
 from .conftest import source_input
@@ -652,3 +653,89 @@ def test_a_change_over_the_same_period_of_a_year_is_not_that_year_s():
     ]
 
     assert rate.period != "2024"
+
+
+# ------------------------------------------------------------------ news arithmetic
+
+SHARES = "Coral Coast Health shares slumped 14.6% to A$3.86 on Tuesday after the profit warning."
+
+
+def test_the_level_before_a_change_is_the_level_over_one_less_the_rate():
+    answer = "Shares slumped 14.6% to A$3.86, implying a previous close of about A${close}."
+    clean = detect(source_input(answer.format(close="4.52"), SHARES))
+    wrong = detect(source_input(answer.format(close="4.42"), SHARES))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+RATE_CASE = (
+    "The plant employs 1,120. The commission approved a $118.6 million annual rate increase, about 58% of the $204.3 "
+    "million the utility requested. The utility plans to invest $2.1 billion in grid "
+    "modernization from 2025 through 2027. The expansion will add 450 jobs; the incentive "
+    "package totals $46.2 million: $28.5 million from the state, $10.0 million in Morgan "
+    "County property tax abatements, $4.2 million from the City of Decatur and $3.5 million in "
+    "workforce training grants."
+)
+
+
+def test_an_amount_a_year_of_a_span_of_years_is_the_amount_over_its_years():
+    answer = "It plans to spend $2.1 billion from 2025 through 2027, about ${year} million a year."
+    clean = detect(source_input(answer.format(year="700"), RATE_CASE))
+    wrong = detect(source_input(answer.format(year="900"), RATE_CASE))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_a_figure_less_than_another_after_a_copula_is_their_difference():
+    answer = (
+        "The approved $118.6 million increase is ${gap} million less than the $204.3 million "
+        "the utility requested."
+    )
+    clean = detect(source_input(answer.format(gap="85.7"), RATE_CASE))
+    wrong = detect(source_input(answer.format(gap="58.7"), RATE_CASE))
+
+    assert clean.flagged is False
+    assert _verdict(clean, "$118.6 million").grounded
+    assert wrong.flagged is True
+
+
+AXLE_PLANT = (
+    "Tri-County Axle announced a $340 million expansion of its Decatur plant that will add 450 "
+    "jobs to the facility's current workforce of 1,120. The expansion will raise annual "
+    "capacity from 600,000 to 850,000 axle assemblies."
+)
+INCENTIVES = "Officials said the incentive package for the project totals $46.2 million."
+
+
+def test_an_amount_per_new_job_is_per_job():
+    answer = (
+        "Tri-County Axle will invest $340 million to expand its Decatur plant, adding 450 jobs "
+        "to the current 1,120 for a workforce of 1,570. Annual capacity will rise from 600,000 "
+        "to 850,000 axle assemblies. The project is backed by a $46.2 "
+        "million incentive package, roughly ${each} per new job."
+    )
+    clean = detect(source_input(answer.format(each="102,700"), AXLE_PLANT, INCENTIVES))
+    wrong = detect(source_input(answer.format(each="120,700"), AXLE_PLANT, INCENTIVES))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_list_items_are_named_by_the_words_after_their_figures():
+    index = build_index(source_input("", RATE_CASE))
+    labels_of = {c.text: c.label_words for c in index.claims}
+
+    assert {"morgan", "county"} <= labels_of["$10.0 million"]
+    assert {"city", "decatur"} <= labels_of["$4.2 million"]
+    assert "morgan" not in labels_of["$4.2 million"]
+
+
+def test_two_names_together_are_the_sum_of_their_lines():
+    answer = "Morgan County and the City of Decatur together contribute ${total} million."
+    clean = detect(source_input(answer.format(total="14.2"), RATE_CASE))
+    wrong = detect(source_input(answer.format(total="13.5"), RATE_CASE))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
