@@ -270,6 +270,8 @@ _NAMED_FORMULA = re.compile(
     r"(?:\s*[-+−–]\s*[A-Za-z][\w&.' ]{0,40}?){1,5})\s*(?:\*\*)?\s*(?:[|:=≈]|\s)[^0-9=\n]{0,20}$"
 )
 _NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-+−–]|\s*$)")
+# "since it bought ...", "since its acquisition of ...": a figure of an earlier event.
+_SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 _YEAR_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru)\s*((?:19|20)\d\d)\b")
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b", re.IGNORECASE)
@@ -841,6 +843,10 @@ class Decider:
             for d in dates
         ):
             return ""  # "Founded in 2012 ..., the company has 6,820 employees": an event's year
+        if _SINCE_AN_EVENT.search(text, left, claim.start):
+            # "its largest deal since it bought Tundra Systems for C$145 million": an earlier
+            # event's figure, of no period the sentence names.
+            return ""
         if len({d.period for d in dates}) < 2:
             return None  # "revenue was $1.35 billion in 2023, and net income was ...": one
             # period for the sentence, which every clause shares

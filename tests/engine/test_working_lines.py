@@ -739,3 +739,21 @@ def test_two_names_together_are_the_sum_of_their_lines():
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+def test_a_figure_of_an_earlier_event_takes_no_period_of_its_sentence():
+    answer = (
+        "At C$412 million, the price equals about 84.7% of Borealis's 2024 revenue of C$486.2 "
+        "million, and it is "
+        "the company's largest deal since it bought Tundra Systems for C${price} million."
+    )
+    source = (
+        "Borealis agreed to buy Kestrel for C$412 million. It is Borealis's largest deal since it "
+        "bought Tundra Systems for C$145 million in 2019. Borealis reported revenue of C$486.2 "
+        "million in 2024."
+    )
+    clean = detect(source_input(answer.format(price="145"), source))
+    wrong = detect(source_input(answer.format(price="154"), source))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
