@@ -1153,9 +1153,16 @@ class Decider:
                 if near:
                     self._exact[reading.index] = _with_written_sign(result * unit, claim)
                     at = self.answer.text.rfind(expression, 0, claim.start + len(expression))
+                    if at < 0:
+                        # "£288.0 billion (4,610.1 - 4,322.1)": the working after the figure
+                        at = self.answer.text.find(expression, claim.end)
                     if at >= 0:
                         self._written[reading.index] = (reading.sentence, expression, at)
                         other = self._operand_of_another_period(reading, at, at + len(expression))
+                        if other is None and unit != 1:
+                            other = self._in_the_operands_units(
+                                reading, at, at + len(expression), result
+                            )
                         if other is not None:
                             return other
                     return ClaimVerdict(
@@ -1196,6 +1203,56 @@ class Decider:
         for operand in derivation.operands:
             named |= operand.label_words
         return _stems(claim.label_words) <= named
+
+    def _in_the_operands_units(
+        self, reading: Reading, start: int, end: int, result: Decimal
+    ) -> ClaimVerdict | None:
+        """A sum or difference of bare figures the sources state at one scale and in one
+        currency ("Net debt increased by £288.0 billion (4,610.1 - 4,322.1)" under a `£m`
+        caption; "US$87 million (305 - 218)" under an `A$m` one): the result is in their
+        units. Another scale is `scale_drift`, another currency `substitution`."""
+        claim = reading.claim
+        if claim.kind != CURRENCY:
+            return None
+        expression = self.answer.text[start:end]
+        if any(op in expression for op in "×÷*/"):
+            return None  # a quotient or product: the units need not carry over
+        operands = [
+            r.claim
+            for r in self.answer.readings
+            if start <= r.claim.start < end and r.claim.kind in _AMOUNTS
+        ]
+        if len(operands) < 2 or any(o.scale != 1 or o.scale_origin for o in operands):
+            return None  # the operands state their own units
+        found = [cd.matches(o, self.index) for o in operands]
+        units = {(s.scale, s.unit) for sources in found for s in sources}
+        if not all(found) or len(units) != 1:
+            return None
+        scale, currency = units.pop()
+        if scale == 1 or not all(s.scale_origin for sources in found for s in sources):
+            return None
+        expected = result * scale
+        details = {"derivation": "written", "formula": " ".join(expression.split())}
+        if currency and claim.unit and currency != claim.unit:
+            details["reason"] = f"the operands are in {currency}"
+            return ClaimVerdict(
+                claim=claim,
+                outcome=SUBSTITUTION,
+                layer=LAYER_DERIVATION,
+                expected_value=quantize_like(expected, claim),
+                details=details,
+            )
+        if claim.scale and claim.scale != scale and claim.scale_origin:
+            details["reason"] = f"the operands are at {scale} times their digits"
+            details["factor"] = str(claim.scale / scale)
+            return ClaimVerdict(
+                claim=claim,
+                outcome=SCALE_DRIFT,
+                layer=LAYER_DERIVATION,
+                expected_value=quantize_like(expected, claim),
+                details=details,
+            )
+        return None
 
     def _operand_of_another_period(
         self, reading: Reading, start: int, end: int

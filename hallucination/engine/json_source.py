@@ -138,6 +138,8 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
         document = json.loads(text)
     except (ValueError, RecursionError):
         return None
+    if _is_rows(document):
+        return None  # a table stored as rows of cells: read as the table it is
     result = JsonSource()
     _scan_numbers(text, source_id, result)
     _with_year_keys(result)
@@ -146,6 +148,19 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
     _with_document_date(result)
     _read_structure(document, result)
     return result
+
+
+def _is_rows(document: object) -> bool:
+    """A JSON array of two or more rows of strings and numbers (`[["", "2024", "2023"],
+    ["Revenue", "412.6", "538.1"]]`), as datasets of annual-report tables store a table."""
+    return (
+        isinstance(document, list)
+        and len(document) >= 2
+        and all(
+            isinstance(row, list) and all(isinstance(cell, (str, int, float)) for cell in row)
+            for row in document
+        )
+    )
 
 
 _PRIOR_KEY = regex.compile(r"(?:^|_)(?:prior|previous|prev|last|ly|py)(?:_|$)", regex.I)

@@ -79,7 +79,7 @@ _EXCEPT = regex.compile(r"\bexcept\b([^)\n]{0,120})", regex.IGNORECASE)
 # "amount (in millions)"): the scale of that column alone. A bare one-letter scale needs a
 # currency, an underscore or parentheses in front of it, so "Class B" is not read as billions.
 _COLUMN_SCALE = regex.compile(
-    r"(?:^|[_\s(\[])(?P<currency>usd|eur|gbp|us\$|[$€£])[_\s]?"
+    r"(?:^|[_\s(\[])(?P<currency>usd|eur|gbp|us\$|[a-z]{1,3}\$|[$€£])[_\s]?"
     r"(?P<scale>thousands|millions|billions|mm|mn|m|bn|b|k|000s?|'000s?)[)\]]?\s*$"
     r"|_(?P<scale2>mm|mn|m|bn|k|000s?)\s*$"
     r"|\(\s*(?:in\s+)?(?P<scale3>thousands|millions|billions|mm|mn|m|bn|k|000s?|'000s?)\s*\)\s*$"
@@ -339,6 +339,14 @@ _SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}:?[ \t]*")
 
 # A cell that only names a unit: "$'000", "$m", "(€000)", "%".
 _UNIT_CELL = re.compile(r"\(?(?:[A-Z]{0,3}[$€£¥]|[A-Z]{2,3} ?)['’]?(?:000s?|m|mn|bn|k)\)?|%|\(%\)")
+# A unit cell as a caption reads it: "£m" is "(£ millions)", "$'000" is "($ thousands)".
+_UNIT_CAPTION = {
+    f"{sign}{short}": f"({sign} {word})"
+    for sign in ("$", "£", "€", "¥", "a$", "us$", "c$")
+    for short, word in (("m", "millions"), ("mn", "millions"), ("bn", "billions"),
+                        ("'000", "thousands"), ("’000", "thousands"), ("000s", "thousands"),
+                        ("k", "thousands"))
+}  # fmt: skip
 _GRID_RULE = re.compile(r"\+(?:[-=:]{2,}\+)+")
 
 
@@ -683,11 +691,86 @@ def _tags_as_pipes(text: str) -> str:
     return out
 
 
+MAX_JSON_ROWS_CHARS = 200_000
+
+
+def _json_rows_as_pipes(text: str) -> str:
+    """A table written as a JSON array of rows (`[["", "2024", "2023"], ["Revenue",
+    "412.6", "538.1"]]`, as datasets of annual-report tables store them) as pipe rows of the
+    same length: each row on a line of its own, its brackets and the commas between its
+    cells bars, the quotes spaces. An array that is not rows of strings and numbers stays
+    as it is."""
+    chars = list(text)
+    start = text.find("[[")
+    while start >= 0:
+        end = _json_rows_end(text, start)
+        if end is None:
+            start = text.find("[[", start + 2)
+            continue
+        depth, quoted, escaped = 0, False, False
+        for i in range(start, end):
+            ch = text[i]
+            if quoted:
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == '"':
+                    quoted, chars[i] = False, " "
+                continue
+            if ch == '"':
+                quoted, chars[i] = True, " "
+            elif ch == "[":
+                depth += 1
+                chars[i] = "|" if depth == 2 else " "
+            elif ch == "]":
+                chars[i] = "|" if depth == 2 else " "
+                depth -= 1
+            elif ch == ",":
+                chars[i] = "|" if depth == 2 else "\n"
+            elif ch == "\n":
+                chars[i] = " "
+        start = text.find("[[", end)
+    return "".join(chars)
+
+
+def _json_rows_end(text: str, start: int) -> int | None:
+    """Where a JSON array of two or more rows of strings and numbers opened at `start`
+    ends, or None when it is no such array."""
+    depth, quoted, escaped, rows = 0, False, False, 0
+    for i in range(start, min(len(text), start + MAX_JSON_ROWS_CHARS)):
+        ch = text[i]
+        if quoted:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                quoted = False
+            continue
+        if ch == '"':
+            quoted = True
+        elif ch == "[":
+            depth += 1
+            if depth > 2:
+                return None
+            rows += depth == 2
+        elif ch == "]":
+            depth -= 1
+            if depth == 0:
+                return i + 1 if rows >= 2 else None
+        elif ch in "{}:":
+            return None
+    return None
+
+
 def find_tables(text: str) -> TableSet:
     """The tables in `text`, their value cells and their header periods, in text order."""
     result = TableSet()
     if "<t" in text or "<T" in text or "[t" in text:
         text = _tags_as_pipes(text)
+    if "[[" in text:
+        text = _json_rows_as_pipes(text)
     text = _markup_as_pipes(text) if "|" in text else text
     if (
         "|" not in text
@@ -1361,11 +1444,17 @@ def _add_grid(
             period = header_period(headers[column])
             if period and column > 0:
                 result.header_periods.append(HeaderPeriod(s, e, period))
+    unit_caption = ""
     if has_header and own_header and kind == "pipe" and len(body) > 1:
         # "| | 2025 | 2024 |" over "| | $'000 | $'000 |": a row of units under the header
         # is the header's second line.
         units_row = [text[s:e].strip() for s, e in body[0].spans]
-        if any(units_row[1:]) and all(
+        if units_row and _UNIT_CELL.fullmatch(units_row[0]) and not any(units_row[1:]):
+            # "| £m | | |" under the header: the unit of the whole table.
+            unit_caption = _UNIT_CAPTION.get(units_row[0].strip("()").lower(), units_row[0])
+            result.label_spans.extend(body[0].spans)
+            body = body[1:]
+        elif any(units_row[1:]) and all(
             not cell or _UNIT_CELL.fullmatch(cell) for cell in units_row[1:]
         ):
             for column, cell in enumerate(units_row):
@@ -1395,7 +1484,7 @@ def _add_grid(
     group_caption = " ".join(
         text[line.spans[0][0] : line.spans[0][1]] for line in groups if line.spans
     )
-    units = _caption_units(" ".join([caption, group_caption, label_header]))
+    units = _caption_units(" ".join([caption, group_caption, label_header, unit_caption]))
     caption_metric = _caption_metric(caption) if caption else ""
     table_index = len(result.tables)
     table = Table(

@@ -757,3 +757,45 @@ def test_a_figure_of_an_earlier_event_takes_no_period_of_its_sentence():
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ tables as JSON rows
+
+NET_DEBT_ROWS = """Net debt and gearing
+
+[["", "31 March 2025", "31 March 2024"], ["£m", "", ""], ["Cash and cash equivalents", "412.6", "538.1"], ["Net debt", "(4,610.1)", "(4,322.1)"]]
+"""
+
+IMPAIRMENT_ROWS = (
+    """[["", "2024", "2023"], ["", "A$m", "A$m"], ["Credit impairment charge", "(305)", "(218)"]]"""
+)
+
+
+def test_a_json_array_of_rows_is_a_table_with_its_unit_row():
+    cells = {c.text: c for c in extract_claims(NET_DEBT_ROWS)}
+
+    assert cells["(4,610.1)"].period == "2025-03-31"
+    assert cells["(4,322.1)"].period == "2024-03-31"
+    assert cells["(4,610.1)"].value == Decimal("-4610100000")
+    assert cells["(4,610.1)"].unit == "GBP"
+
+
+def test_a_difference_worked_after_its_figure_keeps_its_operands_scale():
+    clean = detect(
+        source_input("Net debt increased by £288.0 million (4,610.1 - 4,322.1).", NET_DEBT_ROWS)
+    )
+    wrong = detect(
+        source_input("Net debt increased by £288.0 billion (4,610.1 - 4,322.1).", NET_DEBT_ROWS)
+    )
+
+    assert clean.flagged is False
+    assert _verdict(wrong, "£288.0 billion").outcome == "scale_drift"
+
+
+def test_a_difference_worked_after_its_figure_keeps_its_operands_currency():
+    answer = "The credit impairment charge increased by {amount} million (305 - 218)."
+    clean = detect(source_input(answer.format(amount="A$87"), IMPAIRMENT_ROWS))
+    wrong = detect(source_input(answer.format(amount="US$87"), IMPAIRMENT_ROWS))
+
+    assert clean.flagged is False
+    assert _verdict(wrong, "US$87 million").outcome == "substitution"
