@@ -270,6 +270,8 @@ _NAMED_FORMULA = re.compile(
     r"(?:\s*[-+−–]\s*[A-Za-z][\w&.' ]{0,40}?){1,5})\s*(?:\*\*)?\s*(?:[|:=≈]|\s)[^0-9=\n]{0,20}$"
 )
 _NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-+−–]|\s*$)")
+# "+£28.9 million", "+ $4.2 million": a plus sign written before an amount.
+_PLUS_BEFORE = re.compile(r"\+\s?(?=[$€£¥]|[A-Z]{1,3}\$|[0-9])")
 # "since it bought ...", "since its acquisition of ...": a figure of an earlier event.
 _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
@@ -413,7 +415,7 @@ class Decider:
         verdicts: list[ClaimVerdict] = []
         for i in range(len(readings)):
             restated = self._restated(readings, verdicts, i)
-            verdicts.append(restated or self._decide(found[i], found))
+            verdicts.append(self._with_plus_sign(restated or self._decide(found[i], found)))
         if self._exact:
             verdicts = self._headlines(readings, found, verdicts)
         settled = self._worked_elsewhere(readings, verdicts)
@@ -422,6 +424,29 @@ class Decider:
             # "(≈ $871.7 million)" after "= $871,724K"): one more round.
             settled = self._worked_elsewhere(readings, settled)
         return settled
+
+    def _with_plus_sign(self, verdict: ClaimVerdict) -> ClaimVerdict:
+        """An amount written with a plus sign ("Working capital movement was +£28.9
+        million") grounded on a value the sources give negative (`(28.9)`, an outflow) is the
+        wrong sign: `fabrication`. An amount written without a sign stays grounded: answers
+        write outflows without one as often as not."""
+        claim = verdict.claim
+        nearest = verdict.nearest
+        if (
+            verdict.outcome != GROUNDED
+            or nearest is None
+            or nearest.value >= 0
+            or claim.kind not in _AMOUNTS
+            or not _PLUS_BEFORE.search(self.answer.text, max(0, claim.start - 2), claim.start + 1)
+        ):
+            return verdict
+        return ClaimVerdict(
+            claim=claim,
+            outcome=FABRICATION,
+            nearest=nearest,
+            # No correction: the sign belongs to the words as much as to the figure.
+            details={"reason": "the sources give the value negative", "stated": nearest.text},
+        )
 
     def _headlines(
         self, readings: tuple[Reading, ...], found: list[_Claimed], verdicts: list[ClaimVerdict]
@@ -1163,6 +1188,8 @@ class Decider:
                             other = self._in_the_operands_units(
                                 reading, at, at + len(expression), result
                             )
+                        if other is None:
+                            other = self._partial_total(claim, expression, result * unit)
                         if other is not None:
                             return other
                     return ClaimVerdict(
@@ -1203,6 +1230,34 @@ class Decider:
         for operand in derivation.operands:
             named |= operand.label_words
         return _stems(claim.label_words) <= named
+
+    def _partial_total(self, claim: Claim, expression: str, value: Decimal) -> ClaimVerdict | None:
+        """A sum the answer works out and calls the total ("Total operating income in 2024
+        was $608.6 million (318.7 + 201.5 + 88.4)") where the sources state that total for
+        the period with another value (512.4, after corporate costs):
+        `unsupported_aggregation`, their total the nearest value."""
+        if claim.kind not in _AMOUNTS or not claim.label_words & _TOTAL_WORDS:
+            return None
+        if "+" not in expression or any(op in expression for op in "×÷*/−–") or " - " in expression:
+            return None
+        total = self._total_for(claim)
+        if (
+            total is None
+            or not lx.periods_compatible(claim.period, total.period)
+            or cd.value_matches(claim, total, tolerance(claim, self.config))
+        ):
+            return None
+        if values.at_precision(abs(total.value), abs(value), claim.precision or Decimal(1)):
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=UNSUPPORTED_AGGREGATION,
+            layer=LAYER_DERIVATION,
+            nearest=nearest_value(total),
+            # No correction: the working beside the figure would still sum to the old one.
+            formula=" ".join(expression.split()),
+            details={"derivation": "sum", "reason": "the sources' total is another value"},
+        )
 
     def _in_the_operands_units(
         self, reading: Reading, start: int, end: int, result: Decimal
@@ -3568,7 +3623,9 @@ class Decider:
         weight = self.index.weights
         best, best_score = None, 0.0
         for fact in self.index.sharing_words(words, limit=256):
-            if fact.kind not in _AMOUNTS or not (fact.label_words & _TOTAL_WORDS) or weight is None:
+            # A total row, or a total column ("| | Flow Control | ... | Total |").
+            marked = (fact.label_words | fact.header_words) & _TOTAL_WORDS
+            if fact.kind not in _AMOUNTS or not marked or weight is None:
                 continue
             recall, _precision = labels.similarity(words, fact.label_words - _TOTAL_WORDS, weight)
             if recall > best_score:

@@ -799,3 +799,45 @@ def test_a_difference_worked_after_its_figure_keeps_its_operands_currency():
 
     assert clean.flagged is False
     assert _verdict(wrong, "US$87 million").outcome == "substitution"
+
+
+# ------------------------------------------------------------------ signs and totals
+
+CASH_TABLE = """Cash conversion (£m)                 2024      2023
+Operating profit                    321.1     274.9
+Working capital movement            (28.9)     14.6
+Capital expenditure                (104.3)    (88.2)
+"""
+
+
+def test_an_amount_written_with_a_plus_sign_is_not_the_outflow_the_sources_give():
+    answer = "The working capital movement was {amount} million in 2024."
+    unsigned = detect(source_input(answer.format(amount="£28.9"), CASH_TABLE))
+    signed = detect(source_input(answer.format(amount="+£28.9"), CASH_TABLE))
+    minus = detect(source_input(answer.format(amount="-£28.9"), CASH_TABLE))
+
+    assert unsigned.flagged is False
+    assert minus.flagged is False
+    assert signed.flagged is True
+
+
+SEGMENT_INCOME = """Segment information ($ in millions)
+| 2024 | Flow Control | Power | Building | Corporate | Total |
+|---|---:|---:|---:|---:|---:|
+| Operating income (loss) | 318.7 | 201.5 | 88.4 | (96.2) | 512.4 |
+"""
+
+
+def test_a_sum_of_some_parts_called_the_total_is_unsupported_aggregation():
+    answer = "Total operating income in 2024 was ${total} million ({parts})."
+    whole = detect(
+        source_input(
+            answer.format(total="512.4", parts="318.7 + 201.5 + 88.4 - 96.2"), SEGMENT_INCOME
+        )
+    )
+    partial = detect(
+        source_input(answer.format(total="608.6", parts="318.7 + 201.5 + 88.4"), SEGMENT_INCOME)
+    )
+
+    assert whole.flagged is False
+    assert _verdict(partial, "$608.6 million").outcome == "unsupported_aggregation"
