@@ -1826,6 +1826,8 @@ class Decider:
                     and c.binding.strong
                     and (not _canonical(claim) or _canonical(claim) & near.label_words)
                     and _relative(claim.value, near.value) <= APPROXIMATION_CORRECTABLE
+                    # not another period's value, which the corrected answer would misstate
+                    and lx.periods_compatible(claim.period, near.period)
                     else None,
                 )
         if c.prose_stated is not None and not reading.derived:

@@ -23,7 +23,6 @@ from .scoring import (
 )
 from .sources import SourceIndex, build_index
 from .types import (
-    APPROXIMATION,
     BPS,
     CURRENCY,
     DATE,
@@ -97,9 +96,8 @@ def detect(inp: DetectionInput, config: EngineConfig = _DEFAULT_CONFIG) -> Detec
 
 # Corrections that come from a value the sources state for the claim's own metric, or from
 # the formula its sentence describes, are right by construction; those that come from a
-# value found elsewhere (another segment's, another period's, another scale's, the value a
-# hedged figure was near) are checked.
-_RECHECKED = frozenset({SUBSTITUTION, SCALE_DRIFT, PERIOD_MISMATCH, APPROXIMATION})
+# value found elsewhere (another segment's, another period's, another scale's) are checked.
+_RECHECKED = frozenset({SUBSTITUTION, SCALE_DRIFT, PERIOD_MISMATCH})
 
 
 def _worth_rechecking(result: DetectionResult) -> bool:
