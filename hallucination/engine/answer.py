@@ -579,15 +579,21 @@ def _operands_at_the_result_s_scale(text: str, claims: list[Claim]) -> list[Clai
             or not _RESULT_AFTER.fullmatch(text, eq + 1, result.start)
         ):
             continue
-        for i, claim in enumerate(out):
-            if (
-                start <= claim.start < eq
-                and claim.kind == CURRENCY
-                and claim.scale == 1
-                and claim.scale_origin
-            ):
-                out[i] = replace_claim(claim, scale_origin="")
+        _open_scales(out, start, eq)
     return out
+
+
+def _open_scales(claims: list[Claim], start: int, end: int) -> None:
+    """The amounts of `claims` between `start` and `end` written with a currency and no
+    scale, with their scale left open (in place)."""
+    for i, claim in enumerate(claims):
+        if (
+            start <= claim.start < end
+            and claim.kind == CURRENCY
+            and claim.scale == 1
+            and claim.scale_origin
+        ):
+            claims[i] = replace_claim(claim, scale_origin="")
 
 
 # A division by an amount ("÷ $4,182,615", "/ ($1,702,900", "÷ 6,940"), not by a constant
@@ -601,16 +607,8 @@ def _operands_of_a_quotient(text: str, claims: list[Claim]) -> list[Claim]:
     scale is unknown, not units."""
     out = list(claims)
     for start, eq in formula_spans(text):
-        if not _OVER_AN_AMOUNT.search(text, start, eq):
-            continue  # a sum, or an average over a count, keeps its operands' scale
-        for i, claim in enumerate(out):
-            if (
-                start <= claim.start < eq
-                and claim.kind == CURRENCY
-                and claim.scale == 1
-                and claim.scale_origin
-            ):
-                out[i] = replace_claim(claim, scale_origin="")
+        if _OVER_AN_AMOUNT.search(text, start, eq):
+            _open_scales(out, start, eq)  # a sum, or an average over a count, keeps them
     return out
 
 

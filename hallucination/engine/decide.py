@@ -1286,28 +1286,24 @@ class Decider:
         scale, currency = units.pop()
         if scale == 1 or not all(s.scale_origin for sources in found for s in sources):
             return None
-        expected = result * scale
         details = {"derivation": "written", "formula": " ".join(expression.split())}
         if currency and claim.unit and currency != claim.unit:
-            details["reason"] = f"the operands are in {currency}"
-            return ClaimVerdict(
-                claim=claim,
-                outcome=SUBSTITUTION,
-                layer=LAYER_DERIVATION,
-                expected_value=quantize_like(expected, claim),
-                details=details,
+            outcome, details["reason"] = SUBSTITUTION, f"the operands are in {currency}"
+        elif claim.scale and claim.scale != scale and claim.scale_origin:
+            outcome, details["reason"] = (
+                SCALE_DRIFT,
+                f"the operands are at {scale} times their digits",
             )
-        if claim.scale and claim.scale != scale and claim.scale_origin:
-            details["reason"] = f"the operands are at {scale} times their digits"
             details["factor"] = str(claim.scale / scale)
-            return ClaimVerdict(
-                claim=claim,
-                outcome=SCALE_DRIFT,
-                layer=LAYER_DERIVATION,
-                expected_value=quantize_like(expected, claim),
-                details=details,
-            )
-        return None
+        else:
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=outcome,
+            layer=LAYER_DERIVATION,
+            expected_value=quantize_like(result * scale, claim),
+            details=details,
+        )
 
     def _operand_of_another_period(
         self, reading: Reading, start: int, end: int

@@ -18,6 +18,7 @@ import functools
 import itertools
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -707,19 +708,10 @@ def _json_rows_as_pipes(text: str) -> str:
         if end is None:
             start = text.find("[[", start + 2)
             continue
-        depth, quoted, escaped = 0, False, False
-        for i in range(start, end):
-            ch = text[i]
-            if quoted:
-                if escaped:
-                    escaped = False
-                elif ch == "\\":
-                    escaped = True
-                elif ch == '"':
-                    quoted, chars[i] = False, " "
-                continue
+        depth = 0
+        for i, ch in _json_structure(text, start, end):
             if ch == '"':
-                quoted, chars[i] = True, " "
+                chars[i] = " "
             elif ch == "[":
                 depth += 1
                 chars[i] = "|" if depth == 2 else " "
@@ -734,11 +726,10 @@ def _json_rows_as_pipes(text: str) -> str:
     return "".join(chars)
 
 
-def _json_rows_end(text: str, start: int) -> int | None:
-    """Where a JSON array of two or more rows of strings and numbers opened at `start`
-    ends, or None when it is no such array."""
-    depth, quoted, escaped, rows = 0, False, False, 0
-    for i in range(start, min(len(text), start + MAX_JSON_ROWS_CHARS)):
+def _json_structure(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:
+    """The characters of a JSON text outside its strings, with each string's quotes."""
+    quoted, escaped = False, False
+    for i in range(start, end):
         ch = text[i]
         if quoted:
             if escaped:
@@ -747,10 +738,19 @@ def _json_rows_end(text: str, start: int) -> int | None:
                 escaped = True
             elif ch == '"':
                 quoted = False
+                yield i, ch
             continue
         if ch == '"':
             quoted = True
-        elif ch == "[":
+        yield i, ch
+
+
+def _json_rows_end(text: str, start: int) -> int | None:
+    """Where a JSON array of two or more rows of strings and numbers opened at `start`
+    ends, or None when it is no such array."""
+    depth, rows = 0, 0
+    for i, ch in _json_structure(text, start, min(len(text), start + MAX_JSON_ROWS_CHARS)):
+        if ch == "[":
             depth += 1
             if depth > 2:
                 return None
