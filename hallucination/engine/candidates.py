@@ -587,6 +587,26 @@ _CHANGE_BEFORE = re.compile(
 )
 
 
+def _rates_for(words: frozenset[str], periods: list[str], index: SourceIndex) -> list[Claim]:
+    """The rates of the line of rates that shares most of the words, one per period asked
+    for, when one such line has them all."""
+    lines: dict[tuple, list[Claim]] = {}
+    for fact in index.sharing_words(words, limit=400):
+        if fact.kind == PERCENT and fact.period:
+            lines.setdefault(line_of(fact), []).append(fact)
+    best: list[Claim] = []
+    best_score = 1  # at least two of the words
+    for facts in lines.values():
+        score = len(words & facts[0].label_words)
+        found = [
+            next((f for f in facts if periods_compatible(period, f.period)), None)
+            for period in periods
+        ]
+        if score > best_score and all(found):
+            best, best_score = [f for f in found if f is not None], score
+    return best
+
+
 def _names_its_metric(words: frozenset[str], line: frozenset[str], *, loosely: bool) -> bool:
     """A weak binding that still names the line: the words are the known metric the line is
     and nothing it lacks ("revenue" for "Total revenue"); `loosely`, where the sentence
@@ -979,6 +999,12 @@ def year_over_year(reading: Reading, periods: list[str], index: SourceIndex) -> 
     if not earlier_period:
         return []
     line = operands_for(claim.label_words, [anchor, earlier_period], index)
+    if claim.kind in (PERCENTAGE_POINTS, BPS) and (
+        len(line) != 2 or any(c.kind != PERCENT for c in line)
+    ):
+        # "margin was 11.8%, 0.8 percentage points higher than a year earlier": a spread of
+        # the line of rates its words name, not of the amounts beside it.
+        line = _rates_for(claim.label_words, [anchor, earlier_period], index)
     if len(line) != 2:
         return []
     later, earlier = line

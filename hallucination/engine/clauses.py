@@ -220,6 +220,7 @@ def read_clauses(
     previous_sentence = -1
     taken_until = 0  # words after a figure that it took as its own label
     listing = False  # the figure before was an item of a list naming each after its figure
+    previous_noun: frozenset[str] = frozenset()  # the noun right after the figure before
     starts = [c.start for c in claims]
     # (Only for ASCII text, where lower-casing is exact: under IGNORECASE a few other
     # letters match too. None: search every window.)
@@ -236,6 +237,7 @@ def read_clauses(
             previous_label = per_share_label = frozenset()
             previous_sentence = k
             listing = False
+            previous_noun = frozenset()
         if claim.kind == DATE or claim.nested or "operand" in claim.qualifiers:
             # A formula's operand ("(0.50 - 0.45) / 0.45") copies a value; it names nothing.
             out.append(ClauseReading(frozenset(), False, "", k, frozenset()))
@@ -330,7 +332,18 @@ def read_clauses(
             taken_until = item.end(1)
         elif after_label and (spent_on or change_in):
             own = after_label  # what the money went to, not who spent it; what changed
-        elif not own or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS | _INCLUDING:
+        elif (
+            not own
+            or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS | _INCLUDING
+            # "84.2 million tons in 2024 compared with 82.9 million tons": the unit the
+            # figure before was counted in names nothing new
+            or (
+                previous_noun
+                and previous_label
+                and own <= previous_noun
+                and introduces_base(window)
+            )
+        ):
             if after_label:
                 own = after_label
             elif per_share_label and _per_share_shaped(claim):
@@ -371,6 +384,7 @@ def read_clauses(
             # million covered interest expense".)
             taken_until = max(taken_until, noun_end)
         out.append(ClauseReading(own, inherited, window, k, noun))
+        previous_noun = noun
     return out
 
 

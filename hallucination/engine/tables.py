@@ -1525,6 +1525,9 @@ def _add_grid(
             # "Profit for the year" over "of which attributable to owners of the parent": a
             # part of the row above, named with it.
             row_label = f"{parent_label} - {row_label}"
+        elif row_label and _SHARE_OF_SALES_ROW.match(row_label) and parent_label:
+            # "Comparable EBITA" over "% of net sales": the row above's margin.
+            row_label = f"{parent_label} margin ({row_label})"
         elif row_label:
             parent_label = row_label
         row_period = header_period(cells[0]) if first_is_label else ""
@@ -1631,6 +1634,11 @@ _SPAN_ENDED = regex.compile(
     r"\b(?:weeks?|months?|quarter|year|half)\s+(?:ended|ending)\s*:?\Z", regex.IGNORECASE
 )
 _BREAKDOWN_ROW = regex.compile(r"(?:of\s+which|thereof|hereof|whereof)\b", regex.IGNORECASE)
+_SHARE_OF_SALES_ROW = regex.compile(
+    r"(?:as\s+(?:a\s+)?)?(?:%|percent(?:age)?)\s+of\s+(?:net\s+|total\s+)?"
+    r"(?:sales|revenues?|turnover)\s*$",
+    regex.IGNORECASE,
+)
 
 
 def _clean_label(cell: str) -> str:
@@ -1755,6 +1763,13 @@ _MONTH_RANGE = regex.compile(
 _SPLIT_YEAR = regex.compile(r"(?<![0-9])((?:19|20)[0-9]{2}) ?[-–/] ?((?:19|20)?[0-9]{2})(?![0-9])")
 
 
+_QUARTER_SLASH = regex.compile(
+    r"(?:Q(?P<q1>[1-4])(?:\s*[-–]\s*Q(?P<q2>[1-4]))?|H(?P<half>[12])"
+    r"|(?P<m1>1[0-2]|[1-9])\s*[-–]\s*(?P<m2>1[0-2]|[1-9]))\s*/\s*(?P<year>(?:19|20)[0-9]{2})",
+    regex.IGNORECASE,
+)
+
+
 def header_period(text: str) -> str:
     """The period a header cell names: "dec. 31 2008" -> "2008-12-31", "12/10" -> "2010-12".
 
@@ -1777,6 +1792,21 @@ def header_period(text: str) -> str:
         first, second = int(split.group(1)), split.group(2)
         if int(second) == (first + 1 if len(second) == 4 else (first + 1) % 100):
             return f"FY{first + 1}"
+    quarters = _QUARTER_SLASH.fullmatch(text) if "/" in text else None
+    if quarters:
+        # "Q3/2024", "Q1–Q3/2024", "H1/2024", "1–9/2024", as Nordic reports head columns.
+        year = int(quarters.group("year"))
+        if quarters.group("half"):
+            return f"H{quarters.group('half')} {year}"
+        if quarters.group("q2"):
+            first, last = int(quarters.group("q1")) * 3 - 2, int(quarters.group("q2")) * 3
+        elif quarters.group("q1"):
+            return f"Q{quarters.group('q1')} {year}"
+        else:
+            first, last = int(quarters.group("m1")), int(quarters.group("m2"))
+        period = lx.span_period(first, last, year) if 1 <= first <= last <= 12 else None
+        if period:
+            return period
     months = _MONTH_RANGE.fullmatch(text)
     if months:
         # "Jul–Sep 2025" is Q3 2025, "Jan–Sep 2025" nine months, "Jan–Dec 2024" the year.

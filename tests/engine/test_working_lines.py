@@ -12,6 +12,7 @@ from decimal import Decimal
 from hallucination.engine import detect, extract_claims
 from hallucination.engine.answer import read_answer
 from hallucination.engine.sources import build_index
+from hallucination.engine.tables import header_period
 from hallucination.engine.types import ARITHMETIC_DRIFT, PERCENTAGE_POINTS
 
 from .conftest import source_input
@@ -841,3 +842,48 @@ def test_a_sum_of_some_parts_called_the_total_is_unsupported_aggregation():
 
     assert whole.flagged is False
     assert _verdict(partial, "$608.6 million").outcome == "unsupported_aggregation"
+
+
+# ------------------------------------------------------------------ interim reports
+
+INTERIM_KEY_FIGURES = """Key figures
+EUR million, unless otherwise stated
+                              Q3/2024   Q3/2023  Change %  Q1–Q3/2024  Q1–Q3/2023  Change %
+Net sales                       1,142     1,117      +2.2       3,412       3,296      +3.5
+Comparable EBITA                142.8     131.6      +8.5       401.9       361.5     +11.2
+% of net sales                   12.5      11.8                  11.8        11.0
+"""
+
+
+def test_quarters_and_spans_of_quarters_over_a_slash_are_periods():
+    assert header_period("Q3/2024") == "Q3 2024"
+    assert header_period("Q1–Q3/2024") == "9M 2024-09"
+    assert header_period("H1/2024") == "H1 2024"
+    assert header_period("1-9/2024") == "9M 2024-09"
+
+
+def test_a_percent_of_sales_row_is_the_margin_of_the_row_above():
+    cells = {(c.text, c.period): c for c in extract_claims(INTERIM_KEY_FIGURES)}
+
+    margin = cells[("11.0", "9M 2023-09")]
+    assert {"comparabl", "ebita", "margin"} <= margin.label_words
+
+
+def test_a_spread_of_margins_a_year_apart_passes_and_a_wrong_one_is_flagged():
+    answer = (
+        "For January–September 2024, comparable EBITA margin was 11.8%, {gap} percentage "
+        "points higher than a year earlier."
+    )
+    clean = detect(source_input(answer.format(gap="0.8"), INTERIM_KEY_FIGURES))
+    wrong = detect(source_input(answer.format(gap="1.3"), INTERIM_KEY_FIGURES))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
+
+
+def test_a_base_counted_in_the_unit_of_the_figure_before_continues_its_metric():
+    text = "Aggregates shipments were 84.2 million tons in 2024 compared with 82.9 million tons in 2023."
+    index = build_index(source_input("", text))
+    base = next(c for c in index.claims if c.text.startswith("82.9"))
+
+    assert {"aggregat", "shipment"} <= base.label_words
