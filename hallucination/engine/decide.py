@@ -1751,6 +1751,15 @@ class Decider:
                 # ("$2.14, $0.18 above the $1.96 consensus and up from $1.71"), the sentence
                 # was read with the wrong operands, and the claim stands on that formula.
                 paired = self._paired_otherwise(reading, drift, cited_figures or [], found)
+                if paired is None and drift.kind == cd.AVERAGE_OF:
+                    # "lifts the midpoint to $4.70 from $4.55": the midpoint of a range the
+                    # sources give, whatever line holds it ("previous forecast of $4.40 to
+                    # $4.70").
+                    gives_claim = cd.DerivationTest(reading)
+                    paired = next(
+                        (d for d in self._midpoints(reading, any_line=True) if gives_claim(d)),
+                        None,
+                    )
                 if paired is not None:
                     return self._derived(claim, paired, found, reading)
                 return self._drift(reading, drift, "")
@@ -2452,7 +2461,7 @@ class Decider:
         table, _row, column = cell_value.cell
         return self._totals.get((cell_value.source_id, table, column))
 
-    def _midpoints(self, reading: Reading) -> list[Derivation]:
+    def _midpoints(self, reading: Reading, *, any_line: bool = False) -> list[Derivation]:
         """A range's midpoint named in its sentence or the next ("raised its forecast to
         €1.45 billion–€1.55 billion ... The midpoint of the new range, €1.50 billion"), and
         the gap between two ranges' midpoints ("raised to $1.285 billion to $1.295 billion,
@@ -2470,7 +2479,7 @@ class Decider:
         # ... or in the sources, on the claim's own line ("Total revenues of $2,410 million to
         # $2,470 million" under "The midpoint of the revenue outlook, $2,440 million").
         words = reading.claim.label_words
-        if words:
+        if words or any_line:
             self._order_sources()
             assert self._source_order is not None
             for source_id, (_starts, claims) in self._source_order.items():
@@ -2479,7 +2488,7 @@ class Decider:
                     if (
                         a.kind == b.kind != DATE
                         and a.value < b.value
-                        and (a.label_words | b.label_words) & words
+                        and (any_line or (a.label_words | b.label_words) & words)
                         and b.start - a.end <= MAX_RANGE_LINK
                         and _joins_range(source_text, a, b)
                     ):

@@ -887,3 +887,21 @@ def test_a_base_counted_in_the_unit_of_the_figure_before_continues_its_metric():
     base = next(c for c in index.claims if c.text.startswith("82.9"))
 
     assert {"aggregat", "shipment"} <= base.label_words
+
+
+GUIDANCE = (
+    "Fenwick & Hale now expects full-year adjusted earnings of $4.60 to $4.80 per share, up "
+    "from its previous forecast of $4.40 to $4.70."
+)
+
+
+def test_a_midpoint_from_the_previous_range_is_that_range_s_middle():
+    answer = (
+        "The chain raised its full-year adjusted EPS forecast to $4.60–$4.80, which lifts the "
+        "midpoint to $4.70 from ${before}."
+    )
+    clean = detect(source_input(answer.format(before="4.55"), GUIDANCE))
+    wrong = detect(source_input(answer.format(before="4.50"), GUIDANCE))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
