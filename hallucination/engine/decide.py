@@ -274,6 +274,8 @@ _NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-
 _PLUS_BEFORE = re.compile(r"\+\s?(?=[$€£¥]|[A-Z]{1,3}\$|[0-9])")
 # "since it bought ...", "since its acquisition of ...": a figure of an earlier event.
 _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORECASE)
+# "Dividing the equity value ... by the offer price": a quotient spelled out.
+_DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 _YEAR_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru)\s*((?:19|20)\d\d)\b")
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b", re.IGNORECASE)
@@ -1787,8 +1789,10 @@ class Decider:
         explained = (
             self._explained_widely(reading, found, cited_figures)
             if c.prose_stated is None or reading.derived
-            else None  # "EPS was $0.81" where the prose gives EPS one value: that decides
-        )
+            # "Dividing ... by the CHF 86.50 offer price implies 16.4 million shares": the
+            # sentence computes the figure, whatever value its words name
+            else self._worded_division(reading)
+        )  # else "EPS was $0.81" where the prose gives EPS one value: that decides
         if explained is not None:
             return explained
         if claim.kind in _AMOUNTS and claim.label_words & _TOTAL_WORDS:
@@ -3106,6 +3110,7 @@ class Decider:
             or self._change_over_implied_base(reading)
             or self._level_before_a_change(reading)
             or self._a_year_of_a_span(reading)
+            or self._worded_division(reading)
             or self._per_unit_of_earlier(reading, found)
             or self._across_units(reading)
             or self._rate_of_a_named_line(reading)
@@ -3318,6 +3323,34 @@ class Decider:
                     sign = "+" if rate.direction > 0 else "-"
                     formula = f"{level.text} / (1 {sign} {rate.claim.text})"
                     return _derived_weakly(claim, value, formula, "level before the change")
+        return None
+
+    def _worded_division(self, reading: Reading) -> ClaimVerdict | None:
+        """A quotient the sentence spells out before its figure ("Dividing the equity value
+        of about CHF 1.42 billion by the CHF 86.50 offer price implies roughly 16.4 million
+        shares"): the first figure after "dividing" over the first after "by", `derived`
+        weakly at the claim's precision."""
+        claim = reading.claim
+        text = self.answer.text
+        start = self.answer.sentences[reading.sentence][0]
+        dividing = _DIVIDING.search(text, start, claim.start)
+        if dividing is None or claim.kind not in (*_AMOUNTS, RATIO):
+            return None
+        figures = [
+            r.claim
+            for r in self.answer.readings[: reading.index]
+            if r.claim.start >= dividing.end() and r.claim.kind in (*_AMOUNTS, RATIO)
+        ]
+        by = text.find(" by ", dividing.end(), claim.start)
+        over = [f for f in figures if f.start < by]
+        under = [f for f in figures if f.start > by]
+        if by < 0 or not over or not under or not under[0].value:
+            return None
+        value = abs(over[0].value / under[0].value)
+        if values.at_precision(abs(claim.value), value, claim.precision or Decimal(1)):
+            self._exact[reading.index] = value  # what a later figure takes a share of
+            formula = f"{over[0].text} / {under[0].text}"
+            return _derived_weakly(claim, value, formula, "division spelled out")
         return None
 
     def _a_year_of_a_span(self, reading: Reading) -> ClaimVerdict | None:

@@ -905,3 +905,22 @@ def test_a_midpoint_from_the_previous_range_is_that_range_s_middle():
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+TENDER = (
+    "The offer of CHF 86.50 per share values Lauterbach's equity at approximately CHF 1.42 "
+    "billion. The Lauterbach family, which holds 52% of the shares, has agreed to tender."
+)
+
+
+def test_a_division_spelled_out_gives_its_quotient_and_a_share_of_it():
+    answer = (
+        "Dividing the equity value of about CHF 1.42 billion by the CHF 86.50 offer price "
+        "implies roughly {shares} million shares. The family's 52% stake would therefore be "
+        "about {stake} million shares."
+    )
+    clean = detect(source_input(answer.format(shares="16.4", stake="8.5"), TENDER))
+    wrong = detect(source_input(answer.format(shares="14.6", stake="7.6"), TENDER))
+
+    assert clean.flagged is False
+    assert wrong.flagged is True
