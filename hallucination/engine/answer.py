@@ -355,9 +355,9 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
     claims = _with_answer_caption(text, claims)
     if "=" in text:
         claims = _operands_at_the_result_s_scale(text, claims)
+        claims = _operands_of_a_difference_in_points(text, claims)
     if "÷" in text or " / " in text:
         claims = _operands_of_a_quotient(text, claims)
-        claims = _operands_of_a_difference_in_points(text, claims)
     sentences = clauses.sentence_bounds(text)
     read = clauses.read_clauses(text, claims, sentences)
     read = _named_by_headings(text, claims, read)

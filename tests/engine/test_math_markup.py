@@ -85,3 +85,11 @@ def test_an_answer_s_scale_caption_leaves_a_span_of_weeks_alone():
     weeks = next(r.claim for r in reading.readings if r.claim.text == "53")
 
     assert weeks.value == 53
+
+
+def test_the_operands_of_a_difference_in_points_are_rates_without_a_division_sign():
+    reading = read_answer("The margin widened: 95.6 - 88.4 = 7.2 percentage points.")
+    kinds = {r.claim.text: r.claim.kind for r in reading.readings}
+
+    assert kinds["95.6"] == "percent"
+    assert kinds["88.4"] == "percent"
