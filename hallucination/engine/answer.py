@@ -353,11 +353,15 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
     text = plain_math(answer[:MAX_TEXT_CHARS])
     claims, _marks = extract_document(text)
     claims = _with_answer_caption(text, claims)
+    # The arithmetic the answer writes out, found once for every rule that reads it.
+    worked = "=" in text or "≈" in text or "(" in text
+    quotient = "÷" in text or " / " in text
+    spans = formula_spans(text) if worked or quotient else []
     if "=" in text:
-        claims = _operands_at_the_result_s_scale(text, claims)
-        claims = _operands_of_a_difference_in_points(text, claims)
-    if "÷" in text or " / " in text:
-        claims = _operands_of_a_quotient(text, claims)
+        claims = _operands_at_the_result_s_scale(text, claims, spans)
+        claims = _operands_of_a_difference_in_points(text, claims, spans)
+    if quotient:
+        claims = _operands_of_a_quotient(text, claims, spans)
     sentences = clauses.sentence_bounds(text)
     read = clauses.read_clauses(text, claims, sentences)
     read = _named_by_headings(text, claims, read)
@@ -532,7 +536,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         text=text,
         readings=tuple(readings),
         sentences=tuple(sentences),
-        formulas=tuple(formula_spans(text)) if "=" in text or "≈" in text or "(" in text else (),
+        formulas=tuple(spans) if worked else (),
         question=question[:MAX_TEXT_CHARS],
     )
 
@@ -567,11 +571,13 @@ def _named_by_headings(
     return out
 
 
-def _operands_at_the_result_s_scale(text: str, claims: list[Claim]) -> list[Claim]:
+def _operands_at_the_result_s_scale(
+    text: str, claims: list[Claim], spans: list[tuple[int, int]]
+) -> list[Claim]:
     """ "$1,878 + $512 + $138 = $2,528 million": a formula's bare amounts are in the scale its
     result states, which they leave unsaid; their own scale is unknown, not units."""
     out = list(claims)
-    for start, eq in formula_spans(text):
+    for start, eq in spans:
         result = next((c for c in claims if c.start > eq and c.kind != DATE), None)
         if (
             result is None
@@ -601,22 +607,26 @@ def _open_scales(claims: list[Claim], start: int, end: int) -> None:
 _OVER_AN_AMOUNT = re.compile(r"(?:÷|\s/)\s*\(?\s*(?:[$€£¥]\s?[0-9]|[0-9]{1,3},[0-9]{3})")
 
 
-def _operands_of_a_quotient(text: str, claims: list[Claim]) -> list[Claim]:
+def _operands_of_a_quotient(
+    text: str, claims: list[Claim], spans: list[tuple[int, int]]
+) -> list[Claim]:
     """ "$399,420 ÷ $4,182,615 × 365", "$1,284,370 ÷ 6,940 ≈ $185.07": amounts copied from a
     table in thousands into a quotient, where the scale cancels, leave it unsaid; their own
     scale is unknown, not units."""
     out = list(claims)
-    for start, eq in formula_spans(text):
+    for start, eq in spans:
         if _OVER_AN_AMOUNT.search(text, start, eq):
             _open_scales(out, start, eq)  # a sum, or an average over a count, keeps them
     return out
 
 
-def _operands_of_a_difference_in_points(text: str, claims: list[Claim]) -> list[Claim]:
+def _operands_of_a_difference_in_points(
+    text: str, claims: list[Claim], spans: list[tuple[int, int]]
+) -> list[Claim]:
     """ "95.6 - 88.4 = 7.2 percentage points": the bare operands of a difference that comes
     to percentage points or basis points are percentages, written without their sign."""
     out = list(claims)
-    for start, eq in formula_spans(text):
+    for start, eq in spans:
         result = next((c for c in claims if c.start > eq and c.kind != DATE), None)
         if (
             result is None
@@ -995,7 +1005,10 @@ def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
     lowered = text.lower()
     if text.isascii() and not any(word in lowered for word in _CAPTION_SCALES):
         return claims
-    found = [m for m in _ANSWER_CAPTION.finditer(text) if not _row_label_unit(text, m)]
+    captions = list(_ANSWER_CAPTION.finditer(text))
+    # The answer's table cells, read once, when a caption may sit in a table row.
+    cells = tables.find_tables(text).cells if captions and ("|" in text or "\t" in text) else []
+    found = [m for m in captions if not _row_label_unit(text, m, cells)]
     if not found:
         return claims
     out = []
@@ -1027,7 +1040,7 @@ def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
     return out
 
 
-def _row_label_unit(text: str, caption: re.Match) -> bool:
+def _row_label_unit(text: str, caption: re.Match, cells: list[tables.Cell]) -> bool:
     """A caption inside the label of a table row with figures ("| RMR (in thousands) |
     $57,893 |") states that row's unit, which the table reads, not the answer's."""
     line_end = text.find("\n", caption.end())
@@ -1036,7 +1049,7 @@ def _row_label_unit(text: str, caption: re.Match) -> bool:
     row = text[caption.end() : line_end]
     if "|" not in row and "\t" not in row:
         return False
-    return any(caption.end() <= cell.start < line_end for cell in tables.find_tables(text).cells)
+    return any(caption.end() <= cell.start < line_end for cell in cells)
 
 
 def periods_in_order(periods: tuple[str, ...]) -> list[str]:

@@ -563,7 +563,7 @@ def operands_for(
                 continue
             # "Net interest income on a fully taxable-equivalent basis was $287.4 million for
             # the third quarter": another line holding every word, for that period.
-            stems = frozenset(w for w in words if not w.startswith("@"))
+            stems = labels.without_metrics(words)
             kinds = {f.kind for f in binding.facts}  # of the kind the line holds
             other = {
                 line_of(c): c

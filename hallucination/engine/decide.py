@@ -1231,7 +1231,7 @@ class Decider:
         named = set(_METRIC_NAME_WORDS)
         for operand in derivation.operands:
             named |= operand.label_words
-        return _stems(claim.label_words) <= named
+        return labels.without_metrics(claim.label_words) <= named
 
     def _partial_total(self, claim: Claim, expression: str, value: Decimal) -> ClaimVerdict | None:
         """A sum the answer works out and calls the total ("Total operating income in 2024
@@ -4429,17 +4429,11 @@ def _span_of(period: str) -> str:
     return "Y" if lx.period_year(period) else ""
 
 
-def _stems(words: frozenset[str]) -> frozenset[str]:
-    """Label words without the canonical metric names (`@revenue`), which a line's own
-    words may name more narrowly (`@segment revenue`)."""
-    return frozenset(w for w in words if not w.startswith("@"))
-
-
 def _names_term(figure: Claim, term: frozenset[str]) -> bool:
     """The figure's words name a formula's term: all its words, or its metric."""
-    return _stems(term) <= figure.label_words or bool(
-        term - _stems(term) and term - _stems(term) <= figure.label_words
-    )
+    plain = labels.without_metrics(term)
+    metrics = term - plain
+    return plain <= figure.label_words or bool(metrics and metrics <= figure.label_words)
 
 
 def _derived_weakly(claim: Claim, value: Decimal, formula: str, derivation: str) -> ClaimVerdict:

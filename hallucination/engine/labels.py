@@ -152,6 +152,12 @@ def number_words(text: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=16384)
+def without_metrics(words: frozenset[str]) -> frozenset[str]:
+    """Label words without the known metrics they name (`@revenue`): the words a line's own
+    name may hold while naming its metric more narrowly (`@segment revenue`)."""
+    return frozenset(w for w in words if not w.startswith("@"))
+
+
 def label_words(text: str) -> frozenset[str]:
     """The label of a phrase: its content words plus the canonical metric it names, if any."""
     found = set(words(text))

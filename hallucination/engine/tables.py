@@ -19,7 +19,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 import regex
@@ -340,14 +340,6 @@ _SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}:?[ \t]*")
 
 # A cell that only names a unit: "$'000", "$m", "(€000)", "%".
 _UNIT_CELL = re.compile(r"\(?(?:[A-Z]{0,3}[$€£¥]|[A-Z]{2,3} ?)['’]?(?:000s?|m|mn|bn|k)\)?|%|\(%\)")
-# A unit cell as a caption reads it: "£m" is "(£ millions)", "$'000" is "($ thousands)".
-_UNIT_CAPTION = {
-    f"{sign}{short}": f"({sign} {word})"
-    for sign in ("$", "£", "€", "¥", "a$", "us$", "c$")
-    for short, word in (("m", "millions"), ("mn", "millions"), ("bn", "billions"),
-                        ("'000", "thousands"), ("’000", "thousands"), ("000s", "thousands"),
-                        ("k", "thousands"))
-}  # fmt: skip
 _GRID_RULE = re.compile(r"\+(?:[-=:]{2,}\+)+")
 
 
@@ -1444,14 +1436,14 @@ def _add_grid(
             period = header_period(headers[column])
             if period and column > 0:
                 result.header_periods.append(HeaderPeriod(s, e, period))
-    unit_caption = ""
+    table_unit: tuple[Decimal, str] | None = None
     if has_header and own_header and kind == "pipe" and len(body) > 1:
         # "| | 2025 | 2024 |" over "| | $'000 | $'000 |": a row of units under the header
         # is the header's second line.
         units_row = [text[s:e].strip() for s, e in body[0].spans]
         if units_row and _UNIT_CELL.fullmatch(units_row[0]) and not any(units_row[1:]):
             # "| £m | | |" under the header: the unit of the whole table.
-            unit_caption = _UNIT_CAPTION.get(units_row[0].strip("()").lower(), units_row[0])
+            table_unit = label_unit(units_row[0])
             result.label_spans.extend(body[0].spans)
             body = body[1:]
         elif any(units_row[1:]) and all(
@@ -1484,7 +1476,9 @@ def _add_grid(
     group_caption = " ".join(
         text[line.spans[0][0] : line.spans[0][1]] for line in groups if line.spans
     )
-    units = _caption_units(" ".join([caption, group_caption, label_header, unit_caption]))
+    units = _caption_units(" ".join([caption, group_caption, label_header]))
+    if table_unit is not None and not units.stated:
+        units = replace(units, scale=table_unit[0], currency=table_unit[1] or units.currency)
     caption_metric = _caption_metric(caption) if caption else ""
     table_index = len(result.tables)
     table = Table(
