@@ -385,6 +385,21 @@ class _Claimed:
     prose_stated: Claim | None = None
 
 
+def _totals_of_rows(totals: list[Claim], operands: tuple[Claim, ...]) -> list[Claim]:
+    """The total rows of a column that can be the total of the operands' rows: the first
+    total below them, or the row right above them (statements that put the total first). A
+    total elsewhere in the column ("Total revenue" over a reconciliation's add-backs) is
+    another group's."""
+    if not totals or any(o.cell is None for o in operands):
+        return totals
+    rows = [o.cell[1] for o in operands]  # type: ignore[index]
+    below = [t for t in totals if t.cell is not None and t.cell[1] > max(rows)]
+    first_below = min(below, key=lambda t: t.cell[1]) if below else None  # type: ignore[index]
+    return [
+        t for t in totals if t is first_below or (t.cell is not None and t.cell[1] == min(rows) - 1)
+    ]
+
+
 class Decider:
     """Decides every claim of one answer against one source index."""
 
@@ -3756,6 +3771,20 @@ class Decider:
         if group:
             totals = [f for f in group if f.label_words & _TOTAL_WORDS and f not in operands]
             parts = [f for f in group if f not in totals]
+            # The row naming the claim's own metric ("Adjusted EBITDA" under segments' lines
+            # and corporate costs) is the parts' total too, marked or not.
+            metric = claim.label_words - _TOTAL_WORDS
+            named = [
+                f
+                for f in group
+                if f not in operands
+                and f not in totals
+                and (
+                    (claim.label and f"@{claim.label}" in f.label_words)
+                    or (metric and f.label_words and f.label_words - _TOTAL_WORDS <= metric)
+                )
+            ]
+            totals = _totals_of_rows(totals + named, operands)
             if totals and all(norm(t) != norm(claim) for t in totals):
                 return self._aggregation(claim, derivation, totals[0])
             if not totals and len(parts) > len(operands) and all(o.citation for o in operands):

@@ -1508,7 +1508,10 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         read.scale = prefix_scale
     next_char = text[pos] if pos < len(text) else "\n"
     unit_match = (
-        _UNIT_AFTER.match(text, pos) if next_char in _UNIT_CHARS and not inner_paren else None
+        # "(10.2)%": a statement's negative percentage, its sign outside the brackets
+        _UNIT_AFTER.match(text, pos)
+        if next_char in _UNIT_CHARS and (not inner_paren or next_char == "%")
+        else None
     )
     if unit_match:
         group = unit_match.lastgroup

@@ -42,6 +42,13 @@ _NUMERIC_CELL = regex.compile(
     r"(?:[A-Za-z]{1,3}|(?:thousand|million|billion|trillion)\b)?\)?\s*\**\s*"  # "($146.2M)"
 )
 _DIGIT = re.compile(r"[0-9]")
+# A line holding one amount with its thousands grouped ("2,016", "(1,095)", "$ 13,587.5",
+# "12,40,00,000" in Indian grouping): a cell of a table extracted from a PDF one cell a line,
+# never a CSV row of two fields.
+_GROUPED_AMOUNT = re.compile(
+    r"[(\-−+]?\s*(?:[A-Z]{0,3}[$€£¥₹]|US\$)?\s*\(?"
+    r"(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,2}(?:,[0-9]{2})+,[0-9]{3})(?:\.[0-9]+)?\)?\s*%?"
+)
 # Amounts a caption never holds two of: grouped thousands or decimals, years aside.
 _ROW_AMOUNTS = regex.compile(r"(?<![\w.,])[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]+)?|[0-9]+\.[0-9]+")
 # Cells `_NUMERIC_CELL` takes whole that need none of its optional parts: read without it.
@@ -376,6 +383,8 @@ def _classify(line: str) -> str:
     if ";" in stripped and len(stripped) <= 600:
         return "semi"
     if "," in stripped and len(stripped) <= 600:
+        if _GROUPED_AMOUNT.fullmatch(stripped):
+            return "other"
         return "csv"
     return "other"
 
@@ -718,6 +727,113 @@ def _json_rows_as_pipes(text: str) -> str:
     return "".join(chars)
 
 
+# A line holding only a currency sign, as PDF text extraction leaves the `$` of a cell.
+_SIGN_LINE = re.compile(r"[A-Z]{0,3}[$€£¥₹]")
+_LIST_MARKS = ("- ", "* ", "• ", "+ ")  # list markup's cells (`* - Revenue`, `- 2,416`)
+_CELL_LINE_CHARS = 40  # a period or value cell on a line of its own is no longer
+_LABEL_LINE_CHARS = 120
+
+
+def _cells_a_line_as_pipes(text: str) -> str:
+    """A table as PDF text extraction leaves it, one cell a line (a run of period headers,
+    then each row's label followed by one value per period, a `$` sometimes on a line of its
+    own), rewritten as pipe rows of the same length: the line breaks inside a row become
+    bars (a sign's own break a space). A run needs two periods or more and two full rows or
+    more under them; a row with fewer values than periods is left as it is."""
+    raws = text.split("\n")
+    if len(raws) < 7:
+        return text
+    starts = []
+    offset = 0
+    for raw in raws:
+        starts.append(offset)
+        offset += len(raw) + 1
+
+    def period(k: int) -> bool:
+        stripped = raws[k].strip()
+        return (
+            0 < len(stripped) <= _CELL_LINE_CHARS
+            and _DIGIT.search(stripped) is not None
+            and not _GROUPED_AMOUNT.fullmatch(stripped)
+            and bool(header_period(stripped))
+        )
+
+    def value(k: int) -> bool:
+        stripped = raws[k].strip()
+        return (
+            0 < len(stripped) <= _CELL_LINE_CHARS
+            and not stripped.startswith(_LIST_MARKS)
+            and _is_value(stripped)
+        )
+
+    def label(k: int) -> bool:
+        stripped = raws[k].strip()
+        return (
+            0 < len(stripped) <= _LABEL_LINE_CHARS
+            and not stripped.startswith(_LIST_MARKS)
+            and any(ch.isalpha() for ch in stripped)
+            and not _SIGN_LINE.fullmatch(stripped)
+            and not _is_value(stripped)
+        )
+
+    def values_after(k: int) -> list[int]:
+        """The value lines after line k, each with the sign line before it, if any."""
+        found: list[int] = []
+        while k < len(raws):
+            if _SIGN_LINE.fullmatch(raws[k].strip()) and k + 1 < len(raws) and value(k + 1):
+                found.append(k)
+                k += 2
+            elif value(k):
+                found.append(k)
+                k += 1
+            else:
+                break
+        return found
+
+    breaks: dict[int, str] = {}  # line index -> what replaces the break at its end
+    i = 0
+    while i < len(raws):
+        if not period(i):
+            i += 1
+            continue
+        k = i
+        while k < len(raws) and period(k):
+            k += 1
+        width = k - i
+        if width < 2:
+            i = k
+            continue
+        rows: list[tuple[int, list[int]]] = []
+        p = k
+        while p < len(raws) and label(p) and not period(p):
+            cells = values_after(p + 1)
+            if len(cells) > width:
+                break
+            if len(cells) == width:
+                rows.append((p, cells))
+            end = cells[-1] if cells else p
+            p = end + (2 if _SIGN_LINE.fullmatch(raws[end].strip()) else 1)
+        if len(rows) >= 2:
+            for h in range(i, k - 1):
+                breaks[h] = "|"
+            for first, cells in rows:
+                breaks[first] = "|"
+                for cell in cells[:-1]:
+                    sign = _SIGN_LINE.fullmatch(raws[cell].strip()) is not None
+                    if sign:
+                        breaks[cell] = " "
+                    breaks[cell + 1 if sign else cell] = "|"
+                if _SIGN_LINE.fullmatch(raws[cells[-1]].strip()):
+                    breaks[cells[-1]] = " "
+        i = max(p, k)
+    if not breaks:
+        return text
+    chars = list(text)
+    for line, mark in breaks.items():
+        chars[starts[line] + len(raws[line])] = mark
+    return "".join(chars)
+
+
 def _json_structure(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:
     """The characters of a JSON text outside its strings, with each string's quotes."""
     quoted, escaped = False, False
@@ -763,6 +879,8 @@ def find_tables(text: str) -> TableSet:
         text = _tags_as_pipes(text)
     if "[[" in text:
         text = _json_rows_as_pipes(text)
+    if "\n" in text:
+        text = _cells_a_line_as_pipes(text)
     text = _markup_as_pipes(text) if "|" in text else text
     if (
         "|" not in text
@@ -1074,7 +1192,7 @@ _MEASURE_HEADER = regex.compile(
 # A row whose label gives its unit of measure in brackets ("Gold sold (oz)", "Ore processed
 # (tonnes)", "Head grade (g/t)"): a quantity, never in a money caption's millions.
 _MEASURED_ROW = regex.compile(
-    r"\((?:(?P<scale>thousands?|'000|millions?)\s+)?(?:oz|koz|moz|ounces|tonnes|tons|t|kt|mt|g/t|kg|"
+    r"\((?:(?P<scale>thousands?|'?000s?|millions?)\s+)?(?:oz|koz|moz|ounces|tonnes|tons|t|kt|mt|g/t|kg|"
     r"bbl|boe|mboe|hectares|ha|litres|liters|hl|hectolitres|mwh|gwh|kwh|mw|gw)\)",
     regex.IGNORECASE,
 )
@@ -1096,7 +1214,7 @@ def _measured_row(label: str) -> Decimal | None:
     if found is None:
         return None
     word = (found.group("scale") or "").lower()
-    return Decimal(1) if not word else _SCALES.get(word.rstrip("s"), _SCALES.get(word, Decimal(1)))
+    return Decimal(1) if not word else _SCALES.get(word, Decimal(1))
 
 
 @functools.lru_cache(maxsize=1024)

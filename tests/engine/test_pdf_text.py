@@ -1,0 +1,202 @@
+"""Filing pages as PDF text extraction hands them over (docs/detection.md, "Tables"): one cell
+a line, `$` on a line of its own, negative percentages written `(10.2)%`, and reconciliations
+whose `Total` row belongs to another group of lines than the one an answer sums. Each class
+has a clean answer that passes and a wrong one of the same shape that is caught."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hallucination.engine import detect, extract_claims
+from hallucination.engine.sources import extract_source
+from hallucination.engine.types import PERCENT, PERIOD_MISMATCH, UNSUPPORTED_AGGREGATION
+
+from .conftest import source_input
+
+
+def _verdict(result, text: str):
+    return next(v for v in result.verdicts if v.claim.text == text)
+
+
+# ------------------------------------------------------------------ one cell a line
+
+RELEASE = """PETROLINA CELULOSE S.A.
+4Q23 Earnings Release
+ADJUSTED EBITDA RECONCILIATION
+(R$ million)
+4Q23
+3Q23
+2023
+2022
+Net income (loss)
+1,284
+(412)
+3,955
+6,881
+(+) Income taxes
+318
+(196)
+1,102
+2,340
+Adjusted EBITDA
+2,813
+3,037
+13,587
+13,233
+NET DEBT
+(R$ million)
+Dec 31, 2023
+Sep 30, 2023
+Gross debt
+71,406
+73,218
+Net debt
+51,572
+51,911
+Net debt / Adjusted EBITDA LTM (x)
+3.80
+"""
+
+
+def test_a_grouped_amount_on_its_own_line_is_one_number():
+    """ "2,016" alone on a line is an amount, not a CSV row of 2 and 016."""
+    texts = [c.text for c in extract_source("s", RELEASE).claims]
+    assert "3,955" in texts and "13,587" in texts
+    assert "955" not in texts and "587" not in texts
+
+
+def test_cells_a_line_take_their_row_label_period_and_caption():
+    cells = {c.text: c for c in extract_source("s", RELEASE).claims if c.cell is not None}
+    ebitda = cells["13,587"]
+    assert ebitda.label == "ebitda" and ebitda.period == "2023"
+    assert ebitda.scale == Decimal("1e6")
+    assert cells["51,911"].period == "2023-09-30"
+
+
+def test_a_row_value_of_the_page_grounds_and_another_years_is_caught():
+    clean = detect(source_input("Adjusted EBITDA for 2023 was R$13,587 million.", RELEASE))
+    assert not clean.flagged
+    wrong = detect(source_input("Adjusted EBITDA for 2023 was R$13,233 million.", RELEASE))
+    assert wrong.flagged
+    verdict = _verdict(wrong, "R$13,233 million")
+    assert verdict.outcome == PERIOD_MISMATCH and verdict.details["matched_period"] == "2022"
+
+
+def test_a_change_between_two_columns_of_a_row_is_derived():
+    clean = detect(source_input("Net debt declined by R$339 million from September 30.", RELEASE))
+    assert not clean.flagged
+    wrong = detect(source_input("Net debt declined by R$393 million from September 30.", RELEASE))
+    assert wrong.flagged
+
+
+EXHIBIT = """Reconciliation of GAAP to Non-GAAP Financial Measures
+(in thousands)
+Three Months Ended October 31,
+2024
+2023
+Total revenue
+$
+487,215
+$
+412,608
+GAAP operating loss
+$
+(18,342)
+$
+(41,907)
+Add: stock-based compensation expense
+79,861
+73,455
+Add: amortization of acquired intangible assets
+11,604
+9,876
+Non-GAAP operating income
+$
+80,053
+$
+41,424
+"""
+
+
+def test_a_sign_on_its_own_line_belongs_to_the_cell_below_it():
+    clean = detect(source_input("Revenue was $487,215K in 2024, up from $412,608K.", EXHIBIT))
+    assert not clean.flagged
+    wrong = detect(source_input("Revenue was $412,608K in 2024.", EXHIBIT))
+    assert wrong.flagged
+
+
+def test_list_markup_is_not_read_as_cells_a_line():
+    """reStructuredText's `* - label` / `- value` lines are its own table, read as before."""
+    text = (
+        ".. list-table:: Highlights (in millions)\n   :header-rows: 1\n\n"
+        "   * - Indicator\n     - 2024\n     - 2023\n"
+        "   * - Revenue\n     - 412.6\n     - 380.2\n"
+        "   * - Operating income\n     - 61.0\n     - 55.4\n"
+    )
+    revenue = next(c for c in extract_source("s", text).claims if c.text == "412.6")
+    assert revenue.value == Decimal("412.6e6") and revenue.period == "2024"
+
+
+# ------------------------------------------------------------------ "(10.2)%"
+
+
+def test_a_percentage_with_its_sign_outside_the_brackets_is_a_negative_percentage():
+    claims = extract_claims("GAAP operating margin improved from (10.2)% to (3.8)%.")
+    assert [(c.kind, c.value) for c in claims] == [
+        (PERCENT, Decimal("-10.2")),
+        (PERCENT, Decimal("-3.8")),
+    ]
+    source = "| | 2024 | 2023 |\n|---|---:|---:|\n| GAAP operating margin | (3.8)% | (10.2)% |\n"
+    clean = detect(source_input("The GAAP operating margin was (3.8)% in 2024.", source))
+    assert not clean.flagged
+    wrong = detect(source_input("The GAAP operating margin was (4.8)% in 2024.", source))
+    assert wrong.flagged
+
+
+# ------------------------------------------------------------------ whose total
+
+
+def test_a_total_row_of_another_group_is_not_the_total_of_the_lines_summed():
+    """A reconciliation's add-backs summed under "Total revenue" at the head of the column:
+    the revenue line is no total of them."""
+    answer = "The add-backs total $91,465K this quarter (79,861 + 11,604)."
+    clean = detect(source_input(answer, EXHIBIT))
+    assert not clean.flagged
+    wrong = detect(source_input("The add-backs total $97,465K this quarter.", EXHIBIT))
+    assert wrong.flagged
+
+
+SEGMENTS = """| ($ in millions) | 2025 | 2024 |
+|---|---:|---:|
+| **Net sales** | | |
+| Coatings | 1,214.6 | 1,168.3 |
+| Catalysts | 836.2 | 874.5 |
+| Total net sales | 2,050.8 | 2,042.8 |
+| **Segment Adjusted EBITDA** | | |
+| Coatings | 248.3 | 231.9 |
+| Catalysts | 171.6 | 190.2 |
+| Corporate costs | (52.8) | (49.6) |
+| Adjusted EBITDA | 367.1 | 372.5 |
+"""
+
+
+SEGMENT_SUM = """| Segment | Adjusted EBITDA 2025 |
+|---|---:|
+| Coatings | $248.3 million |
+| Catalysts | $171.6 million |
+| Corporate costs | $(52.8) million |
+| **Total** | **${total} million** |
+"""
+
+
+def test_a_sum_of_segments_called_the_total_of_the_metric_row_below_them_is_caught():
+    """The segments' lines summed without the corporate costs listed under them and called
+    the total: the metric's own row below them ("Adjusted EBITDA") is the total, not the
+    "Total net sales" line of another group above."""
+    partial = SEGMENT_SUM.replace("| Corporate costs | $(52.8) million |\n", "")
+    wrong = detect(source_input(partial.format(total="419.9"), SEGMENTS))
+    verdict = _verdict(wrong, "$419.9 million")
+    assert verdict.outcome == UNSUPPORTED_AGGREGATION
+    assert verdict.nearest is not None and verdict.nearest.text == "367.1"
+    clean = detect(source_input(SEGMENT_SUM.format(total="367.1"), SEGMENTS))
+    assert not clean.flagged
