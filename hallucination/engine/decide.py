@@ -4137,6 +4137,15 @@ class Decider:
             # "September 28, 2025" against a stacked column header that writes the day over
             # its year ("Sep 28," above "2025"): the day without its year, and the year.
             day = [c for c in self.index.dates_with_key("-" + key[4:]) if not c.nested]
+            if not day:
+                # "Years ended March 31," over "2023 2024" as PDF text gives it, one cell a
+                # line: the day was read with the first year, and the other years are
+                # columns of their own.
+                day = [
+                    c
+                    for c in self.index.all_dates()
+                    if len(c.period) == 10 and c.period[4:] == key[4:] and not c.nested
+                ]
             if day and self.index.dates_with_key(key[:4]):
                 found = day[:1]
         if found:

@@ -743,17 +743,23 @@ def _cells_a_line_as_pipes(text: str) -> str:
     raws = text.split("\n")
     if len(raws) < 7:
         return text
-    starts = []
-    offset = 0
-    for raw in raws:
-        starts.append(offset)
-        offset += len(raw) + 1
+    # A header cell on a line of its own: short, a digit, no bar, tab or colon (most lines
+    # of prose and of other tables fail here, before any pattern runs).
+    short = [
+        len(raw) <= _CELL_LINE_CHARS + 8
+        and "|" not in raw
+        and "\t" not in raw
+        and ":" not in raw
+        and _DIGIT.search(raw) is not None
+        for raw in raws
+    ]
 
     def period(k: int) -> bool:
+        if not short[k]:
+            return False
         stripped = raws[k].strip()
         return (
             0 < len(stripped) <= _CELL_LINE_CHARS
-            and _DIGIT.search(stripped) is not None
             and not _GROUPED_AMOUNT.fullmatch(stripped)
             and bool(header_period(stripped))
         )
@@ -793,7 +799,7 @@ def _cells_a_line_as_pipes(text: str) -> str:
     breaks: dict[int, str] = {}  # line index -> what replaces the break at its end
     i = 0
     while i < len(raws):
-        if not period(i):
+        if not (short[i] and i + 1 < len(raws) and short[i + 1] and period(i)):
             i += 1
             continue
         k = i
@@ -813,7 +819,7 @@ def _cells_a_line_as_pipes(text: str) -> str:
                 rows.append((p, cells))
             end = cells[-1] if cells else p
             p = end + (2 if _SIGN_LINE.fullmatch(raws[end].strip()) else 1)
-        if len(rows) >= 2:
+        if len(rows) >= 2 and not _units_by_column(raws[k : rows[0][0]]):
             for h in range(i, k - 1):
                 breaks[h] = "|"
             for first, cells in rows:
@@ -828,10 +834,21 @@ def _cells_a_line_as_pipes(text: str) -> str:
         i = max(p, k)
     if not breaks:
         return text
+    starts = list(itertools.accumulate((len(raw) + 1 for raw in raws[:-1]), initial=0))
     chars = list(text)
     for line, mark in breaks.items():
         chars[starts[line] + len(raws[line])] = mark
     return "".join(chars)
+
+
+_SCALE_WORD = re.compile(r"\b(?:thousands?|millions?|billions?|crores?|lakhs?)\b", re.IGNORECASE)
+
+
+def _units_by_column(lines: list[str]) -> bool:
+    """Two scale statements between a run of period headers and its first row ("(Millions of
+    yen)", "(Thousands of U.S. dollars)"): each heads some of the columns, which one cannot
+    tell from lines of their own; such a page is left as it is."""
+    return sum(1 for line in lines if _SCALE_WORD.search(line)) >= 2
 
 
 def _json_structure(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:

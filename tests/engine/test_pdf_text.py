@@ -200,3 +200,47 @@ def test_a_sum_of_segments_called_the_total_of_the_metric_row_below_them_is_caug
     assert verdict.nearest is not None and verdict.nearest.text == "367.1"
     clean = detect(source_input(SEGMENT_SUM.format(total="367.1"), SEGMENTS))
     assert not clean.flagged
+
+
+TWENTY_F = """Years ended March 31,
+2023
+2024
+2024
+(Millions of yen)
+(Thousands of
+U.S. dollars)
+Revenue
+¥
+612,408
+¥
+688,951
+$
+4,550,234
+Operating profit
+55,245
+75,578
+499,161
+"""
+
+
+def test_a_page_whose_columns_carry_two_scales_keeps_each_figure_unscaled():
+    """ "(Millions of yen)" and "(Thousands of U.S. dollars)" each head some of the columns;
+    lines of their own cannot say which, so no caption scales the figures, and the yen
+    columns are not read in thousands."""
+    answer = "Revenue was ¥688,951 million in fiscal 2024, up from ¥612,408 million."
+    assert not detect(source_input(answer, TWENTY_F)).flagged
+    wrong = "Revenue was ¥698,951 million in fiscal 2024, up from ¥612,408 million."
+    assert detect(source_input(wrong, TWENTY_F)).flagged
+
+
+def test_a_day_over_the_first_of_its_years_heads_every_year_of_the_run():
+    """ "Years ended March 31," over "2023", "2024": March 31, 2024 is a period the page
+    states; March 30, 2024 is not."""
+    clean = detect(
+        source_input("For the year ended March 31, 2024, revenue was ¥688,951 million.", TWENTY_F)
+    )
+    assert not clean.flagged
+    wrong = detect(
+        source_input("For the year ended March 30, 2024, revenue was ¥688,951 million.", TWENTY_F)
+    )
+    assert wrong.flagged
