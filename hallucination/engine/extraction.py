@@ -856,11 +856,28 @@ def formula_spans(text: str) -> list[tuple[int, int]]:
     return _formula_spans(text[:MAX_TEXT_CHARS])
 
 
+_HTML_ELEMENTS = frozenset(
+    {
+        *("table", "tr", "td", "th", "thead", "tbody", "tfoot", "col", "colgroup", "caption"),
+        *("div", "span", "p", "font", "br", "hr", "img", "a", "center"),
+        *("b", "i", "u", "strong", "em", "sup", "sub", "small"),
+    }
+)
+
+
 def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
     """Citations, checksums, links, addresses and security identifiers: never claims."""
     spans: list[tuple[int, int]] = []
     if "[" in text:
         spans.extend(m.span() for m in _BRACKETED.finditer(text))
+    if "<" in text:
+        # HTML's own markup: `<td colspan="2">`, `<col width="120">` hold no claims (a data
+        # format's elements, `<line current="48215.4">`, hold its values).
+        spans.extend(
+            m.span()
+            for m in tables.MARKUP_TAG.finditer(text)
+            if (m.group(2) or "").lower() in _HTML_ELEMENTS
+        )
     if "http" in text or "www." in text:
         spans.extend(m.span() for m in _URL.finditer(text))
     at = text.find("@")

@@ -633,7 +633,7 @@ def _confluence_as_pipes(text: str) -> str:
 _ROW_ELEMENT = regex.compile(
     r"<tr\b[^>]{0,200}>.{0,4000}?</tr\s*>|\[tr\].{0,4000}?\[/tr\]", regex.IGNORECASE | regex.DOTALL
 )
-_TAG = regex.compile(
+MARKUP_TAG = regex.compile(
     r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^<>]{0,300}>|\[(/?)(tr|td|th|b|i|u|table|center)\]",
     regex.IGNORECASE,
 )
@@ -646,13 +646,13 @@ def _tags_as_pipes(text: str) -> str:
     tables as pipe rows of the same length: each row on one line (its line breaks become
     spaces), a cell's opening tag a bar (as many as its `colspan`), the row's closing tag a
     last bar, every other tag and entity spaces. Text outside rows keeps its words."""
-    if not _TAG.search(text, timeout=_TIMEOUT):
+    if not MARKUP_TAG.search(text, timeout=_TIMEOUT):
         return text
     chars = list(text)
     previous_end = -1
     for row in _ROW_ELEMENT.finditer(text, timeout=_TIMEOUT):
         between = text[previous_end : row.start()] if previous_end >= 0 else ""
-        if "\n" in between and not _TAG.sub("", between, timeout=_TIMEOUT).strip():
+        if "\n" in between and not MARKUP_TAG.sub("", between, timeout=_TIMEOUT).strip():
             # "</thead>" and "<tbody>" between two rows: a rule, not a break in the table.
             for i in range(previous_end, row.start()):
                 if not chars[i].isspace():
@@ -662,7 +662,7 @@ def _tags_as_pipes(text: str) -> str:
             if chars[i] == "\n":
                 chars[i] = " "
         first_cell, after_group = True, False
-        for tag in _TAG.finditer(text, row.start(), row.end(), timeout=_TIMEOUT):
+        for tag in MARKUP_TAG.finditer(text, row.start(), row.end(), timeout=_TIMEOUT):
             name = (tag.group(2) or tag.group(4)).lower()
             closing = bool(tag.group(1) or tag.group(3))
             width = tag.end() - tag.start()
@@ -687,7 +687,7 @@ def _tags_as_pipes(text: str) -> str:
                 chars[tag.start() : tag.end()] = " " * width
     out = "".join(chars)
     # Tags outside rows (a caption, a paragraph, bold) and entities: spaces.
-    out = _TAG.sub(lambda m: " " * (m.end() - m.start()), out, timeout=_TIMEOUT)
+    out = MARKUP_TAG.sub(lambda m: " " * (m.end() - m.start()), out, timeout=_TIMEOUT)
     if "&" in out:
         out = _ENTITY.sub(lambda m: " " * (m.end() - m.start()), out, timeout=_TIMEOUT)
     return out
@@ -1432,6 +1432,38 @@ def _group_headers(text: str, block: list[_Line]) -> tuple[list[_Line], list[_Li
     return block[:k], block[k:]
 
 
+def _pipe_group_headers(text: str, block: list[_Line]) -> tuple[list[_Line], list[_Line]]:
+    """A pipe table's header rows over its row of periods ("| | Year ended December 31, |"
+    over "| | 2024 | 2023 |", as HTML tables with a `colspan` heading are rewritten): rows of
+    words with fewer filled cells than the periods' row, and the rest of the block."""
+    k = 0
+    while k < MAX_GROUP_HEADER_LINES and k + 2 < len(block):
+        group = [text[s:e].strip() for s, e in block[k].spans][1:]
+        below = [text[s:e].strip() for s, e in block[k + 1].spans][1:]
+        if not (
+            all(_is_header_cell(c) for c in group)
+            and not any(header_period(c) for c in group if _DIGIT.search(c))
+            and all(_is_header_cell(c) for c in below)
+            and sum(1 for c in below if header_period(c)) >= 2
+            and sum(1 for c in group if c) < sum(1 for c in below if c)
+        ):
+            break
+        k += 1
+    return block[:k], block[k:]
+
+
+def _pipe_covering(groups: list[_Line], widths: int, text: str) -> dict[int, list[str]]:
+    """The words of a pipe group header row that has one filled cell: they head every value
+    column. Rows of several groups stay unassigned: a cell's span is not written in pipes."""
+    out: dict[int, list[str]] = {}
+    for line in groups:
+        filled = [text[s:e].strip() for s, e in line.spans[1:] if text[s:e].strip()]
+        if len(filled) == 1:
+            for column in range(1, widths):
+                out.setdefault(column, []).append(filled[0])
+    return out
+
+
 def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, list[str]]:
     """For each body column, the words of the group header cells standing over it: a cell
     covers the columns whose values it overlaps, widened by the gap between columns."""
@@ -1524,8 +1556,10 @@ def _add_grid(
     groups: list[_Line] = []
     if kind == "wide":
         groups, block = _group_headers(text, block)
-        for line in groups:
-            result.label_spans.extend(line.spans)
+    elif kind == "pipe":
+        groups, block = _pipe_group_headers(text, block)
+    for line in groups:
+        result.label_spans.extend(line.spans)
     header = block[0]
     if kind == "wide":
         header = _dates_apart(header, text)
@@ -1553,7 +1587,12 @@ def _add_grid(
         if mapping is None:
             offset = widths - len(header_cells) if len(header_cells) < widths else 0
             mapping = [k + offset for k in range(len(header_cells))]
-        over = _covering(groups, body, text) if groups else {}
+        if not groups:
+            over = {}
+        elif kind == "pipe":
+            over = _pipe_covering(groups, widths, text)
+        else:
+            over = _covering(groups, body, text)
         # "Twenty-Six Weeks Ended   Jun 29, 2025   Jun 30, 2024": a span of time over the row
         # labels is each date column's.
         span_over_labels = (

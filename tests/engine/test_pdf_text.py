@@ -244,3 +244,46 @@ def test_a_day_over_the_first_of_its_years_heads_every_year_of_the_run():
         source_input("For the year ended March 30, 2024, revenue was ¥688,951 million.", TWENTY_F)
     )
     assert wrong.flagged
+
+
+# ------------------------------------------------------------------ HTML tables' headings
+
+HTML_NOTE = """<p>Note 7. Revenue by segment (in thousands of Canadian dollars)</p>
+<table>
+<tr><th></th><th colspan="2">Year ended December 31,</th></tr>
+<tr><th></th><th>2024</th><th>2023</th></tr>
+<tr><td>Energy&nbsp;services</td><td>1,234,567</td><td>1,100,200</td></tr>
+<tr><td>Pipelines</td><td>(45,210)</td><td>&#8212;</td></tr>
+<tr><td>Total&nbsp;revenue</td><td>1,189,357</td><td>1,100,200</td></tr>
+</table>"""
+
+
+def test_html_markup_holds_no_figures():
+    """`colspan="2"` is markup; a data format's attributes (`current="48215.4"`) are not."""
+    texts = [c.text for c in extract_source("s", HTML_NOTE).claims]
+    assert "2" not in texts
+    xml = '<line label="Cloves" current="9284.3" prior="7106.9"/>'
+    assert "9284.3" in [c.text for c in extract_source("s", xml).claims]
+
+
+def test_a_heading_row_over_the_periods_row_leaves_the_periods_as_the_header():
+    """`<th colspan="2">Year ended December 31,</th>` over `<th>2024</th><th>2023</th>`: the
+    years head the columns (they were read as a row of values before)."""
+    cells = {c.text: c for c in extract_source("s", HTML_NOTE).claims if c.cell is not None}
+    assert "2024" not in cells
+    assert cells["1,234,567"].period.endswith("2024")
+    clean = detect(
+        source_input("Energy services revenue was C$1,234.6 million in 2024.", HTML_NOTE)
+    )
+    assert not clean.flagged
+    wrong = detect(
+        source_input("Energy services revenue was C$1,100.2 million in 2024.", HTML_NOTE)
+    )
+    assert wrong.flagged
+
+
+def test_a_markdown_section_row_under_the_header_is_no_heading_of_it():
+    """`| **Net sales** | | |` under `| ($ in millions) | 2025 | 2024 |` is a section of the
+    body: the years stay the header."""
+    cells = {c.text: c for c in extract_source("s", SEGMENTS).claims if c.cell is not None}
+    assert cells["1,214.6"].period == "2025" and cells["248.3"].period == "2025"
