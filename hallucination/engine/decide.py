@@ -4124,6 +4124,17 @@ class Decider:
             # ended June 30, 2025 and 2024, respectively": a period the sources give their
             # figures is a period they state.
             found = self.index.with_period(key)[:1]
+        year = key[2:] if key.startswith("FY") else key
+        if not found and len(year) == 4 and year.isdigit():
+            # "2022" (or "fiscal 2022") for the year ended January 28, 2023, as retailers
+            # name their years by the one they start in.
+            found = [
+                c
+                for c in self.index.all_dates()
+                if len(c.period) == 10
+                and c.period[:4] == str(int(year) + 1)
+                and lx.periods_compatible(key, c.period)
+            ][:1]
         if not found and key.startswith("FY") and len(key) == 6:
             # "FY2024" for a calendar-year company whose columns are "December 31, 2024".
             found = [c for c in self.index.dates_with_key(key[2:]) if not c.nested][:1]

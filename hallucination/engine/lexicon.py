@@ -1081,12 +1081,13 @@ def _month_day(key: str) -> tuple[str, str] | None:
 
 def _fiscal_year_ending_early(fiscal: str, date: str) -> bool:
     """A fiscal year against a year end in January or early February of the next year:
-    retailers name "fiscal 2026" for the year it starts in ("the 53 weeks ended February 3,
-    2027"), others for the year it ends in, so both readings hold."""
-    if not (fiscal.startswith("FY") and len(fiscal) == 6 and len(date) == 10 and date[4] == "-"):
+    retailers name "fiscal 2026" (or just "2026") for the year it starts in ("the 53 weeks
+    ended February 3, 2027"), others for the year it ends in, so both readings hold."""
+    year = fiscal[2:] if fiscal.startswith("FY") else fiscal
+    if not (len(year) == 4 and year.isdigit() and len(date) == 10 and date[4] == "-"):
         return False
     month_day = date[5:]
-    return month_day <= "02-07" and date[:4] == str(int(fiscal[2:]) + 1)
+    return month_day <= "02-07" and date[:4] == str(int(year) + 1)
 
 
 def periods_compatible(a: str, b: str) -> bool:

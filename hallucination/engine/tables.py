@@ -729,6 +729,11 @@ def _json_rows_as_pipes(text: str) -> str:
 
 # A line holding only a currency sign, as PDF text extraction leaves the `$` of a cell.
 _SIGN_LINE = re.compile(r"[A-Z]{0,3}[$€£¥₹]")
+_MONTH_DAY_LINE = re.compile(
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+[0-9]{1,2},?",
+    re.IGNORECASE,
+)
+_NOTE_LINE = re.compile(r"\([0-9]{1,2}\)|\([a-z]\)|\*{1,3}")  # a column's footnote mark
 _LIST_MARKS = ("- ", "* ", "• ", "+ ")  # list markup's cells (`* - Revenue`, `- 2,416`)
 _CELL_LINE_CHARS = 40  # a period or value cell on a line of its own is no longer
 _LABEL_LINE_CHARS = 120
@@ -763,6 +768,37 @@ def _cells_a_line_as_pipes(text: str) -> str:
             and not _GROUPED_AMOUNT.fullmatch(stripped)
             and bool(header_period(stripped))
         )
+
+    def day(k: int) -> bool:
+        """ "February 3," over its year, as a stacked header splits a date."""
+        return short[k] and _MONTH_DAY_LINE.fullmatch(raws[k].strip()) is not None
+
+    def header(i: int) -> tuple[int, int, dict[int, str]]:
+        """The header run from line i: where it ends, its columns and its line breaks (a
+        day's break before its year and a footnote mark's a space, one column's the next's
+        a bar)."""
+        columns, k, joins = 0, i, {}
+        pending, previous = False, ""
+        while k < len(raws):
+            if day(k):
+                if k > i:
+                    joins[k - 1] = "|"
+                pending, previous = True, "day"
+            elif period(k):
+                if k > i:
+                    joins[k - 1] = " " if pending else "|"
+                columns += 1
+                pending, previous = False, "period"
+            elif previous == "period" and _NOTE_LINE.fullmatch(raws[k].strip()):
+                joins[k - 1] = " "  # "2024" over "(1)": the column's footnote
+                previous = "note"
+            else:
+                break
+            k += 1
+        if pending:  # a day with no year under it is not part of the run
+            k -= 1
+            joins.pop(k - 1, None)
+        return k, columns, joins
 
     def value(k: int) -> bool:
         stripped = raws[k].strip()
@@ -799,19 +835,16 @@ def _cells_a_line_as_pipes(text: str) -> str:
     breaks: dict[int, str] = {}  # line index -> what replaces the break at its end
     i = 0
     while i < len(raws):
-        if not (short[i] and i + 1 < len(raws) and short[i + 1] and period(i)):
+        if not (short[i] and i + 1 < len(raws) and short[i + 1] and (period(i) or day(i))):
             i += 1
             continue
-        k = i
-        while k < len(raws) and period(k):
-            k += 1
-        width = k - i
+        k, width, joins = header(i)
         if width < 2:
-            i = k
+            i = max(k, i + 1)
             continue
         rows: list[tuple[int, list[int]]] = []
         p = k
-        while p < len(raws) and label(p) and not period(p):
+        while p < len(raws) and label(p) and not period(p) and not day(p):
             cells = values_after(p + 1)
             if len(cells) > width:
                 break
@@ -820,8 +853,7 @@ def _cells_a_line_as_pipes(text: str) -> str:
             end = cells[-1] if cells else p
             p = end + (2 if _SIGN_LINE.fullmatch(raws[end].strip()) else 1)
         if len(rows) >= 2 and not _units_by_column(raws[k : rows[0][0]]):
-            for h in range(i, k - 1):
-                breaks[h] = "|"
+            breaks.update(joins)
             for first, cells in rows:
                 breaks[first] = "|"
                 for cell in cells[:-1]:

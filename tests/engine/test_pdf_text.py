@@ -287,3 +287,44 @@ def test_a_markdown_section_row_under_the_header_is_no_heading_of_it():
     body: the years stay the header."""
     cells = {c.text: c for c in extract_source("s", SEGMENTS).claims if c.cell is not None}
     assert cells["1,214.6"].period == "2025" and cells["248.3"].period == "2025"
+
+
+# ------------------------------------------------------------------ stacked dates
+
+RETAILER = """CONSOLIDATED STATEMENTS OF OPERATIONS
+(in thousands)
+Fiscal Year Ended
+February 3,
+2024
+(1)
+January 28,
+2023
+Net sales
+$
+2,846,312
+$
+2,611,480
+Gross profit
+1,047,657
+949,179
+(1) Fiscal 2023 consisted of 53 weeks.
+"""
+
+
+def test_a_header_of_dates_split_over_lines_with_a_footnote_mark_heads_its_columns():
+    cells = {c.text: c for c in extract_source("s", RETAILER).claims if c.cell is not None}
+    assert cells["2,846,312"].period == "2024-02-03"
+    assert cells["949,179"].period == "2023-01-28" and cells["949,179"].label == "gross profit"
+    clean = "Net sales were $2,846.3 million for the year ended February 3, 2024."
+    assert not detect(source_input(clean, RETAILER)).flagged
+    wrong = "Net sales were $2,611.5 million for the year ended February 3, 2024."
+    assert detect(source_input(wrong, RETAILER)).flagged
+
+
+def test_a_bare_year_names_a_retail_year_ending_early_in_the_next():
+    """ "2023" for the year ended February 3, 2024, as retailers name their years (and
+    "fiscal 2023" was already read so); 2022 is not that year."""
+    clean = "Gross profit was $1,047,657 thousand in 2023, up from $949,179 thousand in 2022."
+    assert not detect(source_input(clean, RETAILER)).flagged
+    wrong = "Gross profit was $1,047,657 thousand in 2022."
+    assert detect(source_input(wrong, RETAILER)).flagged
