@@ -385,6 +385,29 @@ class _Claimed:
     prose_stated: Claim | None = None
 
 
+_PERCENT_KEY = re.compile(r"pct|percent|perc\b|%", re.IGNORECASE)
+
+
+def _fraction_field(fact: Claim) -> bool:
+    """A tool output's rate below one whose key does not say percent ("dividend_yield_ttm":
+    0.0912, as market-data tools write yields and margins): a fraction of one, perhaps.
+    ("change_pct": 0.84 is 0.84%.)"""
+    if fact.kind not in (PERCENT, NUMBER) or not fact.citation or not abs(fact.value) < 1:
+        return False
+    return _PERCENT_KEY.search(fact.citation.rsplit(".", 1)[-1]) is None
+
+
+def _as_percentage(fraction: Claim) -> Claim:
+    """A rate the sources give as a fraction of one, read as the percentage it is (9.12%)."""
+    return replace(
+        fraction,
+        kind=PERCENT,
+        unit="%",
+        value=fraction.value * 100,
+        precision=fraction.precision * 100 if fraction.precision is not None else None,
+    )
+
+
 def _totals_of_rows(totals: list[Claim], operands: tuple[Claim, ...]) -> list[Claim]:
     """The total rows of a column that can be the total of the operands' rows: the first
     total below them, or the row right above them (statements that put the total first). A
@@ -1857,6 +1880,12 @@ class Decider:
         if c.prose_stated is not None and not reading.derived:
             # Nothing explains the figure, and the sources' prose gives the metric one value.
             stated = c.prose_stated
+            if claim.kind == PERCENT and _fraction_field(stated):
+                stated = _as_percentage(stated)
+                if cd.value_matches(claim, stated):
+                    return ClaimVerdict(
+                        claim=claim, outcome=GROUNDED, nearest=nearest_value(c.prose_stated)
+                    )
             if cd.other_currency(claim, stated) and cd.value_matches(
                 replace(claim, unit=stated.unit), stated
             ):
@@ -1875,6 +1904,8 @@ class Decider:
         claim = c.reading.claim
         stated = c.stated
         assert stated is not None and c.binding is not None
+        if claim.kind == PERCENT and _fraction_field(stated):
+            stated = _as_percentage(stated)
         if cd.value_matches(claim, stated) and not cd.signs_agree(claim, stated):
             agreeing = [f for f in c.binding.in_period if cd.signs_agree(claim, f)]
             if not agreeing:

@@ -507,3 +507,28 @@ def test_a_year_inside_a_key_is_its_value_s_period_and_a_period_stated():
 def test_a_year_no_key_names_is_still_a_period_mismatch():
     result = _detect("Its DPU fell to 9.87 cents in FY2021.", REIT, tool_id="reit")
     assert result.flagged
+
+
+YIELD_QUOTE = {
+    "tool": "market_data.get_quote",
+    "symbol": "VDSM3.SA",
+    "currency": "BRL",
+    "price": 58.37,
+    "change_pct": 0.84,
+    "dividend_yield_ttm": 0.0912,
+    "as_of": "2024-11-06",
+}
+
+
+def test_a_rate_a_tool_gives_as_a_fraction_of_one_is_that_percentage():
+    """ "dividend_yield_ttm": 0.0912 is a 9.12% yield; a 9.42% yield is not."""
+    clean = _detect("The stock offers a trailing dividend yield of 9.12%.", YIELD_QUOTE, "quote")
+    assert not clean.flagged
+    wrong = _detect("The stock offers a trailing dividend yield of 9.42%.", YIELD_QUOTE, "quote")
+    assert wrong.flagged
+
+
+def test_a_rate_whose_key_says_percent_is_no_fraction():
+    """ "change_pct": 0.84 is 0.84%, never 84%."""
+    assert not _detect("The shares rose 0.84% on the day.", YIELD_QUOTE, "quote").flagged
+    assert _detect("The shares rose 84% on the day.", YIELD_QUOTE, "quote").flagged
