@@ -624,6 +624,11 @@ def _with_prose_labels(text: str, claims: list[Claim]) -> list[Claim]:
 
 
 _PER_SHARE_WORDS = frozenset({"@eps", "@dividend", "shar"})
+# An exchange rate ("₹83.37 = US$1.00", "US$1.00 = ¥151.41", "RMB7.10 to US$1.00"): an
+# amount per one unit of another currency, never at a heading's scale.
+_RATE_AFTER = re.compile(r"\s*(?:=|to|per)\s*(?:[A-Z]{0,3}\$|[€£¥₹])\s*1(?:\.0+)?\b")
+_RATE_BEFORE = re.compile(r"(?:[A-Z]{0,3}\$|[€£¥₹])\s*1(?:\.0+)?\s*=\s*$")
+_ONE_UNIT_AFTER = re.compile(r"[0-9]\s*(?:=|to|per)\s*$")  # "... = US$1.00": the unit
 
 
 def _under_headings(text: str, claims: list[Claim]) -> list[Claim]:
@@ -660,6 +665,12 @@ def _under_headings(text: str, claims: list[Claim]) -> list[Claim]:
             or claim.kind != CURRENCY
             or claim.scale != 1
             or claim.label_words & _PER_SHARE_WORDS
+            or _RATE_AFTER.match(text, claim.end)
+            or _RATE_BEFORE.search(text, max(0, claim.start - 16), claim.start)
+            or (
+                claim.value == 1
+                and _ONE_UNIT_AFTER.search(text, max(0, claim.start - 16), claim.start)
+            )
         ):
             out.append(claim)
             continue

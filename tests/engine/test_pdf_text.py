@@ -328,3 +328,21 @@ def test_a_bare_year_names_a_retail_year_ending_early_in_the_next():
     assert not detect(source_input(clean, RETAILER)).flagged
     wrong = "Gross profit was $1,047,657 thousand in 2022."
     assert detect(source_input(wrong, RETAILER)).flagged
+
+
+# ------------------------------------------------------------------ exchange rates
+
+TRANSLATED = """CONSOLIDATED STATEMENTS OF PROFIT OR LOSS
+(In millions of ₹ and US$, except share and per equity share data)
+Revenues ₹158,214 (US$1,898)
+Convenience translation: ₹83.37 = US$1.00 (certified rate as of March 29, 2024).
+"""
+
+
+def test_an_exchange_rate_under_a_heading_in_millions_is_no_amount_in_millions():
+    clean = detect(source_input("The filing translates at ₹83.37 = US$1.00.", TRANSLATED))
+    assert not clean.flagged
+    wrong = detect(source_input("The filing translates at ₹38.37 = US$1.00.", TRANSLATED))
+    assert wrong.flagged
+    revenue = next(c for c in extract_source("s", TRANSLATED).claims if c.text == "₹158,214")
+    assert revenue.value == Decimal("158214e6")
