@@ -2273,6 +2273,9 @@ def _table_context(
     if cell.column == 0:
         return label, period, segment, frozenset()
     row_label, row_segment, row_period, row_qualifiers = _header_context(cell.row_label)
+    if cell.section and row_label:
+        # "Cash and cash equivalents" under "Current assets:": the row's own metric first.
+        row_label = context.label_and_segment(tables.own_row_label(cell))[0] or row_label
     column_label, column_segment, column_period, column_qualifiers = _header_context(
         cell.column_header
     )

@@ -739,15 +739,16 @@ _CELL_LINE_CHARS = 40  # a period or value cell on a line of its own is no longe
 _LABEL_LINE_CHARS = 120
 
 
-def _cells_a_line_as_pipes(text: str) -> str:
+def _cells_a_line_as_pipes(text: str) -> tuple[str, set[int]]:
     """A table as PDF text extraction leaves it, one cell a line (a run of period headers,
     then each row's label followed by one value per period, a `$` sometimes on a line of its
     own), rewritten as pipe rows of the same length: the line breaks inside a row become
     bars (a sign's own break a space). A run needs two periods or more and two full rows or
-    more under them; a row with fewer values than periods is left as it is."""
+    more under them; a row with fewer values than periods ends the table. Also returns where
+    the heading lines inside each table start ("ASSETS", "Current assets:")."""
     raws = text.split("\n")
     if len(raws) < 7:
-        return text
+        return text, set()
     # A header cell on a line of its own: short, a digit, no bar, tab or colon (most lines
     # of prose and of other tables fail here, before any pattern runs).
     short = [
@@ -833,6 +834,7 @@ def _cells_a_line_as_pipes(text: str) -> str:
         return found
 
     breaks: dict[int, str] = {}  # line index -> what replaces the break at its end
+    sections: set[int] = set()  # heading lines inside a table, by index
     i = 0
     while i < len(raws):
         if not (short[i] and i + 1 < len(raws) and short[i + 1] and (period(i) or day(i))):
@@ -843,17 +845,21 @@ def _cells_a_line_as_pipes(text: str) -> str:
             i = max(k, i + 1)
             continue
         rows: list[tuple[int, list[int]]] = []
+        headings: list[int] = []
         p = k
         while p < len(raws) and label(p) and not period(p) and not day(p):
             cells = values_after(p + 1)
-            if len(cells) > width:
+            if cells and len(cells) != width:
                 break
-            if len(cells) == width:
+            if cells:
                 rows.append((p, cells))
+            else:
+                headings.append(p)
             end = cells[-1] if cells else p
             p = end + (2 if _SIGN_LINE.fullmatch(raws[end].strip()) else 1)
         if len(rows) >= 2 and not _units_by_column(raws[k : rows[0][0]]):
             breaks.update(joins)
+            sections.update(h for h in headings if h < rows[-1][0])
             for first, cells in rows:
                 breaks[first] = "|"
                 for cell in cells[:-1]:
@@ -865,12 +871,12 @@ def _cells_a_line_as_pipes(text: str) -> str:
                     breaks[cells[-1]] = " "
         i = max(p, k)
     if not breaks:
-        return text
+        return text, set()
     starts = list(itertools.accumulate((len(raw) + 1 for raw in raws[:-1]), initial=0))
     chars = list(text)
     for line, mark in breaks.items():
         chars[starts[line] + len(raws[line])] = mark
-    return "".join(chars)
+    return "".join(chars), {starts[h] for h in sections}
 
 
 _SCALE_WORD = re.compile(r"\b(?:thousands?|millions?|billions?|crores?|lakhs?)\b", re.IGNORECASE)
@@ -928,8 +934,9 @@ def find_tables(text: str) -> TableSet:
         text = _tags_as_pipes(text)
     if "[[" in text:
         text = _json_rows_as_pipes(text)
+    sections: set[int] = set()
     if "\n" in text:
-        text = _cells_a_line_as_pipes(text)
+        text, sections = _cells_a_line_as_pipes(text)
     text = _markup_as_pipes(text) if "|" in text else text
     if (
         "|" not in text
@@ -943,6 +950,14 @@ def find_tables(text: str) -> TableSet:
     lines: list[_Line] = []
     raws = text.split("\n")
     kinds = [_classify(raw) for raw in raws]
+    if sections:
+        # A heading line inside a table read one cell a line ("ASSETS", "Current assets:"):
+        # a section of the rows under it, not the table's end.
+        offset = 0
+        for k, raw in enumerate(raws):
+            if offset in sections and kinds[k] == "other":
+                kinds[k] = "section"
+            offset += len(raw) + 1
     for k in range(1, len(kinds) - 1):
         # A section heading inside a space-aligned statement ("Production", "Average realized
         # prices") is a row of labels only: it does not end the table around it.
@@ -991,7 +1006,7 @@ def find_tables(text: str) -> TableSet:
         while j < n and (
             lines[j].kind == kind
             or (kind == "pipe" and lines[j].kind == "separator")
-            or (kind == "wide" and lines[j].kind == "section")
+            or (kind in ("wide", "pipe") and lines[j].kind == "section")
         ):
             if lines[j].kind == "section":
                 section = lines[j].text.strip().rstrip(":").strip()

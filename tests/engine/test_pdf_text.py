@@ -346,3 +346,38 @@ def test_an_exchange_rate_under_a_heading_in_millions_is_no_amount_in_millions()
     assert wrong.flagged
     revenue = next(c for c in extract_source("s", TRANSLATED).claims if c.text == "₹158,214")
     assert revenue.value == Decimal("158214e6")
+
+
+BALANCE_SHEET = """CONSOLIDATED BALANCE SHEETS
+(In thousands)
+December 31,
+2023
+2022
+ASSETS
+Current assets:
+Cash and cash equivalents
+$
+184,532
+$
+152,906
+Short-term investments
+96,210
+88,415
+Total current assets
+$
+883,614
+$
+804,746
+"""
+
+
+def test_heading_lines_inside_a_table_one_cell_a_line_keep_it_one_table():
+    """ "ASSETS" and "Current assets:" between the header and the rows are sections of the
+    rows, whose own metric stays theirs; the header still heads them."""
+    cells = {c.text: c for c in extract_source("s", BALANCE_SHEET).claims if c.cell is not None}
+    assert "2022" not in cells
+    assert cells["184,532"].label == "cash" and cells["184,532"].period == "2023-12-31"
+    clean = "Cash and cash equivalents were $152.9 million at December 31, 2022."
+    assert not detect(source_input(clean, BALANCE_SHEET)).flagged
+    wrong = "Cash and cash equivalents were $184.5 million at December 31, 2022."
+    assert detect(source_input(wrong, BALANCE_SHEET)).flagged
