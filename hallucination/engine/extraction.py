@@ -2122,8 +2122,8 @@ def _period_for(
         k -= 1
     if k >= 0 and anchors[k].start >= clause_start:
         j = k
-    elif j >= 0 and _introduces_another(text, anchors[j], read):
-        j = -1  # only periods that introduce other figures: none of them is this one's
+    elif j >= 0 and (_introduces_another(text, anchors[j], read) or _is_dateline(text, anchors[j])):
+        j = -1  # only periods that introduce other figures (or a dateline): none is this one's
     if (
         j >= 0
         and anchors[j].start >= clause_start
@@ -2206,7 +2206,24 @@ def _introduces_another(text: str, anchor: _Read, read: _Read) -> bool:
 
 
 def _not_a_period(doc: _Document, anchor: _Read) -> bool:
-    return anchor.period.startswith("--") or doc.previous_word(anchor.start) in _NAME_DATE_WORDS
+    return (
+        anchor.period.startswith("--")
+        or doc.previous_word(anchor.start) in _NAME_DATE_WORDS
+        or _is_dateline(doc.text, anchor)
+    )
+
+
+# A news item's dateline: "BENGALURU, Oct 10, 2024 —", "LONDON, March 3 (Reuters) -". The
+# day it was written, never the period of the figures after it.
+_DATELINE_BEFORE = re.compile(r"(?:^|\n)[ \t]*[A-Z][A-Za-z .'’-]{1,40},[ \t]*\Z")
+_DATELINE_AFTER = re.compile(r"[ \t]*(?:\([A-Za-z .]{2,30}\)[ \t]*)?[—–-]{1,2}[ \t]")
+
+
+def _is_dateline(text: str, anchor: _Read) -> bool:
+    return bool(
+        _DATELINE_AFTER.match(text, anchor.end)
+        and _DATELINE_BEFORE.search(text, max(0, anchor.start - 48), anchor.start)
+    )
 
 
 @functools.lru_cache(maxsize=4096)

@@ -381,3 +381,20 @@ def test_heading_lines_inside_a_table_one_cell_a_line_keep_it_one_table():
     assert not detect(source_input(clean, BALANCE_SHEET)).flagged
     wrong = "Cash and cash equivalents were $184.5 million at December 31, 2022."
     assert detect(source_input(wrong, BALANCE_SHEET)).flagged
+
+
+# ------------------------------------------------------------------ datelines
+
+NEWS = (
+    "BENGALURU, Oct 10, 2024 — Sahyadri Technologies reported a net profit of ₹3,162 crore "
+    "for the September quarter (Q2 FY25), up 8.7% from ₹2,909 crore a year earlier."
+)
+
+
+def test_a_datelines_day_is_no_period_of_the_figures_after_it():
+    profit = next(c for c in extract_source("s", NEWS).claims if c.text == "₹3,162 crore")
+    assert profit.period != "2024-10-10"
+    clean = detect(source_input("Q2 FY25 net profit rose 8.7% to ₹3,162 crore.", NEWS))
+    assert not clean.flagged
+    wrong = detect(source_input("Q2 FY25 net profit rose 8.7% to ₹3,612 crore.", NEWS))
+    assert wrong.flagged
