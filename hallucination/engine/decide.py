@@ -271,6 +271,10 @@ _NAMED_FORMULA = re.compile(
 )
 _NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-+−–]|\s*$)")
 # "+£28.9 million", "+ $4.2 million": a plus sign written before an amount.
+# The basis a sentence names: "On a GAAP basis", "GAAP EPS", "non-GAAP", "adjusted".
+_BASIS = re.compile(r"\b(non[- ]?GAAP|GAAP|adjusted)\b", re.IGNORECASE)
+# Label words of a line that is a variant of the reported figure.
+_ADJUSTED_WORDS = frozenset({"non", "adjust", "non-gaap"})
 _PLUS_BEFORE = re.compile(r"\+\s?(?=[$€£¥]|[A-Z]{1,3}\$|[0-9])")
 # "since it bought ...", "since its acquisition of ...": a figure of an earlier event.
 _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORECASE)
@@ -455,7 +459,12 @@ class Decider:
         verdicts: list[ClaimVerdict] = []
         for i in range(len(readings)):
             restated = self._restated(readings, verdicts, i)
-            verdicts.append(self._with_plus_sign(restated or self._decide(found[i], found)))
+            verdicts.append(
+                self._on_its_basis(
+                    self._with_plus_sign(restated or self._decide(found[i], found)),
+                    found[i].reading,
+                )
+            )
         if self._exact:
             verdicts = self._headlines(readings, found, verdicts)
         settled = self._worked_elsewhere(readings, verdicts)
@@ -486,6 +495,51 @@ class Decider:
             nearest=nearest,
             # No correction: the sign belongs to the words as much as to the figure.
             details={"reason": "the sources give the value negative", "stated": nearest.text},
+        )
+
+    def _on_its_basis(self, verdict: ClaimVerdict, reading: Reading) -> ClaimVerdict:
+        """A figure its sentence says is GAAP ("On a GAAP basis ... operating income of
+        $80.1 million") grounded on a non-GAAP or adjusted line (`Non-GAAP operating income
+        80,053`) is that line's figure under the wrong basis: `substitution`, the GAAP line of
+        the metric and period its expected value. A sentence that names no basis, or says
+        non-GAAP, stays as it was."""
+        claim, nearest = verdict.claim, verdict.nearest
+        if verdict.outcome not in (GROUNDED, WITHIN_TOLERANCE) or nearest is None:
+            return verdict
+        if not nearest.source_id or claim.label_words & _ADJUSTED_WORDS:
+            return verdict
+        start = self.answer.sentences[reading.sentence][0]
+        bases = _BASIS.findall(self.answer.text, start, claim.start)
+        if not bases or bases[-1].lower() != "gaap":
+            return verdict  # the nearest basis before the figure: "..., non-GAAP X of $Y"
+        self._order_sources()
+        assert self._source_order is not None
+        starts, facts = self._source_order.get(nearest.source_id, ([], []))
+        i = bisect.bisect_left(starts, nearest.start)
+        fact = facts[i] if i < len(facts) and starts[i] == nearest.start else None
+        if fact is None or not fact.label or not fact.label_words & _ADJUSTED_WORDS:
+            return verdict
+        gaap = next(
+            (
+                f
+                for f in facts
+                if f.label == fact.label
+                and f.period == fact.period
+                and f is not fact
+                and f.kind == fact.kind
+                and not f.label_words & _ADJUSTED_WORDS
+            ),
+            None,
+        )
+        return ClaimVerdict(
+            claim=claim,
+            outcome=SUBSTITUTION,
+            nearest=nearest,
+            expected_value=gaap.value if gaap is not None else None,
+            details={
+                "reason": "the value is the non-GAAP figure, and the sentence says GAAP",
+                "matched": fact.text,
+            },
         )
 
     def _headlines(

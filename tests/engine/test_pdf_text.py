@@ -9,7 +9,12 @@ from decimal import Decimal
 
 from hallucination.engine import detect, extract_claims
 from hallucination.engine.sources import extract_source
-from hallucination.engine.types import PERCENT, PERIOD_MISMATCH, UNSUPPORTED_AGGREGATION
+from hallucination.engine.types import (
+    PERCENT,
+    PERIOD_MISMATCH,
+    SUBSTITUTION,
+    UNSUPPORTED_AGGREGATION,
+)
 
 from .conftest import source_input
 
@@ -398,3 +403,19 @@ def test_a_datelines_day_is_no_period_of_the_figures_after_it():
     assert not clean.flagged
     wrong = detect(source_input("Q2 FY25 net profit rose 8.7% to ₹3,612 crore.", NEWS))
     assert wrong.flagged
+
+
+# ------------------------------------------------------------------ GAAP or not
+
+
+def test_a_non_gaap_figure_the_sentence_calls_gaap_is_a_substitution():
+    clean = (
+        "On a GAAP basis the operating loss was $18.3 million in the quarter; non-GAAP "
+        "operating income was $80.1 million."
+    )
+    assert not detect(source_input(clean, EXHIBIT)).flagged
+    wrong = "On a GAAP basis, operating income was $80.1 million in the quarter."
+    verdict = _verdict(detect(source_input(wrong, EXHIBIT)), "$80.1 million")
+    assert verdict.outcome == SUBSTITUTION
+    unnamed = "Operating income was $80.1 million in the quarter."
+    assert not detect(source_input(unnamed, EXHIBIT)).flagged
