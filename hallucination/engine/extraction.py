@@ -226,7 +226,9 @@ _CODE_BEFORE = re.compile(
     r"\s?\Z"
 )
 _CODE_PREFIX_SCALE = {"M": Decimal("1e6"), "T": Decimal("1e3")}
-_RANGE_LINK = re.compile(r"[ \t]?(?:-|–|—|to)[ \t]?(?:[$€£¥]|US\$)?(?=[0-9])")
+_RANGE_LINK = re.compile(r"[ \t]?(?:-|–|—|to|and)[ \t]?(?:[A-Z]{0,3}[$€£¥₹]|US\$)?[ \t]?(?=[0-9])")
+# "between R$1.2 and R$1.4 billion": "and" links a range only after "between".
+_BETWEEN_BEFORE = re.compile(r"\bbetween[ \t]+(?:[A-Z]{0,3}[$€£¥₹]|US\$)?[ \t]?\Z", re.IGNORECASE)
 # "At $61.35 a share", "trading at THB 18.40 a share", "priced at $20 per share": a price.
 _PRICE_BEFORE = re.compile(
     r"(?:\b(?:at|price\s+of|priced\s+at|offer\s+of|paid)\s+(?:about\s+|around\s+)?)\Z",
@@ -1651,6 +1653,12 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
     # A range written once with its unit at the end ("10-12%", "$1.2-1.5 billion").
     if read.kind in (NUMBER, CURRENCY) and read.scale == 1 and pos == e:
         link = _RANGE_LINK.match(text, e) if after_char in " -–—t" else None
+        if (
+            link
+            and "and" in link.group()
+            and not _BETWEEN_BEFORE.search(text, max(0, s - 16), read.start)
+        ):
+            link = None
         if link and not (len(digits) == 4 and digits.isdigit()):
             nxt = _TOKEN.match(text, link.end())
             if nxt:

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from hallucination.engine import detect
+from hallucination.engine import detect, extract_claims
 from hallucination.engine.answer import read_answer
 from hallucination.engine.extraction import extract_document
 from hallucination.engine.sources import extract_source
@@ -1325,3 +1325,18 @@ def test_cents_match_a_row_that_states_cents():
 def test_cents_a_row_does_not_state_are_flagged():
     answer = "The interim dividend was lifted to 21 cents a share from 16 cents."
     assert detect(source_input(answer, DIVIDENDS)).flagged is True
+
+
+def test_a_range_between_two_figures_shares_the_scale_written_at_its_end():
+    claims = extract_claims("For 2024 we expect capex of between R$1.2 and R$1.4 billion.")
+    assert [c.value for c in claims if c.kind == "currency"] == [
+        Decimal("1.2e9"),
+        Decimal("1.4e9"),
+    ]
+    unrelated = extract_claims("Revenue of $1.2 and EPS of $1.4 billion.")
+    assert unrelated[0].value == Decimal("1.2")
+    source = "For 2024, we expect capex of between R$1.2 and R$1.4 billion."
+    clean = "The midpoint of 2024 capex guidance is R$1.3 billion."
+    assert not detect(source_input(clean, source)).flagged
+    wrong = "The midpoint of 2024 capex guidance is R$1.5 billion."
+    assert detect(source_input(wrong, source)).flagged
