@@ -54,6 +54,7 @@ SHARE = "share"  # 13.2% of, represented, accounted for
 RATIO_CUE = "ratio"  # 2.25 times, a ratio of
 SUM = "sum"  # combined, together, total(ed), plus ... gives
 AVERAGE = "average"
+MIDPOINT = "midpoint"  # an average of two: a range's ends ("the midpoint of $4.40 to $4.70")
 COMPARISON = "comparison"  # higher than, lower than, more than
 ANNUALIZED = "annualized"  # $2.48 annualized, an annualized $2.48, at an annual rate
 COMPOUND = "compound"  # a compound annual growth rate, a 12.0% CAGR
@@ -225,6 +226,7 @@ _COMPARATIVES = frozenset(
 # "compared with 23.5", "versus", "than".
 _BASE_MARKERS = frozenset({"from", "versus", "vs", "than", "against", "over"})
 _AVERAGE_WORDS = frozenset({"average", "averaged", "mean", "midpoint", "mid-point"})
+_MIDPOINT_WORDS = frozenset({"midpoint", "mid-point"})
 _SHARE_WORDS = frozenset(
     {"represented", "representing", "represents", "accounted", "share", "portion", "proportion"}
 )
@@ -911,6 +913,8 @@ def _cues(
         before, after
     ):
         cues.add(AVERAGE)
+    if AVERAGE in cues and (clause | near_before) & _MIDPOINT_WORDS:
+        cues.add(MIDPOINT)
     # "2.25 times its level in 2017", "2.37 times jersey city": a ratio the answer computed.
     # A ratio stated as a metric ("a current ratio of 2.1x", "DSCR 1.25") is not one.
     times = after[:1] == ["times"] or (claim.kind == RATIO and claim.text.lower().endswith("times"))

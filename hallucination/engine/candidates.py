@@ -27,6 +27,7 @@ from . import lexicon as lx
 from .answer import (
     ANNUALIZED,
     AVERAGE,
+    MIDPOINT,
     CHANGE,
     COMPARISON,
     COMPOUND,
@@ -1219,6 +1220,11 @@ def _totals(
         if len(group) < 2 or len(group) > MAX_SUM_SIZE + 2:
             continue
         for kind in kinds:
+            if kind == AVERAGE_OF and MIDPOINT in cues:
+                # A midpoint is the middle of two figures, never the mean of three.
+                for pair in itertools.combinations(group, 2):
+                    yield Derivation(kind, pair, True, described)
+                continue
             yield Derivation(kind, tuple(group), True, described and bool(cues))
             if len(group) > 2:
                 for size in range(2, min(len(group), MAX_SUM_SIZE) + 1):

@@ -1340,3 +1340,18 @@ def test_a_range_between_two_figures_shares_the_scale_written_at_its_end():
     assert not detect(source_input(clean, source)).flagged
     wrong = "The midpoint of 2024 capex guidance is R$1.5 billion."
     assert detect(source_input(wrong, source)).flagged
+
+
+def test_a_midpoint_is_the_middle_of_two_figures_never_the_mean_of_three():
+    source = (
+        "Brenner said 2024 revenue was €18.62 billion. For 2025 it expects revenue of "
+        "between €18.0 billion and €19.0 billion."
+    )
+    answer = (
+        "Revenue was €18.62 billion in 2024; the 2025 outlook is €18.0 billion to "
+        "€19.0 billion, a midpoint of {}."
+    )
+    assert not detect(source_input(answer.format("€18.5 billion"), source)).flagged
+    wrong = detect(source_input(answer.format("€18.54 billion"), source))
+    verdict = next(v for v in wrong.verdicts if v.claim.text == "€18.54 billion")
+    assert verdict.outcome == "arithmetic_drift" and verdict.expected_value == Decimal("18.5e9")
