@@ -27,10 +27,10 @@ from . import lexicon as lx
 from .answer import (
     ANNUALIZED,
     AVERAGE,
-    MIDPOINT,
     CHANGE,
     COMPARISON,
     COMPOUND,
+    MIDPOINT,
     QUARTER_AGO,
     RATIO_CUE,
     SHARE,
