@@ -674,8 +674,8 @@ class Decider:
 
     def _written_other_period(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:
         """ "Net debt: $1,480.0 million − $212.6 million = $1,267.4 million ... For comparison,
-        2024 net debt was $1,347.7 million": arithmetic the answer wrote out in an earlier
-        sentence for a figure of the same kind and unit, over the values for the claim's own
+        2024 net debt was $1,347.7 million": arithmetic the answer wrote out before the claim
+        (an earlier sentence, or earlier in its own) for a figure of the same kind and unit, over the values for the claim's own
         period of the lines its operands were read from: `derived`, weakly, when that gives
         the claim."""
         claim = reading.claim
@@ -686,15 +686,17 @@ class Decider:
         for index, (sentence, expression, at) in self._written.items():
             result = self.answer.readings[index].claim
             if (
-                sentence >= reading.sentence
+                sentence > reading.sentence
+                # "... ≈ R$1,034 per tonne, down from about R$1,255 in 4Q22": the same
+                # sentence, after the working
+                or (sentence == reading.sentence and result.end > claim.start)
                 or result.kind != claim.kind
                 or result.unit != claim.unit
             ):
                 continue
             end = at + len(expression)
-            operands = [
-                r for r in self.answer.readings if at <= r.claim.start and r.claim.end <= end
-            ]
+            # "R$2,813 million ÷ ...": an operand's sign may stand before the expression
+            operands = [r for r in self.answer.readings if at < r.claim.end and r.claim.end <= end]
             rewritten, cursor = [], at
             for operand in operands:
                 source = read_from.get(operand.index)
@@ -711,7 +713,7 @@ class Decider:
                 if line is None or not source.value:
                     break
                 rewritten += [
-                    self.answer.text[cursor : operand.claim.start],
+                    self.answer.text[cursor : max(cursor, operand.claim.start)],
                     values.plain(line.value * written / source.value),
                 ]
                 cursor = operand.claim.end

@@ -924,3 +924,25 @@ def test_a_division_spelled_out_gives_its_quotient_and_a_share_of_it():
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+# ------------------------------------------------------------------ working, then another period
+
+PULP = """(R$ million)
+| | 4Q23 | 4Q22 |
+|---|---:|---:|
+| Adjusted EBITDA | 2,813 | 3,642 |
+| Pulp sales volume (000 t) | 2,721 | 2,903 |
+"""
+
+
+def test_working_then_the_same_formula_for_another_period_in_the_same_sentence():
+    """ "R$2,813 million ÷ 2,721 thousand tonnes ≈ R$1,034 per tonne, down from about
+    R$1,255 per tonne in 4Q22": the working, then its formula over the other column, in one
+    sentence (a currency's sign before the working's first figure)."""
+    answer = (
+        "R$2,813 million ÷ 2,721 thousand tonnes ≈ R$1,034 per tonne, down from about "
+        "{} per tonne in 4Q22."
+    )
+    assert not detect(source_input(answer.format("R$1,255"), PULP)).flagged
+    assert detect(source_input(answer.format("R$1,355"), PULP)).flagged
