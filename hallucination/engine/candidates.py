@@ -1208,6 +1208,17 @@ def _totals(
         groups.append((subject, True))
     if len(cited) >= 2:
         groups.append((cited, True))
+    period = claim.period or (reading.periods[0] if len(reading.periods) == 1 else "")
+    if SUM in reading.cues and claim.label and period:
+        # "Combined 2024 revenue would be about €8.4 billion" over each company's 2024
+        # revenue: the metric's values for the period, one per company or segment.
+        entities = [
+            c
+            for c in index.labelled(claim.label, _AMOUNTS)
+            if c.period == period and c.kind == claim.kind
+        ]
+        if 2 <= len(entities) <= MAX_SUM_SIZE:
+            groups.append((entities, True))
     precision = claim.precision or Decimal(1)
     for group, described in groups:
         group = [

@@ -946,3 +946,22 @@ def test_working_then_the_same_formula_for_another_period_in_the_same_sentence()
     )
     assert not detect(source_input(answer.format("R$1,255"), PULP)).flagged
     assert detect(source_input(answer.format("R$1,355"), PULP)).flagged
+
+
+# ------------------------------------------------------------------ combined over companies
+
+TWO_COMPANIES = "• Kessler 2024 revenue: €1,412 million; Aubrac 2024 revenue: €6,985 million"
+
+
+def test_a_combined_figure_sums_the_metric_over_the_companies_for_its_period():
+    """ "Combined 2024 revenue would be about €8.4 billion": each company's 2024 revenue,
+    summed; the sum is rounded as the answer writes it."""
+    clean = detect(
+        source_input("Combined 2024 revenue would be about €8.4 billion.", TWO_COMPANIES)
+    )
+    assert not clean.flagged
+    wrong = detect(
+        source_input("Combined 2024 revenue would be about €8.9 billion.", TWO_COMPANIES)
+    )
+    verdict = _verdict(wrong, "€8.9 billion")
+    assert verdict.outcome == ARITHMETIC_DRIFT
