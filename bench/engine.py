@@ -5,6 +5,7 @@ Run as `.venv/bin/python bench/engine.py`; writes bench/results/engine.json and 
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -244,7 +245,15 @@ def bench_limits(
     }
 
 
-def main() -> dict:
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=RESULTS,
+        help=f"where to write the JSON results (default: {RESULTS.relative_to(ROOT)})",
+    )
+    args = parser.parse_args(argv)
     results: dict = {
         "taken_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(),
@@ -257,9 +266,10 @@ def main() -> dict:
     results.update(bench_pathological())
     results.update(bench_limits())
     results["load_average_after"] = list(os.getloadavg())
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(results, indent=2) + "\n")
     print_table(results)
+    print(f"written to {args.output}")
     return results
 
 
@@ -300,8 +310,6 @@ def print_table(results: dict) -> None:
     print()
     for name in ("large_answer_ms", "large_source_ms"):
         print(f"{name:<20}" + "  ".join(f"{k}: {v}" for k, v in results[name].items()))
-    print()
-    print(f"written to {RESULTS.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
