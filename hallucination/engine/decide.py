@@ -675,9 +675,9 @@ class Decider:
     def _written_other_period(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:
         """ "Net debt: $1,480.0 million − $212.6 million = $1,267.4 million ... For comparison,
         2024 net debt was $1,347.7 million": arithmetic the answer wrote out before the claim
-        (an earlier sentence, or earlier in its own) for a figure of the same kind and unit, over the values for the claim's own
-        period of the lines its operands were read from: `derived`, weakly, when that gives
-        the claim."""
+        (in an earlier sentence, or earlier in its own) for a figure of the same kind and
+        unit, over the values for the claim's own period of the lines its operands were read
+        from: `derived`, weakly, when that gives the claim."""
         claim = reading.claim
         if claim.kind not in (PERCENT, RATIO, *_AMOUNTS) or not claim.period:
             return None
