@@ -419,3 +419,14 @@ def test_a_non_gaap_figure_the_sentence_calls_gaap_is_a_substitution():
     assert verdict.outcome == SUBSTITUTION
     unnamed = "Operating income was $80.1 million in the quarter."
     assert not detect(source_input(unnamed, EXHIBIT)).flagged
+
+
+def test_the_base_of_a_change_given_as_the_current_figure_past_the_periods_between():
+    """ "a net profit of ₹3,162 crore for the September quarter (Q2 FY25), up 8.7% from ₹2,909
+    crore a year earlier": the base is the earlier figure, with the quarter's name and the
+    rate between it and the current one."""
+    source = NEWS.split(" — ", 1)[1]
+    clean = "Net profit was ₹3,162 crore in the quarter, up from ₹2,909 crore a year earlier."
+    assert not detect(source_input(clean, source)).flagged
+    wrong = detect(source_input("Q2 FY25 net profit was ₹2,909 crore.", source))
+    assert _verdict(wrong, "₹2,909 crore").outcome == PERIOD_MISMATCH
