@@ -288,6 +288,9 @@ class Reading:
     from_to: bool = False  # "from X to Y": the periods are in before-after order
     base: bool = False  # introduced as the base of a change or comparison ("from $1.62 billion")
     after_label: frozenset[str] = frozenset()  # the words right after it, another reading
+    # The one period its question asks, with no arithmetic ("What were the finance costs in
+    # FY 2023-24?" answered "₹80.13 crore"): the period of a value read off a table.
+    asked_period: str = ""
 
     @property
     def derived(self) -> bool:
@@ -697,6 +700,8 @@ def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Rea
             out.append(r)  # a figure that names its own metric reads as it stands
             continue
         changes: dict = {"claim": replace_claim(claim, label_words=words)}
+        if len(set(periods)) == 1 and not cues and not r.cues and not claim.period:
+            changes["asked_period"] = periods[0]
         if not r.periods and periods:
             # The periods its arithmetic runs over; the figure's own period stays unsaid.
             changes["periods"] = periods

@@ -460,8 +460,11 @@ class Decider:
         for i in range(len(readings)):
             restated = self._restated(readings, verdicts, i)
             verdicts.append(
-                self._on_its_basis(
-                    self._with_plus_sign(restated or self._decide(found[i], found)),
+                self._in_the_period_asked(
+                    self._on_its_basis(
+                        self._with_plus_sign(restated or self._decide(found[i], found)),
+                        found[i].reading,
+                    ),
                     found[i].reading,
                 )
             )
@@ -497,6 +500,57 @@ class Decider:
             details={"reason": "the sources give the value negative", "stated": nearest.text},
         )
 
+    def _in_the_period_asked(self, verdict: ClaimVerdict, reading: Reading) -> ClaimVerdict:
+        """A bare figure answering a question about one period ("What were the finance costs
+        in FY 2023-24?" answered "₹80.13 crore") that is a table cell of another period, on a
+        row that holds a cell for the period asked: `period_mismatch`, that cell its expected
+        value. A cell whose column names no period proves nothing."""
+        if not reading.asked_period or verdict.outcome != GROUNDED or verdict.nearest is None:
+            return verdict
+        fact = self._fact_at(verdict.nearest)
+        if (
+            fact is None
+            or fact.cell is None
+            or not fact.period
+            or lx.periods_compatible(reading.asked_period, fact.period)
+        ):
+            return verdict
+        asked = next(
+            (
+                f
+                for f in self.index.row_of(fact)
+                if f is not fact
+                and f.period
+                and f.header_words == fact.header_words
+                and f.kind == fact.kind
+                and lx.periods_compatible(reading.asked_period, f.period)
+                and not lx.periods_compatible(fact.period, f.period)
+            ),
+            None,
+        )
+        if asked is None:
+            return verdict
+        return ClaimVerdict(
+            claim=verdict.claim,
+            outcome=PERIOD_MISMATCH,
+            nearest=verdict.nearest,
+            expected_value=asked.value,
+            details={
+                "reason": f"the value is the {fact.period} figure; the question asks for "
+                f"{reading.asked_period}",
+                "matched": fact.text,
+                "matched_period": fact.period,
+            },
+        )
+
+    def _fact_at(self, nearest: NearestValue) -> Claim | None:
+        """The source value a verdict's nearest value was read from."""
+        self._order_sources()
+        assert self._source_order is not None
+        starts, facts = self._source_order.get(nearest.source_id, ([], []))
+        i = bisect.bisect_left(starts, nearest.start)
+        return facts[i] if i < len(facts) and starts[i] == nearest.start else None
+
     def _on_its_basis(self, verdict: ClaimVerdict, reading: Reading) -> ClaimVerdict:
         """A figure its sentence says is GAAP ("On a GAAP basis ... operating income of
         $80.1 million") grounded on a non-GAAP or adjusted line (`Non-GAAP operating income
@@ -512,13 +566,11 @@ class Decider:
         bases = _BASIS.findall(self.answer.text, start, claim.start)
         if not bases or bases[-1].lower() != "gaap":
             return verdict  # the nearest basis before the figure: "..., non-GAAP X of $Y"
-        self._order_sources()
-        assert self._source_order is not None
-        starts, facts = self._source_order.get(nearest.source_id, ([], []))
-        i = bisect.bisect_left(starts, nearest.start)
-        fact = facts[i] if i < len(facts) and starts[i] == nearest.start else None
+        fact = self._fact_at(nearest)
         if fact is None or not fact.label or not fact.label_words & _ADJUSTED_WORDS:
             return verdict
+        assert self._source_order is not None
+        _starts, facts = self._source_order.get(nearest.source_id, ([], []))
         gaap = next(
             (
                 f

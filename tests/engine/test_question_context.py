@@ -4,10 +4,12 @@ reads as it stands. Each class has a clean case and a wrong one of the same shap
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from hallucination.engine import detect
 from hallucination.engine import lexicon as lx
 from hallucination.engine.answer import read_answer
-from hallucination.engine.types import DERIVED
+from hallucination.engine.types import DERIVED, PERIOD_MISMATCH
 
 from .conftest import source_input
 
@@ -184,3 +186,26 @@ def test_a_rate_in_brackets_is_the_noun_phrase_s_right_before_it():
     assert "payout" not in rate.label_words and "ffo" in rate.label_words
     assert detect(source_input(clean, FFO)).flagged is False
     assert detect(source_input(wrong, FFO)).flagged is True
+
+
+FINANCE_COSTS = """Standalone Statement of Profit and Loss (₹ in crore)
+
+Particulars                                FY 2023-24    FY 2022-23
+Revenue from operations                      4,812.36      4,295.18
+Finance costs                                   72.64         80.13
+Profit for the year                            482.15        352.41
+"""
+
+
+def test_a_bare_figure_of_another_period_than_the_one_asked_is_a_period_mismatch():
+    """ "What were the finance costs in FY 2023-24?" answered with the FY 2022-23 cell of
+    the row: the question's one period is the figure's."""
+    question = "What were the finance costs in FY 2023-24?"
+    clean = detect(source_input("₹72.64 crore", FINANCE_COSTS, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("₹80.13 crore", FINANCE_COSTS, question=question))
+    verdict = wrong.verdicts[0]
+    assert verdict.outcome == PERIOD_MISMATCH and verdict.expected_value == Decimal("72.64e7")
+    # Asked about the change, the same figure is an operand's value, not a period's.
+    change = "What was the change in finance costs from FY 2022-23 to FY 2023-24?"
+    assert detect(source_input("-7.49", FINANCE_COSTS, question=change)).verdicts[0].grounded
