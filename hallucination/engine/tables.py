@@ -662,23 +662,33 @@ def _tags_as_pipes(text: str) -> str:
             if chars[i] == "\n":
                 chars[i] = " "
         first_cell, after_group = True, False
+        spanned = 0  # the columns a cell spans past its first, written at its closing tag
         for tag in MARKUP_TAG.finditer(text, row.start(), row.end(), timeout=_TIMEOUT):
             name = (tag.group(2) or tag.group(4)).lower()
             closing = bool(tag.group(1) or tag.group(3))
             width = tag.end() - tag.start()
-            if name in ("td", "th") and not closing:
+            if name in ("td", "th") and closing and spanned:
+                # "<th colspan="3">December 31, 2019</th>": the text in the first column of
+                # its span, empty cells after it, as a pipe table writes a spanning header.
+                bars = min(spanned, width)
+                chars[tag.start() : tag.end()] = "|" * bars + " " * (width - bars)
+                spanned = 0
+            elif name in ("td", "th") and not closing:
                 if "rowspan" in tag.group().lower():
                     # A group's name beside its first row ("Domestic" over three products):
                     # part of that row's label, as the rows under it have no such cell.
                     chars[tag.start() : tag.end()] = "|" + " " * (width - 1)
                     first_cell, after_group = False, True
                     continue
+                pending, spanned = spanned, 0  # a spanning cell whose closing tag was left out
                 if after_group:
                     bars = 0  # the row's own label goes on after its group's name
                 else:
                     # A header spanning the label columns is one label cell.
                     span = _COLSPAN.search(tag.group()) if not first_cell else None
-                    bars = min(int(span.group(1)) if span else 1, width)
+                    bars = 1
+                    spanned = int(span.group(1)) - 1 if span and int(span.group(1)) > 1 else 0
+                bars = min(bars + pending, width)
                 chars[tag.start() : tag.end()] = "|" * bars + " " * (width - bars)
                 first_cell, after_group = False, False
             elif name == "tr" and closing:
@@ -1489,25 +1499,56 @@ def _pipe_group_headers(text: str, block: list[_Line]) -> tuple[list[_Line], lis
         below = [text[s:e].strip() for s, e in block[k + 1].spans][1:]
         if not (
             all(_is_header_cell(c) for c in group)
-            and not any(header_period(c) for c in group if _DIGIT.search(c))
             and all(_is_header_cell(c) for c in below)
-            and sum(1 for c in below if header_period(c)) >= 2
             and sum(1 for c in group if c) < sum(1 for c in below if c)
+            and (
+                # words over a row of periods ("Year ended December 31," over 2024, 2023)
+                (
+                    not any(header_period(c) for c in group if _DIGIT.search(c))
+                    and sum(1 for c in below if header_period(c)) >= 2
+                )
+                # periods over runs of words ("December 31, 2019" over "Acquisition cost",
+                # "Valuation allowance", "Book value")
+                or (
+                    _spanning_periods(group)
+                    and not any(header_period(c) for c in below if _DIGIT.search(c))
+                )
+            )
         ):
             break
         k += 1
     return block[:k], block[k:]
 
 
+def _spanning_periods(cells: list[str]) -> bool:
+    """Two periods or more, each followed by the empty cells of the columns it spans."""
+    filled = [c for c in cells if c]
+    return (
+        len(filled) >= 2
+        and all(header_period(c) for c in filled)
+        and bool(cells[0])
+        and len(cells) > len(filled)
+    )
+
+
 def _pipe_covering(groups: list[_Line], widths: int, text: str) -> dict[int, list[str]]:
     """The words of a pipe group header row that has one filled cell: they head every value
-    column. Rows of several groups stay unassigned: a cell's span is not written in pipes."""
+    column. A row of periods each followed by empty cells heads the columns it spans (HTML
+    `colspan` cells are rewritten so); other rows of several groups stay unassigned."""
     out: dict[int, list[str]] = {}
     for line in groups:
-        filled = [text[s:e].strip() for s, e in line.spans[1:] if text[s:e].strip()]
+        cells = [text[s:e].strip() for s, e in line.spans[1:]]
+        filled = [c for c in cells if c]
         if len(filled) == 1:
             for column in range(1, widths):
                 out.setdefault(column, []).append(filled[0])
+        elif _spanning_periods(cells):
+            # each period over its own column and the empty ones after it
+            current = ""
+            for column, cell in enumerate(cells, 1):
+                current = cell or current
+                if column < widths:
+                    out.setdefault(column, []).append(current)
     return out
 
 

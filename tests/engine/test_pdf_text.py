@@ -430,3 +430,38 @@ def test_the_base_of_a_change_given_as_the_current_figure_past_the_periods_betwe
     assert not detect(source_input(clean, source)).flagged
     wrong = detect(source_input("Q2 FY25 net profit was ₹2,909 crore.", source))
     assert _verdict(wrong, "₹2,909 crore").outcome == PERIOD_MISMATCH
+
+
+# ------------------------------------------------------------------ periods over runs of columns
+
+INVENTORIES = """Inventories (In millions of Korean won)
+
+|  | December 31, 2019 |  |  | December 31, 2018 |  |  |
+|  | Acquisition cost | Valuation allowance | Book value | Acquisition cost | Valuation allowance | Book value |
+| Merchandise | 8,412 | (306) | 8,106 | 7,955 | (214) | 7,741 |
+| Finished goods | 43,127 | (1,919) | 41,208 | 45,302 | (1,387) | 43,915 |
+"""
+
+INVENTORIES_HTML = """<p>Inventories (In millions of Korean won)</p>
+<table>
+<tr><th></th><th colspan="3">December 31, 2019</th><th colspan="3">December 31, 2018</th></tr>
+<tr><th></th><th>Acquisition cost</th><th>Valuation allowance</th><th>Book value</th>
+<th>Acquisition cost</th><th>Valuation allowance</th><th>Book value</th></tr>
+<tr><td>Merchandise</td><td>8,412</td><td>(306)</td><td>8,106</td><td>7,955</td><td>(214)</td><td>7,741</td></tr>
+<tr><td>Finished goods</td><td>43,127</td><td>(1,919)</td><td>41,208</td><td>45,302</td><td>(1,387)</td><td>43,915</td></tr>
+</table>"""
+
+
+def test_a_period_over_a_run_of_columns_is_each_columns_period():
+    """ "December 31, 2019" over "Acquisition cost | Valuation allowance | Book value": the
+    date heads all three, in a pipe table and in HTML's `colspan`."""
+    for text in (INVENTORIES, INVENTORIES_HTML):
+        cells = {c.text: c for c in extract_source("s", text).claims if c.cell is not None}
+        assert cells["41,208"].period == "2019-12-31"
+        assert cells["43,915"].period == "2018-12-31"
+        assert "book" in cells["41,208"].header_words
+    question = "What was the book value of finished goods as of December 31, 2019?"
+    clean = detect(source_input("₩41,208 million", INVENTORIES, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("₩43,915 million", INVENTORIES, question=question))
+    assert wrong.flagged
