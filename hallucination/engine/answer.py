@@ -1092,12 +1092,13 @@ _WORDED_OPERATORS = {
     "as a percentage of": OVER,
     "as a share of": OVER,
     "as a percent of": OVER,
+    "÷": OVER,  # "(income tax expense ÷ income before income taxes)"
 }
 # Words of bounded length, each starting a word: the scan stays linear on any text.
 _OPERAND_WORDS = r"[A-Za-z][A-Za-z&'’/-]{0,30}(?:[ ][A-Za-z][A-Za-z&'’/-]{0,30}){0,5}"
 _WORDED = re.compile(
     rf"(?<![A-Za-z&'’/-])(?P<a>{_OPERAND_WORDS})\s+(?P<op>less|minus|net of|plus|divided by|"
-    rf"as a (?:percentage|percent|share) of)\s+(?P<b>{_OPERAND_WORDS})",
+    rf"as a (?:percentage|percent|share) of|÷)\s+(?P<b>{_OPERAND_WORDS})",
     re.IGNORECASE,
 )
 # Every operator `_WORDED` reads contains one of these (lower-case ASCII text only: under

@@ -965,3 +965,48 @@ def test_a_combined_figure_sums_the_metric_over_the_companies_for_its_period():
     )
     verdict = _verdict(wrong, "€8.9 billion")
     assert verdict.outcome == ARITHMETIC_DRIFT
+
+
+# ------------------------------------------------------------------ a formula of names with ÷
+
+TAXES = """CONSOLIDATED STATEMENTS OF OPERATIONS
+(in thousands)
+Fiscal Year Ended
+February 3,
+2024
+January 28,
+2023
+Net sales
+$
+2,846,312
+$
+2,611,480
+Operating income
+204,751
+177,621
+Interest expense, net
+38,420
+41,077
+Income before income taxes
+166,331
+136,544
+Income tax expense
+41,249
+33,317
+Net income
+$
+125,082
+$
+103,227
+"""
+
+
+def test_a_formula_of_names_with_a_division_sign_defines_the_figure():
+    """ "The effective tax rate (income tax expense ÷ income before income taxes) was about
+    24.8%": the formula its words write, over the lines they name, for the period."""
+    answer = (
+        "The effective tax rate (income tax expense ÷ income before income taxes) was about "
+        "{} in fiscal 2023."
+    )
+    assert not detect(source_input(answer.format("24.8%"), TAXES)).flagged
+    assert detect(source_input(answer.format("26.8%"), TAXES)).flagged
