@@ -1197,6 +1197,9 @@ def _caption_units(caption: str) -> _Units:
             for word in ("share", "percent", "ratio", "per unit", "employee", "store")
             if word in listed
         )
+        if regex.search(r"\bunits\b", listed):
+            # "(in thousands, except units)": counts of units shipped or sold, whole
+            exceptions += ("unit",)
         # ... and any other kind of row the list names: "except location counts", "except
         # buses and routes".
         exceptions += tuple(

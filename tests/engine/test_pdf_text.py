@@ -465,3 +465,30 @@ def test_a_period_over_a_run_of_columns_is_each_columns_period():
     assert not clean.flagged
     wrong = detect(source_input("₩43,915 million", INVENTORIES, question=question))
     assert wrong.flagged
+
+
+# ------------------------------------------------------------------ "except units"
+
+SHIPMENTS = """(in thousands, except units)
+                                  Three months ended January 31,
+                                           2025         2024
+Net sales:
+  Towable RVs                           412,506      388,217
+  Motorized RVs                         297,844      318,960
+
+Units shipped:
+  Towable                                10,846       10,312
+  Motorized                               1,705        1,862
+"""
+
+
+def test_a_caption_that_excepts_units_leaves_the_unit_rows_whole():
+    cells = {c.text: c for c in extract_source("s", SHIPMENTS).claims if c.cell is not None}
+    assert cells["10,846"].value == Decimal("10846")
+    assert cells["412,506"].value == Decimal("412506e3")
+    answer = (
+        "Towable units shipped were 10,846. Towable net sales of $412.5 million come to about "
+        "{} a unit."
+    )
+    assert not detect(source_input(answer.format("$38,033"), SHIPMENTS)).flagged
+    assert detect(source_input(answer.format("$38,330"), SHIPMENTS)).flagged
