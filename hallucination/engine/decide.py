@@ -3002,11 +3002,24 @@ class Decider:
             and (named or not c.label_words)
             and "operand" not in c.qualifiers
             and (c.kind == PERCENT) == points
-        ][-2:]
-        if len(results) < 2 or results[0].period == results[1].period:
+        ]
+        if not results:
             return []
-        if results[0].kind != results[1].kind or results[0].unit != results[1].unit:
+        # The last one, and the last before it of its kind and unit for another period:
+        # "| $412,506K | 10,846 | ≈ $38,033 |" over "| $388,217K | 10,312 | ≈ $37,647 |" is
+        # a change between the prices, not between a count and a price.
+        last = results[-1]
+        before = next(
+            (
+                c
+                for c in reversed(results[:-1])
+                if c.kind == last.kind and c.unit == last.unit and c.period != last.period
+            ),
+            None,
+        )
+        if before is None:
             return []
+        results = [before, last]
         figures = cd.pair_candidates(claim, results)[-MAX_EARLIER_FIGURES:]
         return [d for d in cd.pairings(claim, figures) if d.oriented]
 

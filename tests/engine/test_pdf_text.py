@@ -492,3 +492,16 @@ def test_a_caption_that_excepts_units_leaves_the_unit_rows_whole():
     )
     assert not detect(source_input(answer.format("$38,033"), SHIPMENTS)).flagged
     assert detect(source_input(answer.format("$38,330"), SHIPMENTS)).flagged
+
+
+def test_an_unnamed_change_is_between_the_last_two_results_of_one_unit():
+    """ "**Change:** about +1.0%" under a table of sales, units and the price per unit for
+    two quarters: the change between the prices, not between a count and a price."""
+    answer = """| Quarter | Net sales | Units | ASP |
+|---|---:|---:|---:|
+| 2025 | $412,506K | 10,846 | ≈ $38,033 |
+| 2024 | $388,217K | 10,312 | ≈ $37,647 |
+
+**Change:** about **{}**."""
+    assert not detect(source_input(answer.format("+1.0%"), SHIPMENTS)).flagged
+    assert detect(source_input(answer.format("+2.0%"), SHIPMENTS)).flagged
