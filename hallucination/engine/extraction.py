@@ -975,6 +975,9 @@ def _over_year_spans(doc: _Document, claims: list[Claim]) -> list[Claim]:
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 
 
+_LIST_JOIN = re.compile(r",\s*(?:and\s+)?|\s+and\s+")  # "$12.9 million, $12.1 million and"
+
+
 def _respectively(doc: _Document, claims: list[Claim]) -> list[Claim]:
     """ "$108.3 million and $86.9 million for the six months ended June 30, 2025 and 2024,
     respectively": the figures take the periods in the order the clause lists them."""
@@ -995,6 +998,25 @@ def _respectively(doc: _Document, claims: list[Claim]) -> list[Claim]:
             continue
         for k, period in zip(figures, periods, strict=True):
             out[k] = replace(out[k], period=period)
+        # "..., respectively, and the related income tax benefit was $12.9 million, $12.1
+        # million and $10.2 million": a list as long, later in the sentence and with no
+        # periods of its own, takes the same periods in the same order.
+        sentence_end = text.find(". ", match.end())
+        end = bisect.bisect_left(starts, sentence_end if sentence_end >= 0 else len(text))
+        after = [
+            k for k in range(high, end) if not claims[k].nested and claims[k].start > match.end()
+        ]
+        if (
+            len(after) == len(periods)
+            and all(claims[k].kind != DATE for k in after)
+            and all(
+                _LIST_JOIN.fullmatch(text, claims[a].end, claims[b].start)
+                for a, b in itertools.pairwise(after)
+            )
+        ):
+            for k, period in zip(after, periods, strict=True):
+                if not out[k].period or out[k].period in periods:
+                    out[k] = replace(out[k], period=period)
     return out
 
 

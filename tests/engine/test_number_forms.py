@@ -1355,3 +1355,19 @@ def test_a_midpoint_is_the_middle_of_two_figures_never_the_mean_of_three():
     wrong = detect(source_input(answer.format("€18.54 billion"), source))
     verdict = next(v for v in wrong.verdicts if v.claim.text == "€18.54 billion")
     assert verdict.outcome == "arithmetic_drift" and verdict.expected_value == Decimal("18.5e9")
+
+
+SBC_NOTE = (
+    "Share-based compensation expense was $61.4 million, $57.8 million and $49.3 million in "
+    "2024, 2023 and 2022, respectively, and the related income tax benefit recognized was "
+    "$12.9 million, $12.1 million and $10.2 million."
+)
+
+
+def test_a_second_list_after_respectively_takes_the_same_periods():
+    periods = {c.text: c.period for c in extract_source("s", SBC_NOTE).claims}
+    assert periods["$12.9 million"] == "2024" and periods["$10.2 million"] == "2022"
+    clean = "In 2024 the related income tax benefit was $12.9 million."
+    assert not detect(source_input(clean, SBC_NOTE)).flagged
+    wrong = "In 2024 the related income tax benefit was $10.2 million."
+    assert detect(source_input(wrong, SBC_NOTE)).flagged
