@@ -2216,6 +2216,9 @@ def _names_only_a_period(text: str) -> bool:
     return bool(tables.header_period(text)) and set(labels.words(text)) <= _PERIOD_WORDS
 
 
+_ITEM_NUMBER = re.compile(r"\(?(?:[0-9]{1,2}|[a-z])[.)]\s*[*_]*")  # "2.", "(b)", "3)"
+
+
 def _introduces_another(text: str, anchor: _Read, read: _Read) -> bool:
     """A period with a colon inside a line ("(fiscal 2023: 10.1 years)") names the figure
     right after it, not a later one; at the head of its line ("- **2024:** ... = €25.49") it
@@ -2232,7 +2235,9 @@ def _introduces_another(text: str, anchor: _Read, read: _Read) -> bool:
     if read.start - anchor.end <= MAX_INTRODUCED_GAP:
         return False
     line_start = text.rfind("\n", 0, anchor.start) + 1
-    return bool(text[line_start : anchor.start].strip(" \t-*•#>_"))
+    head = text[line_start : anchor.start].strip(" \t-*•#>_")
+    # "2. 2023: $355,904K ÷ 8.61B units ≈ $0.0413": a numbered item's period heads its line
+    return bool(head) and not _ITEM_NUMBER.fullmatch(head)
 
 
 def _not_a_period(doc: _Document, anchor: _Read) -> bool:

@@ -1371,3 +1371,24 @@ def test_a_second_list_after_respectively_takes_the_same_periods():
     assert not detect(source_input(clean, SBC_NOTE)).flagged
     wrong = "In 2024 the related income tax benefit was $10.2 million."
     assert detect(source_input(wrong, SBC_NOTE)).flagged
+
+
+ROYALTIES = (
+    "Royalty revenue was $412.6 million in 2024 and $355.9 million in 2023. Royalty-bearing "
+    "units shipped by licensees were 9.84 billion in 2024, compared with 8.61 billion in "
+    "2023 and 7.93 billion in 2022."
+)
+
+
+def test_a_numbered_items_period_heads_its_whole_line():
+    """ "2. 2023: $355.9M ÷ 8.61B units ≈ $0.0413": the period after the item's number is the
+    line's, its operands included (before, only the figure right after it took it, and the
+    2023 units read as the base given for the current year)."""
+    answer = (
+        "1. 2024: $412.6M ÷ 9.84B units ≈ $0.0419 per unit\n"
+        "2. 2023: $355.9M ÷ {} units ≈ $0.0413 per unit\n"
+    )
+    periods = [r.claim.period for r in read_answer(answer.format("8.61B")).readings]
+    assert periods == ["2024"] * 4 + ["2023"] * 4
+    assert not detect(source_input(answer.format("8.61B"), ROYALTIES)).flagged
+    assert detect(source_input(answer.format("7.93B"), ROYALTIES)).flagged
