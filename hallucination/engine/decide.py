@@ -401,14 +401,17 @@ def _fraction_field(fact: Claim) -> bool:
     return _PERCENT_KEY.search(fact.citation.rsplit(".", 1)[-1]) is None
 
 
-def _as_percentage(fraction: Claim) -> Claim:
-    """A rate the sources give as a fraction of one, read as the percentage it is (9.12%)."""
+def _in_the_claims_terms(claim: Claim, stated: Claim) -> Claim:
+    """The stated value as the claim writes it: a tool's fraction of one as the percentage
+    it is (9.12% for 0.0912) when the claim is a percentage; else the value itself."""
+    if claim.kind != PERCENT or not _fraction_field(stated):
+        return stated
     return replace(
-        fraction,
+        stated,
         kind=PERCENT,
         unit="%",
-        value=fraction.value * 100,
-        precision=fraction.precision * 100 if fraction.precision is not None else None,
+        value=stated.value * 100,
+        precision=stated.precision * 100 if stated.precision is not None else None,
     )
 
 
@@ -458,16 +461,12 @@ class Decider:
         found = [self._candidates(r) for r in readings]
         verdicts: list[ClaimVerdict] = []
         for i in range(len(readings)):
-            restated = self._restated(readings, verdicts, i)
-            verdicts.append(
-                self._in_the_period_asked(
-                    self._on_its_basis(
-                        self._with_plus_sign(restated or self._decide(found[i], found)),
-                        found[i].reading,
-                    ),
-                    found[i].reading,
-                )
-            )
+            verdict = self._restated(readings, verdicts, i) or self._decide(found[i], found)
+            # Grounded figures checked once more against what their words say: the sign,
+            # the basis (GAAP or not), the one period the question asks.
+            verdict = self._with_plus_sign(verdict)
+            verdict = self._on_its_basis(verdict, found[i].reading)
+            verdicts.append(self._in_the_period_asked(verdict, found[i].reading))
         if self._exact:
             verdicts = self._headlines(readings, found, verdicts)
         settled = self._worked_elsewhere(readings, verdicts)
@@ -569,13 +568,11 @@ class Decider:
         fact = self._fact_at(nearest)
         if fact is None or not fact.label or not fact.label_words & _ADJUSTED_WORDS:
             return verdict
-        assert self._source_order is not None
-        _starts, facts = self._source_order.get(nearest.source_id, ([], []))
         gaap = next(
             (
                 f
-                for f in facts
-                if f.label == fact.label
+                for f in self.index.labelled(fact.label)
+                if f.source_id == fact.source_id
                 and f.period == fact.period
                 and f is not fact
                 and f.kind == fact.kind
@@ -1987,13 +1984,11 @@ class Decider:
                 )
         if c.prose_stated is not None and not reading.derived:
             # Nothing explains the figure, and the sources' prose gives the metric one value.
-            stated = c.prose_stated
-            if claim.kind == PERCENT and _fraction_field(stated):
-                stated = _as_percentage(stated)
-                if cd.value_matches(claim, stated):
-                    return ClaimVerdict(
-                        claim=claim, outcome=GROUNDED, nearest=nearest_value(c.prose_stated)
-                    )
+            stated = _in_the_claims_terms(claim, c.prose_stated)
+            if stated is not c.prose_stated and cd.value_matches(claim, stated):
+                return ClaimVerdict(
+                    claim=claim, outcome=GROUNDED, nearest=nearest_value(c.prose_stated)
+                )
             if cd.other_currency(claim, stated) and cd.value_matches(
                 replace(claim, unit=stated.unit), stated
             ):
@@ -2012,8 +2007,7 @@ class Decider:
         claim = c.reading.claim
         stated = c.stated
         assert stated is not None and c.binding is not None
-        if claim.kind == PERCENT and _fraction_field(stated):
-            stated = _as_percentage(stated)
+        stated = _in_the_claims_terms(claim, stated)
         if cd.value_matches(claim, stated) and not cd.signs_agree(claim, stated):
             agreeing = [f for f in c.binding.in_period if cd.signs_agree(claim, f)]
             if not agreeing:

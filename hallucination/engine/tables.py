@@ -780,6 +780,10 @@ def _cells_a_line_as_pipes(text: str) -> tuple[str, set[int]]:
             and bool(header_period(stripped))
         )
 
+    def sign(k: int) -> bool:
+        """A line holding only a cell's currency sign ("$")."""
+        return _SIGN_LINE.fullmatch(raws[k].strip()) is not None
+
     def day(k: int) -> bool:
         """ "February 3," over its year, as a stacked header splits a date."""
         return short[k] and _MONTH_DAY_LINE.fullmatch(raws[k].strip()) is not None
@@ -825,7 +829,7 @@ def _cells_a_line_as_pipes(text: str) -> tuple[str, set[int]]:
             0 < len(stripped) <= _LABEL_LINE_CHARS
             and not stripped.startswith(_LIST_MARKS)
             and any(ch.isalpha() for ch in stripped)
-            and not _SIGN_LINE.fullmatch(stripped)
+            and not sign(k)
             and not _is_value(stripped)
         )
 
@@ -833,7 +837,7 @@ def _cells_a_line_as_pipes(text: str) -> tuple[str, set[int]]:
         """The value lines after line k, each with the sign line before it, if any."""
         found: list[int] = []
         while k < len(raws):
-            if _SIGN_LINE.fullmatch(raws[k].strip()) and k + 1 < len(raws) and value(k + 1):
+            if sign(k) and k + 1 < len(raws) and value(k + 1):
                 found.append(k)
                 k += 2
             elif value(k):
@@ -866,18 +870,17 @@ def _cells_a_line_as_pipes(text: str) -> tuple[str, set[int]]:
             else:
                 headings.append(p)
             end = cells[-1] if cells else p
-            p = end + (2 if _SIGN_LINE.fullmatch(raws[end].strip()) else 1)
+            p = end + (2 if sign(end) else 1)
         if len(rows) >= 2 and not _units_by_column(raws[k : rows[0][0]]):
             breaks.update(joins)
             sections.update(h for h in headings if h < rows[-1][0])
             for first, cells in rows:
                 breaks[first] = "|"
                 for cell in cells[:-1]:
-                    sign = _SIGN_LINE.fullmatch(raws[cell].strip()) is not None
-                    if sign:
-                        breaks[cell] = " "
-                    breaks[cell + 1 if sign else cell] = "|"
-                if _SIGN_LINE.fullmatch(raws[cells[-1]].strip()):
+                    if sign(cell):
+                        breaks[cell] = " "  # "$" then its value: one cell
+                    breaks[cell + 1 if sign(cell) else cell] = "|"
+                if sign(cells[-1]):
                     breaks[cells[-1]] = " "
         i = max(p, k)
     if not breaks:
