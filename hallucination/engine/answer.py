@@ -524,6 +524,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
                 after_label=read[i].after,
             )
         )
+    readings = _a_year_earlier(text, readings)
     shared = ranges_share_labels(text, [r.claim for r in readings])
     readings = [
         r if r.claim is claim else replace(r, claim=claim)
@@ -537,6 +538,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         ]
         if len(stated) <= MAX_FIGURES_ASKED:
             readings = _in_the_question_s_terms(readings, question)
+    if question:
+        readings = _in_the_period_asked(readings, question, text, sentences)
     return AnswerReading(
         text=text,
         readings=tuple(readings),
@@ -716,6 +719,87 @@ def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Rea
 
 
 MAX_QUESTION_CHARS = 2_000
+# "versus 42.6% a year earlier", "against $1.2 billion in the prior-year period": the figure
+# is the same span of time a year before the one its sentence just named.
+_A_YEAR_EARLIER_AFTER = re.compile(
+    r"[ \t]*(?:\)[ \t]*)?(?:,[ \t]*)?(?:(?:a|one)[ \t]+year[ \t]+(?:earlier|ago|before)|"
+    r"(?:in|for)[ \t]+the[ \t]+(?:prior|previous)[- ]year(?:[ \t]+(?:period|quarter))?)\b",
+    re.IGNORECASE,
+)
+
+
+def _a_year_earlier(text: str, readings: list[Reading]) -> list[Reading]:
+    """A figure with no period of its own followed by "a year earlier" takes the period a
+    year before the last period given to a figure before it in its sentence ("44.7% for the
+    nine months ended September 28, 2024 versus 42.6% a year earlier": 9M 2023-09)."""
+    out: list[Reading] = []
+    for r in readings:
+        claim = r.claim
+        if (
+            claim.kind != DATE
+            and not claim.nested
+            and not claim.period
+            and _A_YEAR_EARLIER_AFTER.match(text, claim.end)
+        ):
+            before = next(
+                (
+                    o.claim.period
+                    for o in reversed(out)
+                    if o.sentence == r.sentence and o.claim.kind != DATE and o.claim.period
+                ),
+                "",
+            )
+            earlier = lx.year_before(before) if before else ""
+            if earlier:
+                r = replace(r, claim=replace_claim(claim, period=earlier))
+        out.append(r)
+    return out
+
+
+# Words that put a figure in some span of time other than the one a question asks
+# ("for the six months", "year to date", "in the prior year").
+_OTHER_SPAN = re.compile(
+    r"\b(?:months?|weeks?|half|halves|ytd|year[- ]to[- ]date|prior|previous|last|earlier|"
+    r"annual(?:ly|ized)?|full[- ]year|fiscal|cumulative|since|through|trailing|ttm|ago|"
+    r"sequential(?:ly)?|guidance|outlook|expects?|forecast|projected|years|"
+    # ... or beside a figure of another period: "up from $169.5 million", "vs. $11,620K"
+    r"from|vs|versus|compared|against|than)\b",
+    re.IGNORECASE,
+)
+
+
+def _in_the_period_asked(
+    readings: list[Reading], question: str, text: str, sentences: list[tuple[int, int]]
+) -> list[Reading]:
+    """A figure naming its metric but no period, in a sentence that names none ("Net income
+    for the quarter was $66.7 million" answering "What were Q2 2025 product sales and net
+    income?"), is the figure of the one period the question asks, if it asks one and no
+    arithmetic."""
+    asked, _marks = extract_document(question[:MAX_QUESTION_CHARS])
+    periods = {c.period for c in asked if c.kind == DATE and not c.nested and c.period}
+    if len(periods) != 1 or any(p.search(question) for _cue, p in _QUESTION_CUES):
+        return readings
+    (period,) = periods
+    out = []
+    for r in readings:
+        claim = r.claim
+        s_start, s_end = sentences[r.sentence]
+        if (
+            claim.kind != DATE
+            and not claim.nested
+            and claim.label_words
+            and not claim.period
+            and not r.periods
+            and not r.cues
+            and not r.asked_period
+            and not r.base
+            and not _OTHER_SPAN.search(text, s_start, s_end)
+        ):
+            r = replace(r, asked_period=period)
+        out.append(r)
+    return out
+
+
 # The name of the arithmetic a question asks for, which names no metric.
 _RATE_NAMES = re.compile(
     r"\b(?:compound(?:ed)?\s+annual\s+growth\s+rate|cagr|annual\s+growth\s+rate|growth\s+rate)\b",

@@ -2315,8 +2315,18 @@ def _row_column_label(row_label: str, header: str) -> tuple[frozenset[str], froz
 
 @functools.lru_cache(maxsize=4096)
 def _is_period_only(text: str) -> bool:
-    """A header that names a period and nothing else ("2009", "dec. 31 2008", "FY24")."""
-    return bool(tables.header_period(text)) and not labels.words(text)
+    """A header that names a period and nothing else ("2009", "dec. 31 2008", "FY24",
+    "Three Months Ended June 30 2025")."""
+    return bool(tables.header_period(text)) and not labels.words(_SPAN_LENGTH.sub(" ", text))
+
+
+# The length of a span of time in a header ("Three Months Ended", "52 weeks ended"): part
+# of its period, no metric's word.
+_SPAN_LENGTH = re.compile(
+    r"\b(?:one|two|three|four|six|nine|twelve|thirteen|twenty-six|fifty-two|fifty-three|"
+    r"[0-9]{1,2})[- ](?=(?:months?|weeks?|quarters?)\b)",
+    re.IGNORECASE,
+)
 
 
 def _table_context(

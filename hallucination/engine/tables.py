@@ -1413,6 +1413,10 @@ def _cell(
         and measured is None
     ):
         scale, stated = units.scale, True
+    if units.exceptions and header and _excepted(header, units.exceptions):
+        # "(in millions of Canadian dollars, except carloads)" over a "Carloads" column:
+        # counts, not money.
+        currency = column_unit[1] if column_unit is not None else ""
     bps = not percent and bool(_BPS_WORD.search(row_words) or _BPS_WORD.search(header))
     points = (
         "%" not in value_text
@@ -1548,14 +1552,26 @@ def _pipe_covering(groups: list[_Line], widths: int, text: str) -> dict[int, lis
         if len(filled) == 1:
             for column in range(1, widths):
                 out.setdefault(column, []).append(filled[0])
-        elif _spanning_periods(cells):
-            # each period over its own column and the empty ones after it
+        elif _spanning_periods(cells) or _spanning_groups(cells):
+            # each period, or each group's words, over its own column and the empty ones
+            # after it
             current = ""
             for column, cell in enumerate(cells, 1):
                 current = cell or current
                 if column < widths:
                     out.setdefault(column, []).append(current)
     return out
+
+
+def _spanning_groups(cells: list[str]) -> bool:
+    """Groups of words as HTML `colspan` cells are rewritten: two or more, the first value
+    column's filled, each followed by the same number of empty cells ("| | Freight revenues |
+    | Carloads (thousands) | |" over two years each)."""
+    filled = [k for k, c in enumerate(cells) if c]
+    if len(filled) < 2 or filled[0] != 0 or len(cells) % len(filled):
+        return False
+    span = len(cells) // len(filled)
+    return span > 1 and filled == list(range(0, len(cells), span))
 
 
 def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, list[str]]:
@@ -1673,6 +1689,7 @@ def _add_grid(
         header_cells = [text[s:e].strip() for s, e in header.spans]
         has_header = True
     headers: dict[int, str] = {}
+    grouped: dict[int, list[str]] = {}  # the group header cells over each column
     if has_header:
         mapping = None
         widths = max(len(line.spans) for line in body)
@@ -1696,6 +1713,7 @@ def _add_grid(
         )
         for (s, e), column in zip(header.spans, mapping, strict=False):
             headers[column] = " ".join([*over.get(column, []), text[s:e].strip()])
+            grouped[column] = over.get(column, [])
             if column > 0 and span_over_labels and not over.get(column):
                 headers[column] = f"{span_over_labels} {headers[column]}"
             if not own_header:
@@ -1763,7 +1781,10 @@ def _add_grid(
     column_units: dict[int, tuple[Decimal, str] | None] = {}
     for column, header_text in headers.items():
         if column > 0:
-            column_units[column] = label_unit(header_text)
+            # "Carloads (thousands)" over "2024": a group header's unit is its columns'.
+            column_units[column] = label_unit(header_text) or next(
+                filter(None, map(label_unit, grouped.get(column, []))), None
+            )
             if column_units[column] is not None:
                 table.column_units[column] = column_units[column]  # type: ignore[assignment]
     result.tables.append(table)

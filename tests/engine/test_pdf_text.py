@@ -505,3 +505,70 @@ def test_an_unnamed_change_is_between_the_last_two_results_of_one_unit():
 **Change:** about **{}**."""
     assert not detect(source_input(answer.format("+1.0%"), SHIPMENTS)).flagged
     assert detect(source_input(answer.format("+2.0%"), SHIPMENTS)).flagged
+
+
+# ------------------------------------------------------------------ HTML groups of columns
+
+GROUPED_NOTE = """The following table disaggregates freight revenues and carloads by commodity
+group for the years ended December 31 (in millions of Canadian dollars, except carloads):
+<table>
+<tr><th>&nbsp;</th><th colspan="2">Freight revenues</th><th colspan="2">Carloads (thousands)</th></tr>
+<tr><th>&nbsp;</th><th>2024</th><th>2023</th><th>2024</th><th>2023</th></tr>
+<tr><td>Grain</td><td>1,842</td><td>1,716</td><td>412.6</td><td>398.1</td></tr>
+<tr><td>Potash</td><td>684</td><td>731</td><td>176.4</td><td>189.2</td></tr>
+</table>"""
+
+
+def test_a_group_of_columns_keeps_the_unit_its_heading_states():
+    """`<th colspan="2">Carloads (thousands)</th>` over two years, beside a group of money
+    columns, under `(in millions of Canadian dollars, except carloads)`: the carload cells
+    are counts in thousands, not millions of dollars."""
+    cells = {c.text: c for c in extract_source("s", GROUPED_NOTE).claims if c.cell is not None}
+    assert cells["412.6"].value == Decimal("412600") and not cells["412.6"].unit
+    assert cells["1,842"].value == Decimal("1842e6") and cells["1,842"].unit == "CAD"
+    clean = detect(source_input("Grain carloads were 412.6 thousand in 2024.", GROUPED_NOTE))
+    assert not clean.flagged
+    wrong = detect(source_input("Grain carloads were 412.6 million in 2024.", GROUPED_NOTE))
+    assert wrong.flagged
+
+
+QUARTER_AND_HALF = """CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (In millions, except per share data)
+<table>
+<tr><th></th><th colspan="2">Three Months Ended June 30</th><th colspan="2">Six Months Ended June 30</th></tr>
+<tr><th></th><th>2025</th><th>2024</th><th>2025</th><th>2024</th></tr>
+<tr><td>Product sales, net</td><td>214.6</td><td>176.3</td><td>408.9</td><td>331.7</td></tr>
+<tr><td>Net income</td><td>39.6</td><td>18.2</td><td>66.7</td><td>24.5</td></tr>
+</table>"""
+
+
+def test_groups_of_periods_head_their_own_columns():
+    """`Three Months Ended June 30` and `Six Months Ended June 30`, each over 2025 and 2024:
+    the quarter's and the half year's cells, asked about the quarter."""
+    cells = {c.text: c for c in extract_source("s", QUARTER_AND_HALF).claims if c.cell is not None}
+    assert cells["39.6"].period == "Q2 2025" and cells["66.7"].period == "H1 2025"
+    question = "What were Q2 2025 product sales and net income?"
+    clean = detect(
+        source_input(
+            "Q2 2025 product sales were $214.6 million. Net income for the quarter was "
+            "$39.6 million.",
+            QUARTER_AND_HALF,
+            question=question,
+        )
+    )
+    assert not clean.flagged
+    wrong = detect(
+        source_input(
+            "Q2 2025 product sales were $214.6 million. Net income for the quarter was "
+            "$66.7 million.",
+            QUARTER_AND_HALF,
+            question=question,
+        )
+    )
+    assert _verdict(wrong, "$66.7 million").outcome == PERIOD_MISMATCH
+    # Said to be the half year's, the same figure is grounded.
+    half = detect(
+        source_input(
+            "Net income for the six months was $66.7 million.", QUARTER_AND_HALF, question=question
+        )
+    )
+    assert not half.flagged

@@ -209,3 +209,23 @@ def test_a_bare_figure_of_another_period_than_the_one_asked_is_a_period_mismatch
     # Asked about the change, the same figure is an operand's value, not a period's.
     change = "What was the change in finance costs from FY 2022-23 to FY 2023-24?"
     assert detect(source_input("-7.49", FINANCE_COSTS, question=change)).verdicts[0].grounded
+
+
+NINE_MONTHS = """(In millions)
+
+                                  Three Months Ended                   Nine Months Ended
+                                  September 28,   September 30,   September 28,   September 30,
+                                           2024            2023            2024            2023
+Revenue                          $      1,842.6  $      1,516.3  $      5,087.9  $      4,611.2
+Gross profit                              838.4           641.4         2,275.4         1,962.9
+"""
+
+
+def test_a_figure_a_year_earlier_is_the_same_span_a_year_before():
+    """ "44.7% for the nine months ended September 28, 2024 versus 42.6% a year earlier":
+    the second margin is the nine months of 2023 (1,962.9 / 4,611.2), not a figure with no
+    period."""
+    sentence = "Gross margin was 44.7% for the nine months ended September 28, 2024 versus {} a year earlier."
+    assert not detect(source_input(sentence.format("42.6%"), NINE_MONTHS)).flagged
+    wrong = detect(source_input(sentence.format("41.6%"), NINE_MONTHS))
+    assert not _verdict(wrong, "41.6%").grounded
