@@ -318,7 +318,7 @@ class AnswerReading:
             ):
                 # (Not the first operand of the next step of chained working: "A ÷ (B + A)
                 # = A ÷ C ≈ 65.2%".)
-                return self.text[start:eq], self.text[eq] == "≈"
+                return self.text[start:eq], self.text[eq] in "≈→"
             cell = (
                 _CELL_RESULT_AFTER.fullmatch(self.text, eq, claim.start)
                 if eq < claim.start
@@ -359,7 +359,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
     claims, _marks = extract_document(text)
     claims = _with_answer_caption(text, claims)
     # The arithmetic the answer writes out, found once for every rule that reads it.
-    worked = "=" in text or "≈" in text or "(" in text
+    worked = "=" in text or "≈" in text or "→" in text or "(" in text
     quotient = "÷" in text or " / " in text
     spans = formula_spans(text) if worked or quotient else []
     if "=" in text:

@@ -292,7 +292,12 @@ def read_clauses(
         inherited = False
         following = starts[i + 1] if i + 1 < len(claims) else s_end
         # endpos reads the text as if it ended there, without copying all that comes before.
-        linked = _LINKED_AFTER.match(text, claim.end, min(s_end, following))
+        # "**$233.5 million** of underwriting income": emphasis closes the figure, not its
+        # words.
+        after_end = claim.end
+        while after_end < s_end and text[after_end] in "*_":
+            after_end += 1
+        linked = _LINKED_AFTER.match(text, after_end, min(s_end, following))
         spent_on = False
         spent_from = max(s_start, claim.start - 200)
         if (
@@ -300,11 +305,11 @@ def read_clauses(
             and (spending is None or _starts_between(spending, spent_from, claim.start))
             and _SPENDING.search(text, spent_from, claim.start)
         ):
-            linked = _SPENT_ON.match(text, claim.end, min(s_end, following))
+            linked = _SPENT_ON.match(text, after_end, min(s_end, following))
             spent_on = linked is not None
         change_in = False
         if not linked:
-            linked = _CHANGE_IN_AFTER.match(text, claim.end, min(s_end, following))
+            linked = _CHANGE_IN_AFTER.match(text, after_end, min(s_end, following))
             change_in = linked is not None
         linked_words = set(labels.words(linked.group(1))) if linked else set()
         after_label = (
@@ -321,7 +326,7 @@ def read_clauses(
             or window.rstrip().endswith(":")
             or (listing and not window.strip(" ,;").removeprefix("and").strip())
         )
-        item = _ITEM_AFTER.match(text, claim.end, min(s_end, following)) if in_list else None
+        item = _ITEM_AFTER.match(text, after_end, min(s_end, following)) if in_list else None
         listing = item is not None
         if item is not None and labels.label_words(item.group(1)):
             # "totals $46.2 million: $28.5 million from the state, $10.0 million in Morgan

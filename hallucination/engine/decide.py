@@ -921,10 +921,10 @@ class Decider:
         return out
 
     def _is_result(self, claim: Claim) -> bool:
-        """The figure follows `=` or `≈`: a result, named by the arithmetic before it, not
+        """The figure follows `=`, `≈` or `→`: a result, named by the arithmetic before it, not
         by the words next to it ("... ÷ revenue of £9,684 million = **22.8%**")."""
         before = self.answer.text[max(0, claim.start - 8) : claim.start].rstrip(" *_~")
-        return before.endswith(("=", "≈"))
+        return before.endswith(("=", "≈", "→"))
 
     def _restated(
         self, readings: tuple[Reading, ...], verdicts: list[ClaimVerdict], i: int

@@ -630,7 +630,8 @@ _COMPARATIVES_IN_BRACKETS = re.compile(
 )
 _FIGURE_BEFORE_BRACKET = re.compile(r"[0-9%][ \t]*\Z")  # "214,318 (198,604)"
 _FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−–^ \t")
-_EQUALS = re.compile("[=≈]")
+# "=", "≈", and the arrow of working rounded to its result ("4,628.9 / 4,862.4 → 95.2%")
+_EQUALS = re.compile("[=≈→]")
 _OPERAND_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn|[BMK])\b)?"
 # What an operand of working in parentheses counts: "(2,184,306 thousand / 431,560 tonnes)".
 _OPERAND_UNIT = r"(?:\s[a-z]{3,12})?"

@@ -1010,3 +1010,45 @@ def test_a_formula_of_names_with_a_division_sign_defines_the_figure():
     )
     assert not detect(source_input(answer.format("24.8%"), TAXES)).flagged
     assert detect(source_input(answer.format("26.8%"), TAXES)).flagged
+
+
+# ------------------------------------------------------------------ arrows and emphasis
+
+UNDERWRITING = """Consolidated Underwriting Results
+(in millions)                                    2024          2023
+Net premiums earned                          $ 4,862.4     $ 4,517.9
+Losses and loss adjustment expenses             3,209.1       3,087.2
+Underwriting, acquisition and insurance
+expenses                                        1,419.8       1,352.6
+Underwriting income                          $   233.5     $    78.1
+"""
+
+
+def test_an_arrow_gives_the_result_of_the_working_before_it():
+    """ "(3,209.1 + 1,419.8) / 4,862.4 = 4,628.9 / 4,862.4 → 95.2%": the arrow ends the
+    second step of the working, so 4,628.9 is its first operand, not the first step's
+    result; a quotient the arrow gives wrongly is caught."""
+    working = "Combined ratio = (3,209.1 + 1,419.8) / 4,862.4 = 4,628.9 / 4,862.4 → **{}**"
+    clean = detect(source_input(working.format("95.2%"), UNDERWRITING))
+    assert not clean.flagged
+    wrong = detect(source_input(working.format("96.2%"), UNDERWRITING))
+    assert _verdict(wrong, "96.2%").outcome == ARITHMETIC_DRIFT
+    # An arrow between two levels is no working: "$78.1 million → $233.5 million".
+    moved = detect(
+        source_input("Underwriting income: $78.1 million → $233.5 million.", UNDERWRITING)
+    )
+    assert not moved.flagged
+
+
+def test_emphasis_closing_a_figure_leaves_its_linked_words_its_own():
+    """ "earned **$233.5 million** of underwriting income in 2024 (premiums of $4,862.4
+    million ...)": the words after the bold figure name it, not the next figure."""
+    answer = (
+        "Harborline earned **$233.5 million** of underwriting income in 2024 (premiums of "
+        "{} less $4,628.9 million of losses and expenses)."
+    )
+    reading = read_answer(answer.format("$4,862.4 million"))
+    premiums = next(r for r in reading.readings if r.claim.text == "$4,862.4 million")
+    assert "underwrit" not in premiums.claim.label_words
+    assert not detect(source_input(answer.format("$4,862.4 million"), UNDERWRITING)).flagged
+    assert detect(source_input(answer.format("$4,962.4 million"), UNDERWRITING)).flagged
