@@ -2013,6 +2013,8 @@ def _value_of(
                 # its own scale and no currency, whatever the caption's
                 and (not cell.currency or _states_no_currency(cell.row_label))
                 and (label in lx.COUNT_LABELS or _COUNTED_ROW.search(cell.row_label))
+                # "Catastrophe losses included above  $ 181.4  $ 264.9": a row of money
+                and not any(sign in cell.row_text for sign in "$€£¥")
             ):
                 # "Weighted average diluted shares" or "net additions (thousands)" in
                 # thousands is still a count.

@@ -300,3 +300,22 @@ def test_dollar_cells_under_a_scale_caption_are_not_units():
 def test_dollar_cells_under_a_scale_caption_still_ground_only_their_digits():
     result = detect(source_input("SG&A was $621.3 million in the quarter.", QUARTER_SGA))
     assert result.flagged
+
+
+CATASTROPHE = """Consolidated Underwriting Results
+(in millions, except ratios)                     2024          2023
+Net premiums earned                          $ 4,862.4     $ 4,517.9
+Underwriting income                          $   233.5     $    78.1
+Catastrophe losses included above            $   181.4     $   264.9
+"""
+
+
+def test_a_row_of_losses_with_dollar_signs_is_money_not_a_count():
+    """ "Catastrophe losses ... $ 181.4" in millions: money, not 181.4 million losses counted
+    as a trader counts losing trades (a caption with no currency left it a count)."""
+    claims, _ = extract_document(CATASTROPHE)
+    cell = next(c for c in claims if c.text == "181.4")
+    assert cell.kind == "currency" and cell.value == Decimal("181.4e6")
+    sentence = "Catastrophe losses were {} in 2024 against $264.9 million in 2023."
+    assert not detect(source_input(sentence.format("$181.4 million"), CATASTROPHE)).flagged
+    assert detect(source_input(sentence.format("$191.4 million"), CATASTROPHE)).flagged
