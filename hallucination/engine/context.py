@@ -384,6 +384,7 @@ def _segment_name(text: str, marks: Marks, i: int) -> str:
         original = text[marks.word_starts[k] : marks.word_ends[k]]
         if (
             not original[:1].isupper()
+            or text[marks.word_starts[k] - 1 : marks.word_starts[k]].isdigit()
             or marks.words[k] in _SEGMENT_STOPWORDS
             or marks.words[k].endswith(("'s", "’s"))
         ):
@@ -461,6 +462,8 @@ def _qualifying_name(text: str, marks: Marks, i: int, first_word_counts: bool = 
         word = marks.words[k]
         if (
             not original[:1].isupper()
+            # "181,990K weighted average shares": a scale glued to its digits, no name
+            or text[marks.word_starts[k] - 1 : marks.word_starts[k]].isdigit()
             or word in _NOT_SEGMENTS
             or word.endswith(("'s", "’s", "'", "’"))
         ):

@@ -540,6 +540,9 @@ def _dates_apart(line: _Line, text: str) -> _Line:
 def _periods_header_above(lines: list[_Line], first: int, text: str) -> tuple[_Line, int] | None:
     """A line of period headers ("2024   2023") a few section headings above a block, read
     as a row of the block's kind, and where it is."""
+    stacked = _stacked_periods_above(lines, first, text)
+    if stacked is not None:
+        return stacked
     k = first - 1
     while k >= 0 and first - k <= 4:
         line = lines[k]
@@ -559,6 +562,38 @@ def _periods_header_above(lines: list[_Line], first: int, text: str) -> tuple[_L
             return _Line(line.start, line.end, line.text, "wide", spans), k
         return None
     return None
+
+
+STACKED = "stacked"  # a header of periods one a line, over a block's value columns in order
+
+
+def _stacked_periods_above(lines: list[_Line], first: int, text: str) -> tuple[_Line, int] | None:
+    """Periods one a line right above a block of aligned rows ("Year Ended December 31," /
+    "2024" / "2023", as PDF text extraction leaves a header): a header whose cells head the
+    value columns in order, and where the run starts."""
+    k = first - 1
+    spans: list[tuple[int, int]] = []
+    while k >= 0 and len(spans) < MAX_STACKED_PERIODS:
+        line = lines[k]
+        cell = line.text.strip()
+        if not cell or not _YEARISH.fullmatch(cell, timeout=_TIMEOUT) or not header_period(cell):
+            break
+        start = line.start + line.text.index(cell)
+        spans.insert(0, (start, start + len(cell)))
+        k -= 1
+    if len(spans) < 2:
+        return None
+    if k >= 0 and _SPAN_ENDED_LINE.fullmatch(lines[k].text.strip(), timeout=_TIMEOUT):
+        k -= 1  # the "Year Ended December 31," line over them
+    return _Line(spans[0][0], spans[-1][1], text[spans[0][0] : spans[-1][1]], STACKED, spans), k + 1
+
+
+MAX_STACKED_PERIODS = 6
+_SPAN_ENDED_LINE = regex.compile(
+    r"(?:(?:fiscal\s+)?years?|(?:three|six|nine|twelve|[0-9]{1,2})\s+months|quarters?)\s+"
+    r"(?:ended|ending)\b.{0,30}",
+    regex.IGNORECASE,
+)
 
 
 def _continues(line: _Line) -> bool:
@@ -1474,6 +1509,20 @@ def _right_aligned(header: _Line, body: list[_Line]) -> list[int] | None:
             edges[column].append(e - line.start)
     if not all(edges):
         return None
+    if header.kind == STACKED:
+        # Periods one a line: they head the columns of values in order, the `$` columns
+        # between them aside.
+        widest = [line for line in body if len(line.spans) == widths]
+        values = [
+            column
+            for column in range(1, widths)
+            if not all(
+                line.text[s - line.start : e - line.start].strip() in _SIGNS
+                for line in widest
+                for s, e in [line.spans[column]]
+            )
+        ]
+        return values if len(values) == len(header.spans) else None
     mean_edges = [sum(col) / len(col) for col in edges]
     mapping = []
     for _s, e in header.spans:

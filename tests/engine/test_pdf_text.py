@@ -572,3 +572,43 @@ def test_groups_of_periods_head_their_own_columns():
         )
     )
     assert not half.flagged
+
+
+# ------------------------------------------------------------------ periods one a line
+
+AFFO = """Funds from Operations and Adjusted Funds from Operations (Non-GAAP)
+(in thousands, except per share data)
+Year Ended December 31,
+2024
+2023
+Net income attributable to common shareholders            $    142,318    $    128,904
+Real estate depreciation and amortization                      186,745         171,226
+AFFO attributable to common shareholders                  $    248,863    $    246,899
+Weighted average diluted common shares and units               181,990         175,458
+AFFO per diluted share                                    $       1.37    $       1.41
+"""
+
+
+def test_periods_one_a_line_head_the_aligned_rows_under_them():
+    """ "Year Ended December 31," / "2024" / "2023" on lines of their own over aligned rows
+    with `$` columns: the years head the value columns in order, and the caption above
+    them scales the rows."""
+    cells = {c.text: c for c in extract_source("s", AFFO).claims if c.cell is not None}
+    assert cells["248,863"].period == "2024" and cells["246,899"].period == "2023"
+    assert cells["248,863"].value == Decimal("248863000")
+    clean = detect(source_input("AFFO was $248.9 million in 2024.", AFFO))
+    assert not clean.flagged
+    wrong = detect(source_input("AFFO was $246.9 million in 2024.", AFFO))
+    assert _verdict(wrong, "$246.9 million").outcome == PERIOD_MISMATCH
+
+
+def test_a_scale_glued_to_its_digits_names_no_segment():
+    """ "181,990K weighted average diluted shares": the `K` is the figure's scale, not a
+    segment called K."""
+    claim = next(c for c in extract_claims("over 181,990K weighted average shares"))
+    assert claim.segment == ""
+    # A page that names segments elsewhere: a segment "K" would be one it does not give.
+    page = AFFO + "The Industrial segment's same-property NOI grew 5.2% in 2024.\n"
+    answer = "AFFO of $248,863K over {} weighted average diluted shares and units in 2024."
+    assert not detect(source_input(answer.format("181,990K"), page)).flagged
+    assert detect(source_input(answer.format("191,990K"), page)).flagged
