@@ -579,7 +579,13 @@ def _stacked_periods_above(lines: list[_Line], first: int, text: str) -> tuple[_
         if not cell or not _YEARISH.fullmatch(cell, timeout=_TIMEOUT) or not header_period(cell):
             break
         start = line.start + line.text.index(cell)
-        spans.insert(0, (start, start + len(cell)))
+        end = start + len(cell)
+        day = lines[k - 1].text.strip() if k > 0 else ""
+        if day and _MONTH_DAY_LINE.fullmatch(day):
+            # "December 28," over "2024": one date split over two lines
+            k -= 1
+            start = lines[k].start + lines[k].text.index(day)
+        spans.insert(0, (start, end))
         k -= 1
     if len(spans) < 2:
         return None
@@ -591,7 +597,7 @@ def _stacked_periods_above(lines: list[_Line], first: int, text: str) -> tuple[_
 MAX_STACKED_PERIODS = 6
 _SPAN_ENDED_LINE = regex.compile(
     r"(?:(?:fiscal\s+)?years?|(?:three|six|nine|twelve|[0-9]{1,2})\s+months|quarters?)\s+"
-    r"(?:ended|ending)\b.{0,30}",
+    r"(?:ended|ending)\b.{0,30}|fiscal\s+years?",
     regex.IGNORECASE,
 )
 

@@ -612,3 +612,26 @@ def test_a_scale_glued_to_its_digits_names_no_segment():
     answer = "AFFO of $248,863K over {} weighted average diluted shares and units in 2024."
     assert not detect(source_input(answer.format("181,990K"), page)).flagged
     assert detect(source_input(answer.format("191,990K"), page)).flagged
+
+
+CHIP_MAKER = """CONSOLIDATED STATEMENTS OF OPERATIONS
+(In millions, except per share amounts)
+Fiscal Year Ended
+December 28,
+2024
+December 30,
+2023
+Net revenue                                       $ 7,842.6        $ 6,915.3
+Cost of revenue                                     3,608.4          3,409.8
+Inventories                                       $ 1,287.4        $ 1,403.9
+"""
+
+
+def test_dates_split_over_lines_one_a_line_head_the_aligned_rows():
+    """ "December 28," over "2024", then "December 30," over "2023", above aligned rows:
+    each date heads its column, so a change between the two inventories is found."""
+    cells = {c.text: c for c in extract_source("s", CHIP_MAKER).claims if c.cell is not None}
+    assert cells["3,608.4"].period == "2024-12-28" and cells["3,409.8"].period == "2023-12-30"
+    sentence = "Inventories fell by {} during fiscal 2024."
+    assert not detect(source_input(sentence.format("$116.5 million"), CHIP_MAKER)).flagged
+    assert detect(source_input(sentence.format("$126.5 million"), CHIP_MAKER)).flagged
