@@ -281,6 +281,7 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 # "Dividing the equity value ... by the offer price": a quotient spelled out.
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
+MAX_SPAN_YEARS = 10
 _YEAR_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru)\s*((?:19|20)\d\d)\b")
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b", re.IGNORECASE)
 # "implying a previous close of about A$4.52": the level before a change.
@@ -1767,6 +1768,11 @@ class Decider:
 
         # An amount a year of a total its sentence spreads over so many years.
         for derivation in self._a_year_of_a_total(reading, found):
+            if cd.derivation_matches(reading, derivation):
+                return self._derived(claim, derivation, found, reading)
+
+        # A total over a span of years its sentence names, summed down its table's line.
+        for derivation in self._summed_over_a_span(reading):
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
 
@@ -3717,6 +3723,42 @@ class Decider:
             ):
                 return _derived_weakly(claim, 100 - c.value, f"100% - {c.text}", "complement")
         return None
+
+    def _summed_over_a_span(self, reading: Reading) -> list[Derivation]:
+        """ "principal maturing in 2025 through 2027 totals $912.5 million": the sum of one
+        table line's values for each year of the span the sentence names before the figure
+        (a maturity schedule's 2025, 2026 and 2027 rows), one value a year."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS:
+            return []
+        start = self.answer.sentences[reading.sentence][0]
+        span = _YEAR_SPAN.search(self.answer.text, start, claim.start)
+        if span is None:
+            return []
+        first, last = int(span.group(1)), int(span.group(2))
+        if not 2 <= last - first + 1 <= MAX_SPAN_YEARS:
+            return []
+        years = {str(y) for y in range(first, last + 1)}
+        lines: dict[tuple, dict[str, Claim]] = {}
+        for fact in self.index.claims:
+            if (
+                fact.cell is None
+                or fact.kind not in _AMOUNTS
+                or fact.period.removeprefix("FY") not in years
+                or fact.kind != claim.kind
+            ):
+                continue
+            table, row, column = fact.cell
+            for line in (
+                (fact.source_id, table, "row", row),
+                (fact.source_id, table, "col", column),
+            ):
+                lines.setdefault(line, {}).setdefault(fact.period.removeprefix("FY"), fact)
+        return [
+            Derivation(cd.SUM_OF, tuple(by_year[y] for y in sorted(by_year)), False, True)
+            for by_year in lines.values()
+            if len(by_year) == len(years)
+        ]
 
     def _a_year_of_a_total(self, reading: Reading, found: list[_Claimed]) -> list[Derivation]:
         """ "about $186 million over four years, or about $46.5 million a year": an amount a

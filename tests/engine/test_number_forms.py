@@ -1392,3 +1392,31 @@ def test_a_numbered_items_period_heads_its_whole_line():
     assert periods == ["2024"] * 4 + ["2023"] * 4
     assert not detect(source_input(answer.format("8.61B"), ROYALTIES)).flagged
     assert detect(source_input(answer.format("7.93B"), ROYALTIES)).flagged
+
+
+MATURITIES = """Debt consisted of the following at December 31 (in millions):
+                                                          2024         2023
+3.25% Senior notes due 2026                              500.0        500.0
+Term loan due 2027 (SOFR + 1.25%)                        412.5        435.0
+Revolving credit facility due 2029                       185.0        310.0
+Total principal                                        1,097.5      1,245.0
+
+Aggregate principal maturities of debt at December 31, 2024 were as follows (in millions):
+2025                22.5
+2026               522.5
+2027               367.5
+2028                 0.0
+2029               185.0
+Total            1,097.5
+"""
+
+
+def test_a_total_over_a_span_of_years_sums_the_line_for_those_years():
+    """ "principal maturing in 2025 through 2027 totals $912.5 million": the schedule's
+    2025, 2026 and 2027 rows (22.5 + 522.5 + 367.5), not a partial list of instruments
+    passed off as the total principal."""
+    sentence = "Principal maturing in 2025 through 2027 totals {} of total principal."
+    clean = detect(source_input(sentence.format("$912.5 million"), MATURITIES))
+    assert not clean.flagged
+    assert clean.verdicts[-1].formula == "22.5M + 522.5M + 367.5M"
+    assert detect(source_input(sentence.format("$890.0 million"), MATURITIES)).flagged
