@@ -282,6 +282,15 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+
+
+def _down_one_column_by_period(operands: tuple[Claim, ...]) -> bool:
+    """Cells of one table column, each of its own period: one line over periods."""
+    cells = {(o.source_id, o.cell[0], o.cell[2]) for o in operands if o.cell is not None}
+    periods = {o.period for o in operands if o.period}
+    return len(cells) == 1 and len(periods) == len(operands) and all(o.cell for o in operands)
+
+
 _YEAR_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru)\s*((?:19|20)\d\d)\b")
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b", re.IGNORECASE)
 # "implying a previous close of about A$4.52": the level before a change.
@@ -3950,6 +3959,8 @@ class Decider:
         lines = {cd.line_of(o) for o in operands}
         if len(lines) < 2:
             return None  # one metric summed over periods is not a partial list of parts
+        if _down_one_column_by_period(operands):
+            return None  # nor is a schedule's years down the side ("2025", "2026", ...)
         partial = self._partial_list(operands)
         if partial is not None:
             # Seed 000: "total options volume" summed over the 2 expirations a tool listed

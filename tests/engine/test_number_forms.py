@@ -1420,3 +1420,30 @@ def test_a_total_over_a_span_of_years_sums_the_line_for_those_years():
     assert not clean.flagged
     assert clean.verdicts[-1].formula == "22.5M + 522.5M + 367.5M"
     assert detect(source_input(sentence.format("$890.0 million"), MATURITIES)).flagged
+
+
+LEASES = """Maturities of lease liabilities as of December 31, 2024 were as follows (in thousands):
+                              Operating leases  Finance leases
+2025                                48,215           3,406
+2026                                45,930           3,211
+2027                                41,078           2,987
+2028                                36,442           1,604
+2029                                31,657             812
+Thereafter                         118,306               —
+Total lease payments               321,628          12,020
+Less: imputed interest            (71,845)         (1,093)
+Present value of lease liabilities     249,783          10,927
+Less: current portion             (37,114)         (2,958)
+Long-term lease liabilities        212,669           7,969
+"""
+
+
+def test_a_sum_down_a_schedule_s_years_is_no_partial_total():
+    """The years down a schedule's side are periods of one line: their sum over 2025
+    through 2029 is no part of the lines passed off as the total lease payments."""
+    sentence = (
+        "Operating lease payments due in 2025 through 2029 total {}, about 63% of total "
+        "undiscounted operating lease payments."
+    )
+    assert not detect(source_input(sentence.format("$203.3 million"), LEASES)).flagged
+    assert detect(source_input(sentence.format("$213.3 million"), LEASES)).flagged
