@@ -282,6 +282,12 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+# "net of measurement-period adjustments": the line a figure is given after.
+_NET_OF = re.compile(
+    r"\bnet\s+of\s+((?:the\s+)?[A-Za-z][A-Za-z&' -]{2,80}?)"
+    r"(?=[,.;:()]|\s+(?:and|or|in|at|for|on|with|while|about|which|to|from)\b|\s*$)",
+    re.IGNORECASE,
+)
 
 
 def _down_one_column_by_period(operands: tuple[Claim, ...]) -> bool:
@@ -1779,6 +1785,11 @@ class Decider:
         for derivation in self._a_year_of_a_total(reading, found):
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
+
+        # A line's value with another line netted against it, as its sentence says.
+        net = self._net_of(reading)
+        if net is not None:
+            return net
 
         # A total over a span of years its sentence names, summed down its table's line.
         for derivation in self._summed_over_a_span(reading):
@@ -3731,6 +3742,49 @@ class Decider:
                 and values.at_precision(claim.value, 100 - c.value, claim.precision)
             ):
                 return _derived_weakly(claim, 100 - c.value, f"100% - {c.text}", "complement")
+        return None
+
+    def _net_of(self, reading: Reading) -> ClaimVerdict | None:
+        """ "added $313.7 million of goodwill ... net of measurement-period adjustments": a
+        line the claim's words name and the line its sentence nets against it, from one table
+        column (318.4 and (4.7)), added as the sources sign them or taken away."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS:
+            return None
+        end = self.answer.sentences[reading.sentence][1]
+        named = _NET_OF.search(self.answer.text, claim.end, end)
+        if named is None:
+            return None
+        words = labels.label_words(named.group(1))
+        netted = cd.bind(words, "", claim.kind, self.index) if words else None
+        if netted is None or not netted.strong:
+            return None
+        mine = labels.without_metrics(self._clause_words(reading)) - words
+        test = cd.DerivationTest(reading)
+        for other in netted.facts:
+            if other.cell is None:
+                continue
+            column = (other.source_id, other.cell[0], other.cell[2])
+            for base in self.index.claims:
+                if (
+                    base.cell is None
+                    or base is other
+                    or (base.source_id, base.cell[0], base.cell[2]) != column
+                    or not labels.without_metrics(base.label_words) & mine
+                ):
+                    continue
+                kind = cd.SUM_OF if other.value < 0 else cd.DIFFERENCE
+                derivation = Derivation(kind, (base, other), True, True)
+                if test(derivation):
+                    return ClaimVerdict(
+                        claim=claim,
+                        outcome=DERIVED,
+                        layer=LAYER_DERIVATION,
+                        nearest=nearest_value(base),
+                        expected_value=quantize_like(derivation.value, claim),
+                        formula=derivation.formula,
+                        details={"derivation": derivation.kind, "reason": "net of a line"},
+                    )
         return None
 
     def _summed_over_a_span(self, reading: Reading) -> list[Derivation]:

@@ -1447,3 +1447,27 @@ def test_a_sum_down_a_schedule_s_years_is_no_partial_total():
     )
     assert not detect(source_input(sentence.format("$203.3 million"), LEASES)).flagged
     assert detect(source_input(sentence.format("$213.3 million"), LEASES)).flagged
+
+
+GOODWILL = """The changes in the carrying amount of goodwill by reportable segment were as follows (in millions):
+                                       North America     Foodservice   International           Total
+                                              Retail
+Balance at December 31, 2023                 2,146.8           874.3           612.5         3,633.6
+Acquisition of Harvest Lane                    318.4               —               —           318.4
+Measurement-period adjustments                 (4.7)               —               —           (4.7)
+Foreign currency translation                   (1.9)           (0.8)          (27.3)          (30.0)
+Balance at December 31, 2024                 2,461.1           873.5           585.2         3,919.8
+"""
+
+
+def test_a_figure_net_of_a_line_takes_that_line_from_its_own():
+    """ "added $313.7 million of goodwill net of measurement-period adjustments": the
+    acquisition's 318.4 with the adjustments' (4.7) of the same column."""
+    sentence = (
+        "The Harvest Lane acquisition added {} of goodwill to North America Retail net of "
+        "measurement-period adjustments."
+    )
+    clean = detect(source_input(sentence.format("$313.7 million"), GOODWILL))
+    assert not clean.flagged
+    assert clean.verdicts[0].expected_value == Decimal("313.7e6")
+    assert detect(source_input(sentence.format("$323.1 million"), GOODWILL)).flagged
