@@ -52,6 +52,9 @@ CATEGORIES: dict[str, dict[str, re.Pattern | None]] = {
         "if": _P(r"if\s+not\s+for\b", _I),
         "hypothetical": None,
         "hypothetically": None,
+        # "the fee could rise to R46 million if add-ons are met": a figure that may come
+        "could": _P(r"could\s+(?:rise|reach|climb|grow|increase|total|top|exceed)\b", _I),
+        "might": _P(r"might\s+(?:rise|reach|climb|grow|increase|total|top|exceed)\b", _I),
     },
     "estimate": {
         word: None

@@ -282,6 +282,21 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+
+
+def _like_its_operands(claim: Claim, derivation: Derivation) -> bool:
+    """A difference or sum of figures of the claim's own kind, money over a count, or a
+    change between two amounts for a percentage: formulas whose result is plainly of the
+    claim's kind (a dollar figure is no quotient of two counts)."""
+    if derivation.kind in (cd.DIFFERENCE, cd.SUM_OF):
+        return all(o.kind == claim.kind for o in derivation.operands)
+    if derivation.kind == cd.RATIO_OF and claim.kind == CURRENCY:
+        # "€59.1 million over 1.47 million skier days came to roughly €40": money per unit
+        amount, per = derivation.operands
+        return amount.kind == CURRENCY and per.kind in (COUNT, NUMBER)
+    return derivation.kind == cd.GROWTH and claim.kind == PERCENT
+
+
 # "net of measurement-period adjustments": the line a figure is given after.
 _NET_OF = re.compile(
     r"\bnet\s+of\s+((?:the\s+)?[A-Za-z][A-Za-z&' -]{2,80}?)"
@@ -3244,13 +3259,20 @@ class Decider:
         if CHANGE in reading.cues and claim.label_words and (bound is None or not bound.strong):
             # A rate of change binds no line of amounts by its own kind: the line its words
             # name, whatever kind of value it holds.
-            bound = cd.bind(claim.label_words, "", cd.OPERAND, self.index)
+            bound = cd.bind(claim.label_words, "", cd.OPERAND, self.index, claim)
         own_line = (
             {cd.line_of(f) for f in bound.facts}
             if bound is not None and bound.strong and CHANGE in reading.cues
             else set()
         )
         arrived_at = self._levels_arrived_at(reading)
+        # Formulas over the sentence's own figures alone may round as the writer did ("will
+        # receive R38.5 million ... a gain of about R34 million" over R4.1 million paid):
+        # a wide search over other values needs every digit.
+        own = {id(x.value) for x in cited_figures or () if not x.borrowed}
+        rounded = cd.DerivationTest(
+            reading, signed=COMPARISON in reading.cues or bool(reading.direction)
+        )
         for derivation in cd.broad_derivations(reading, self.index, cited):
             if derivation.kind == cd.SHARE_OF and norm(derivation.operands[1]) in arrived_at:
                 continue
@@ -3264,7 +3286,11 @@ class Decider:
                 # "the percentage change in electricity revenue": a change the words name
                 # a line for is that line's, never the ethanol line's beside it.
                 continue
-            if gives_claim(derivation):
+            if gives_claim(derivation) or (
+                all(id(o) in own for o in derivation.operands)
+                and _like_its_operands(claim, derivation)
+                and rounded(derivation)
+            ):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         for derivation in self._same_formula_other_period(reading, found):

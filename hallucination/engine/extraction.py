@@ -158,6 +158,9 @@ _SCALE_AFTER = re.compile(
     r"|lakh crores?|lakh crore|crores?|lakhs?|Cr|cr)(?![\w])"
     r"|(K|k|M|m|B|b|T)(?![\w])|\s(K|M|B|T)(?![\w]))",
 )
+# A scale spelled out after the digits: "R46 million" is the rand's sign before an amount,
+# where "K2" or "M4" alone stay names.
+_SCALE_WORD_AFTER = re.compile(r"\s(?:thousand|million|billion|trillion|bn|mn)(?![\w])")
 # A scale word wrapped to the next line of prose ("payments of A$21.6\nmillion"); a
 # letter alone there is the next line's first word ("M&A").
 _SCALE_WRAPPED = re.compile(r"\n[ \t]*(thousand|million|billion|trillion)(?![\w])")
@@ -1278,7 +1281,10 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         and letters_before.upper() not in lx.CURRENCY_PREFIXES
         # "K1,284.6 million", "P412.5": one capital glued to a grouped or decimal amount is
         # a currency's sign (kwacha, kina, pula, lempira); "K2", "B52" stay names.
-        and not (letters_before in _ONE_LETTER_CURRENCIES and ("," in digits or "." in digits))
+        and not (
+            letters_before in _ONE_LETTER_CURRENCIES
+            and ("," in digits or "." in digits or _SCALE_WORD_AFTER.match(text, e))
+        )
     ):
         return None
     if before_char == "-" and s >= 2 and text[s - 2].isalpha():
@@ -1508,7 +1514,7 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         and pos > 0
         and text[pos - 1] in _ONE_LETTER_CURRENCIES
         and (pos < 2 or not text[pos - 2].isalnum())
-        and ("," in digits or "." in digits)
+        and ("," in digits or "." in digits or _SCALE_WORD_AFTER.match(text, e))
     ):
         # "K1,284.6 million": the kwacha's sign, its own currency whichever country's it is.
         currency = text[pos - 1]
@@ -1869,7 +1875,7 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
             cell_key = None
 
         for category in ("superseded", "hypothetical"):
-            if category in marked and _qualified(marks, category, clause_start, read, after):
+            if category in marked and _qualified(text, marks, category, clause_start, read, after):
                 qualifiers.add(category)
         if "estimate" in marked and (
             marks.any_between("estimate", max(before, read.start - 50), read.start)
@@ -1952,7 +1958,7 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
 
 
 def _qualified(
-    marks: context.Marks, category: str, clause_start: int, read: _Read, after: int
+    text: str, marks: context.Marks, category: str, clause_start: int, read: _Read, after: int
 ) -> bool:
     """A superseded or hypothetical marker that governs this number.
 
@@ -1960,10 +1966,20 @@ def _qualified(
     "Before restatement, FFO was $93.7 million, or $0.66 per diluted share" qualifies both
     numbers; "previously reported FFO was restated to $86.2 million" does not.
     """
-    if marks.any_between(category, read.end, min(after, read.end + 30)):
-        return True
+    high = min(after, read.end + 30)
+    starts = marks.starts.get(category)
+    if starts:
+        k = bisect.bisect_left(starts, read.end)
+        if k < len(starts) and starts[k] < high:
+            # ... unless it leads into the next figure ("R38.5 million, a fee that could
+            # reach R46 million": the next figure's, not this one's)
+            return not _LEADS_INTO_FIGURE.match(text, marks.ends[category][k])
     i = marks.last_between(category, clause_start, read.start)
     return i >= 0 and not marks.any_between("current", marks.ends[category][i], read.start)
+
+
+# What a qualifier right before a figure leaves between them: "could reach R46 million".
+_LEADS_INTO_FIGURE = re.compile(r"(?:\s+(?:to|of|about|around|roughly))?\s+[A-Z]{0,3}[$€£¥]?[0-9]")
 
 
 # The place value of the last digit of a number with 0, 1, 2, ... decimals: 1, 0.1, 0.01.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hallucination.engine import detect
+from hallucination.engine import detect, extract_claims
 from hallucination.engine.extraction import extract_document
 from hallucination.engine.scoring import ENTITY_MISMATCH
 
@@ -178,3 +178,52 @@ def test_an_amount_in_naira_the_dividend_does_not_give_is_flagged():
     result = detect(source_input(answer, CEMENT))
 
     assert result.flagged is True
+
+
+TRANSFER = (
+    "Durban Rovers have signed Sipho Ndlovu for a club-record fee of R38.5 million. The fee "
+    "could rise to R46 million if performance-related add-ons are met. Rovers' previous "
+    "record signing joined for R26.9 million in 2022. Mbombela signed Ndlovu for R4.1 "
+    "million in 2023. The M4 motorway runs past the ground."
+)
+
+
+def test_a_one_letter_currency_before_a_whole_number_and_its_scale_is_money():
+    """ "R46 million" is 46 million rand, as "R4.1 million" is; "M4" alone stays a name."""
+    amounts = {c.text: c for c in extract_claims(TRANSFER)}
+    assert amounts["R46 million"].value == Decimal("46e6") and amounts["R46 million"].unit == "R"
+    assert not any(c.text.startswith("M4") for c in amounts.values())
+    answer = "The fee could reach {} with add-ons."
+    assert not detect(source_input(answer.format("R46 million"), TRANSFER)).flagged
+    assert detect(source_input(answer.format("R48 million"), TRANSFER)).flagged
+
+
+def test_a_figure_that_could_come_is_no_figure_that_came():
+    """ "could rise to R46 million if add-ons are met": a figure that may come, grounding
+    only a claim that keeps the `could`; the fee before it is no such figure, and a change
+    measured from the fee is measured from R38.5 million."""
+    qualifiers = {c.text: c.qualifiers for c in extract_claims(TRANSFER)}
+    assert "hypothetical" in qualifiers["R46 million"]
+    assert "hypothetical" not in qualifiers["R38.5 million"]
+    assert detect(source_input("The fee was R46 million.", TRANSFER)).flagged
+    change = "The fee of R38.5 million is about {} more than the R26.9 million paid in 2022."
+    assert not detect(source_input(change.format("43%"), TRANSFER)).flagged
+    assert detect(source_input(change.format("53%"), TRANSFER)).flagged
+
+
+def test_a_figure_rounded_from_its_own_sentence_s_figures_is_derived():
+    """ "will receive R38.5 million ... a gain of about R34 million" on the R4.1 million paid:
+    the difference of the sentence's own figures, rounded as written (a wide search over
+    other values of the sources needs every digit)."""
+    answer = (
+        "Mbombela, who paid R4.1 million in 2023, will receive R38.5 million, a gain of about "
+        "{} on the fee alone."
+    )
+    assert not detect(source_input(answer.format("R34 million"), TRANSFER)).flagged
+    assert detect(source_input(answer.format("R31 million"), TRANSFER)).flagged
+    # Money over a count, as a figure per unit: "€59.1 million over 1.47 million skier
+    # days came to roughly €40".
+    resort = "Lift-ticket revenue was €59.1 million on 1.47 million skier days last season."
+    per_day = "Last season €59.1 million over 1.47 million skier days came to roughly {}."
+    assert not detect(source_input(per_day.format("€40"), resort)).flagged
+    assert detect(source_input(per_day.format("€44"), resort)).flagged
