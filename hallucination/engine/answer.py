@@ -93,6 +93,7 @@ _RISE = frozenset(
         "greater",
         "larger",
         "bigger",
+        "faster",
         "expanded",
         "advanced",
         "surged",
@@ -136,6 +137,7 @@ _FALL = frozenset(
         "less",
         "fewer",
         "smaller",
+        "slower",
         "reduced",
         "reduction",
         "shrank",
@@ -220,6 +222,9 @@ _COMPARATIVES = frozenset(
         "fewer",
         "bigger",
         "larger",
+        # "2.2 percentage points faster than the 7.6% national increase"
+        "faster",
+        "slower",
     }
 )
 # Words that introduce the base of a change or a comparison: "from $1.62 billion",

@@ -671,3 +671,20 @@ def test_a_rate_written_in_words_of_an_amount_is_recomputed():
 
     assert detect(source_input(clean, PERMITS)).flagged is False
     assert detect(source_input(wrong, PERMITS)).flagged is True
+
+
+HOUSING = (
+    "Home prices in Mexico City rose 9.8% in the second quarter of 2025 from a year earlier, "
+    "outpacing the national increase of 7.6%."
+)
+
+
+def test_points_faster_or_slower_than_a_rate_are_the_spread_between_them():
+    """ "rose 9.8% ..., 2.2 percentage points faster than the 7.6% national increase": a
+    comparison of two rates, as `higher than` is."""
+    sentence = (
+        "Mexico City home prices rose 9.8% year on year in the second quarter of 2025, {} "
+        "faster than the 7.6% national increase."
+    )
+    assert not detect(source_input(sentence.format("2.2 percentage points"), HOUSING)).flagged
+    assert detect(source_input(sentence.format("3.2 percentage points"), HOUSING)).flagged
