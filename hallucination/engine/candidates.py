@@ -693,7 +693,9 @@ class Derivation:
                 return (ratio ** (Decimal(1) / self.factor) - 1) * 100
             if kind == PRODUCT:
                 first, second = operands
-                rate = first.value / 100 if first.kind == PERCENT else first.value
+                rate = (
+                    first.value / 100 if first.kind in (PERCENT, PERCENTAGE_POINTS) else first.value
+                )
                 return rate * second.value
         except (InvalidOperation, DivisionByZero, IndexError):
             pass
@@ -1432,10 +1434,17 @@ def products(claim: Claim, factors: list[Claim]) -> Iterator[Derivation]:
     of change: 18.5% growth times another line is no figure of anything."""
     if claim.kind not in _AMOUNTS:
         return
-    figures = _distinct([c for c in factors if c.kind in _AMOUNTS or c.kind == PERCENT])
+    figures = _distinct(
+        [c for c in factors if c.kind in _AMOUNTS or c.kind in (PERCENT, PERCENTAGE_POINTS)]
+    )
     for a, b in itertools.permutations(figures, 2):
         if a.kind == PERCENT:
             if b.kind == claim.kind:
+                yield Derivation(PRODUCT, (a, b), False, False)
+        elif a.kind == PERCENTAGE_POINTS:
+            # "a margin of 15.4 percentage points, or roughly 48,100 of the 312,480 valid
+            # votes": points of a whole counted, the gap between two shares of it
+            if b.kind in (COUNT, NUMBER) and claim.kind in (COUNT, NUMBER):
                 yield Derivation(PRODUCT, (a, b), False, False)
         elif a.kind == CURRENCY and b.kind in (COUNT, NUMBER) and claim.kind == CURRENCY:
             yield Derivation(PRODUCT, (a, b), False, False)

@@ -688,3 +688,20 @@ def test_points_faster_or_slower_than_a_rate_are_the_spread_between_them():
     )
     assert not detect(source_input(sentence.format("2.2 percentage points"), HOUSING)).flagged
     assert detect(source_input(sentence.format("3.2 percentage points"), HOUSING)).flagged
+
+
+ELECTION = (
+    "Incumbent mayor Grace Molefe won re-election with 54.3% of the vote, ahead of challenger "
+    "Daniel Kruger on 38.9%. Turnout was 47.2%, with 312,480 valid votes cast."
+)
+
+
+def test_points_of_a_whole_counted_are_the_gap_between_two_shares_of_it():
+    """ "a margin of 15.4 percentage points, or roughly 48,100 of the 312,480 valid votes":
+    the points times the whole they are shares of (15.4% of 312,480 is 48,122)."""
+    sentence = (
+        "Molefe won with 54.3% against 38.9% for Kruger, a margin of 15.4 percentage points, "
+        "or roughly {} of the 312,480 valid votes cast."
+    )
+    assert not detect(source_input(sentence.format("48,100"), ELECTION)).flagged
+    assert detect(source_input(sentence.format("41,800"), ELECTION)).flagged
