@@ -1318,8 +1318,15 @@ def broad_derivations(
             kinds = (*kinds, PRODUCT)
     elif claim.kind in _AMOUNTS:
         kinds = (DIFFERENCE, SUM_OF)
+    elif claim.kind in (PERCENTAGE_POINTS, BPS) and COMPARISON in reading.cues:
+        # "The rate is now 300 basis points below the 11.25% of March 2024" after "to 8.25%"
+        # in the sentence before: a spread the comparison draws between two rates the
+        # answer gives, this sentence's and the one before's
+        kinds = (SPREAD,)
+        pool = _distinct([c for c in cited or () if c.kind == PERCENT])[:MAX_BROAD]
     else:
         return []
+    factor = 100 if claim.kind == BPS else 1
     if YEAR_AGO in reading.cues:
         # A change over the year is over the year: not between any two values sharing a word.
         kinds = tuple(k for k in kinds if k not in (GROWTH, DIFFERENCE))
@@ -1358,6 +1365,10 @@ def broad_derivations(
             if kind == GROWTH and not one_metric:
                 continue  # a growth rate of revenue is not one of EBIT margins
             if kind in (SHARE_OF, RATIO_OF) and (other_period[i] or other_period[j]):
+                continue
+            if kind == SPREAD:
+                if a.kind == PERCENT and b.kind == PERCENT:
+                    out.append(Derivation(kind, (a, b), False, False, factor))
                 continue
             if kind == PRODUCT:
                 # A market value: a price per share or unit times the shares or units.

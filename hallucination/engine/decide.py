@@ -282,6 +282,7 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+_RATE_WORDS = frozenset({"rate", "@interest rate", "yield", "return", "interest"})
 
 
 def _like_its_operands(claim: Claim, derivation: Derivation) -> bool:
@@ -3321,6 +3322,7 @@ class Decider:
         return (
             self._built_up(reading)
             or self._complement(reading)
+            or self._real_rate(reading)
             or self._time_to_cover(reading)
             or self._after_discount(reading)
             or self._change_over_implied_base(reading)
@@ -3749,6 +3751,33 @@ class Decider:
                 if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
                     return _derived_weakly(
                         claim, value, f"{rate.text} × {line.text}", "rate of a named line"
+                    )
+        return None
+
+    def _real_rate(self, reading: Reading) -> ClaimVerdict | None:
+        """ "With headline inflation at 3.93%, the real policy rate is roughly 4.3%" after a
+        cut "to 8.25%": a real rate is the nominal rate its words name less inflation, both
+        as the answer or the sources give them (the difference, as the Fisher relation is
+        usually written)."""
+        claim = reading.claim
+        if claim.kind != PERCENT or "real" not in claim.label_words:
+            return None
+        nominal_words = claim.label_words - {"real"}
+        if not nominal_words & _RATE_WORDS:
+            return None
+        percents = [r.claim for r in self.answer.readings if r.claim.kind == PERCENT]
+        inflation = [c for c in percents if "@inflation" in c.label_words]
+        inflation += [c for c in self.index.percent_pool() if "@inflation" in c.label_words]
+        binding = cd.bind(nominal_words, claim.period, PERCENT, self.index)
+        nominal = [c for c in percents if c is not claim and c not in inflation]
+        if binding is not None and binding.strong:
+            nominal += list(binding.in_period or binding.facts)
+        for rate in nominal[:MAX_LIST_ITEMS]:
+            for prices in inflation[:MAX_LIST_ITEMS]:
+                value = rate.value - prices.value
+                if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                    return _derived_weakly(
+                        claim, value, f"{rate.text} - {prices.text}", "real rate"
                     )
         return None
 

@@ -705,3 +705,30 @@ def test_points_of_a_whole_counted_are_the_gap_between_two_shares_of_it():
     )
     assert not detect(source_input(sentence.format("48,100"), ELECTION)).flagged
     assert detect(source_input(sentence.format("41,800"), ELECTION)).flagged
+
+
+RATE_DECISION = (
+    "Mexico's central bank cut its benchmark overnight interest rate by 50 basis points to "
+    "8.25% on Thursday in a 4-1 vote. The bank has lowered the rate at every meeting since March 2024, when "
+    "it stood at 11.25%. Headline inflation was 3.93% in the first half of June."
+)
+
+
+def test_points_below_a_rate_of_another_sentence_are_their_spread():
+    """ "cut ... to 8.25%. The rate is now 300 basis points below the 11.25% of March 2024":
+    the comparison is between this sentence's rate and the one before's; a change that names
+    no comparison is not searched that widely."""
+    answer = (
+        "Mexico's central bank cut its benchmark rate by 50 basis points, half a percentage "
+        "point, to 8.25% in a 4-1 vote. The rate is now {} below the 11.25% of March 2024."
+    )
+    assert not detect(source_input(answer.format("300 basis points"), RATE_DECISION)).flagged
+    assert detect(source_input(answer.format("325 basis points"), RATE_DECISION)).flagged
+
+
+def test_a_real_rate_is_the_nominal_rate_less_inflation():
+    """ "With headline inflation at 3.93%, the real policy rate is roughly 4.3%": 8.25% less
+    3.93%, the Fisher relation as it is usually written."""
+    answer = "The bank cut its rate to 8.25%. With headline inflation at 3.93%, the real policy rate is roughly {}."
+    assert not detect(source_input(answer.format("4.3%"), RATE_DECISION)).flagged
+    assert detect(source_input(answer.format("4.8%"), RATE_DECISION)).flagged
