@@ -1501,6 +1501,12 @@ def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]
     if claim.kind == RATIO and derivation.kind == SHARE_OF:
         value = value / 100
     values = [value]
+    if derivation.kind == DIFFERENCE and claim.kind in _AMOUNTS:
+        a, b = derivation.operands
+        if _across_break_even(a, b):
+            # "swung to a net loss of $48.9 million from net income of $12.2 million, a swing
+            # of $61.1 million": the loss, written without its sign, is below zero.
+            values = [_signed_result(a) - _signed_result(b)]
     if claim.kind in _AMOUNTS and derivation.kind in (DIFFERENCE, SUM_OF, AVERAGE_OF):
         if not claim.scale_origin:
             scales = {o.scale for o in derivation.operands}
@@ -1510,6 +1516,28 @@ def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]
             # Operands of unknown scale (a table with no caption): any scale of their digits.
             values.extend(value * factor for factor in THOUSANDS)
     return values
+
+
+def _is_loss(claim: Claim) -> bool:
+    """Named a loss alone ("a net loss of $48.9 million"), not "net income (loss)"."""
+    return "loss" in claim.label_words and not claim.label_words & _PROFIT_WORDS
+
+
+_PROFIT_WORDS = frozenset({"incom", "profit", "earn", "earning"})
+
+
+def _across_break_even(a: Claim, b: Claim) -> bool:
+    """A loss and a profit of one bottom line, both written as positive amounts."""
+    return (
+        a.value > 0
+        and b.value > 0
+        and _is_loss(a) != _is_loss(b)
+        and bool((a.label_words & b.label_words) - {"net", "loss", "incom"})
+    )
+
+
+def _signed_result(claim: Claim) -> Decimal:
+    return -claim.value if _is_loss(claim) else claim.value
 
 
 def derivation_matches(reading: Reading, derivation: Derivation, *, broad: bool = False) -> bool:

@@ -732,3 +732,21 @@ def test_a_real_rate_is_the_nominal_rate_less_inflation():
     answer = "The bank cut its rate to 8.25%. With headline inflation at 3.93%, the real policy rate is roughly {}."
     assert not detect(source_input(answer.format("4.3%"), RATE_DECISION)).flagged
     assert detect(source_input(answer.format("4.8%"), RATE_DECISION)).flagged
+
+
+SWING = (
+    "The home-furnishings retailer reported a net loss of $48.9 million for the quarter ended "
+    "May 3, 2025, compared with net income of $12.2 million a year earlier."
+)
+
+
+def test_a_swing_from_profit_to_loss_crosses_zero():
+    """ "swung to a net loss of $48.9 million from net income of $12.2 million, a swing of
+    $61.1 million": the loss, written without its sign, is below zero, so the change is
+    their sum; the plain difference of the two amounts is the wrong one."""
+    answer = (
+        "The retailer swung to a net loss of $48.9 million from net income of $12.2 million a "
+        "year earlier, a swing of {}."
+    )
+    assert not detect(source_input(answer.format("$61.1 million"), SWING)).flagged
+    assert detect(source_input(answer.format("$36.7 million"), SWING)).flagged
