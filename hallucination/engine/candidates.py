@@ -1364,6 +1364,8 @@ def broad_derivations(
                 continue
             if kind == GROWTH and not one_metric:
                 continue  # a growth rate of revenue is not one of EBIT margins
+            if kind == SUM_OF and of_metric[i] != of_metric[j]:
+                continue  # net sales plus net profit is no figure of net sales
             if kind in (SHARE_OF, RATIO_OF) and (other_period[i] or other_period[j]):
                 continue
             if kind == SPREAD:

@@ -3964,6 +3964,13 @@ class Decider:
         if claim.kind not in _AMOUNTS or c.binding is None:
             return []
         out = []
+        # The one line that is the claim's own known metric is no part of its total: net
+        # sales plus net profit is no figure of net sales. (Several lines it names, "Wine in
+        # bulk - vintage 2024", "- vintage 2023", ..., are the parts.)
+        named = {w for w in claim.label_words if w.startswith("@")}
+        own = {cd.line_of(f) for f in c.binding.facts if named & f.label_words}
+        if len(own) > 1:
+            own = set()
         for fact in c.binding.facts[:4]:
             if fact.cell is None:
                 continue
@@ -3975,6 +3982,7 @@ class Decider:
                 and f.cell[0] == fact.cell[0]
                 and f.cell[2] == fact.cell[2]
                 and f.kind in _AMOUNTS
+                and cd.line_of(f) not in own
             ][:MAX_COLUMN_SUM]
             for size in (2, 3):
                 for combo in itertools.combinations(column, size):

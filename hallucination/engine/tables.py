@@ -933,6 +933,218 @@ def _cells_a_line_as_pipes(text: str) -> tuple[str, set[int]]:
     return "".join(chars), {starts[h] for h in sections}
 
 
+# A line that ends in two values one space apart ("Net sales $ 54,022 $ 50,411"), as PDF text
+# extraction runs a statement's columns together: the lines worth reading as rows.
+_TWO_VALUES_AT_END = re.compile(
+    r"[0-9)%—–] (?:[$€£¥] ?)?\(?-?[0-9][0-9,.]*\)?%?[ \t]*$|[0-9)%] [—–-][ \t]*$", re.MULTILINE
+)
+_SPACED_VALUE = re.compile(r"(?:[$€£¥]|[A-Z]{1,3}\$)?\(?-?[0-9][0-9,]*(?:\.[0-9]+)?\)?%?|[—–-]")
+_SPACED_YEAR = re.compile(r"(?:FY|CY)?'?(?:19|20)[0-9]{2}")
+_SPACED_MONTH = re.compile(
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?", re.IGNORECASE
+)
+MIN_SPACED_ROWS = 2
+
+
+def _spaced_values(tokens: list[re.Match]) -> int:
+    """How many tokens at the end of a line are values (a lone `$` or `%` joining its
+    value); the tokens before them must name the row."""
+    k = len(tokens)
+    count = 0
+    while k > 0:
+        word = tokens[k - 1].group()
+        if word == "%" and k > 1:
+            k -= 1
+            continue
+        if not _SPACED_VALUE.fullmatch(word):
+            break
+        k -= 1
+        count += 1
+        if k > 0 and tokens[k - 1].group() in ("$", "€", "£", "¥"):
+            k -= 1
+    return count
+
+
+def _spaced_periods(tokens: list[re.Match]) -> list[int]:
+    """The tokens where each period of a header line starts, read from its end ("Fiscal
+    Year Ended January 31, 2024 January 31, 2023": the two dates), or [] when the line is
+    no such header."""
+    starts: list[int] = []
+    k = len(tokens)
+    while k > 0 and _SPACED_YEAR.fullmatch(tokens[k - 1].group().rstrip(",")):
+        k -= 1
+        if (
+            k >= 2
+            and tokens[k - 1].group().rstrip(",").isdigit()
+            and _SPACED_MONTH.fullmatch(tokens[k - 2].group())
+        ):
+            k -= 2  # "January 31, 2024"
+        elif k >= 1 and _SPACED_MONTH.fullmatch(tokens[k - 1].group()):
+            k -= 1  # "December 2024"
+        starts.append(k)
+    if len(starts) < 2 or any(_DIGIT.search(t.group()) for t in tokens[:k]):
+        return []
+    return starts[::-1]
+
+
+def _single_spaced_as_pipes(text: str) -> tuple[str, set[int]]:
+    """A statement whose columns PDF text extraction ran together one space apart ("Net sales
+    $ 54,022 $ 50,411 $ 47,202" under "Fiscal Year Ended January 31, 2024 January 31,
+    2023 ..."), rewritten as pipe rows of the same length: the space before each value, and
+    before each period of the header line above, becomes a bar. A block needs two such rows
+    or more with as many values each (the header's count when there is one); the tokens
+    before a row's values are its label. Also returns where the heading lines between the
+    header and the rows start ("Revenue:", "Operating expenses:")."""
+    ends = [m.end() for m in _TWO_VALUES_AT_END.finditer(text)]
+    headings: set[int] = set()
+    if len(ends) < MIN_SPACED_ROWS:
+        return text, headings
+    chars: list[str] | None = None
+    line_starts = {text.rfind("\n", 0, end) + 1 for end in ends}
+    rows: list[tuple[int, str, list[re.Match]]] = []
+    for start in sorted(line_starts):
+        end = text.find("\n", start)
+        line = text[start : len(text) if end < 0 else end]
+        if (
+            "|" in line
+            or "\t" in line
+            or ":" in line  # "Staff costs: 96,472 (91,830)": a label and its values, read so
+            or "  " in line.strip()
+            or len(line) > MAX_LINE_CHARS
+        ):
+            continue
+        tokens = list(_TOKEN.finditer(line))
+        rows.append((start, line, tokens))
+    blocks: list[list[tuple[int, str, list[re.Match]]]] = []
+    for row in rows:
+        if blocks and _next_line(text, blocks[-1][-1][0], row[0]):
+            blocks[-1].append(row)
+        else:
+            blocks.append([row])
+    for block in blocks:
+        if len(block) < MIN_SPACED_ROWS:
+            continue
+        top = _past_headings(text, block[0][0])
+        header = _spaced_header_above(text, top)
+        stacked = _stacked_breaks_above(text, top) if header is None else []
+        counts = [_spaced_values(tokens) for _s, _l, tokens in block]
+        width = (
+            len(header[2])
+            if header
+            else len(stacked)
+            if stacked
+            else max(set(counts), key=counts.count)
+        )
+        if width < 2 or sum(1 for c in counts if c >= width) < MIN_SPACED_ROWS:
+            continue
+        if chars is None:
+            chars = list(text)
+        if header is not None:
+            start, tokens, periods = header
+            for k in periods:
+                chars[start + tokens[k].start() - 1] = "|"
+        for at in stacked:
+            chars[at] = "|"  # "Fiscal Year Ended June 30," / "2024" / "2023": one header row
+        # Heading lines of words between the header and the last row are sections of it.
+        for at in _line_starts(text, top, block[-1][0]):
+            end = text.find("\n", at)
+            if not _DIGIT.search(text, at, len(text) if end < 0 else end):
+                headings.add(at)
+        for (start, _line, tokens), count in zip(block, counts, strict=True):
+            if count < width:
+                continue
+            values = []
+            k = len(tokens)
+            while len(values) < width:
+                word = tokens[k - 1].group()
+                k -= 1
+                if word == "%":
+                    continue
+                if k > 0 and tokens[k - 1].group() in ("$", "€", "£", "¥"):
+                    k -= 1
+                values.append(k)
+            if k == 0 or not any(ch.isalpha() for ch in text[start : start + tokens[k].start()]):
+                continue  # no label before the values
+            for k in values:
+                chars[start + tokens[k].start() - 1] = "|"
+    return (text if chars is None else "".join(chars)), headings
+
+
+def _line_starts(text: str, first: int, last: int) -> list[int]:
+    """Where each line from the one at `first` to the one at `last` starts."""
+    starts = [first]
+    while starts[-1] < last:
+        starts.append(text.find("\n", starts[-1]) + 1)
+    return starts
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+def _next_line(text: str, previous: int, start: int) -> bool:
+    """The line at `start` comes right after the one at `previous`, or after heading lines
+    of words only ("Operating expenses:")."""
+    between = text[text.find("\n", previous) + 1 : start]
+    return (
+        all(
+            line.strip() and not _DIGIT.search(line) and len(line) <= _LABEL_LINE_CHARS
+            for line in between.split("\n")[:-1]
+        )
+        and between.count("\n") <= 2
+    )
+
+
+def _past_headings(text: str, start: int) -> int:
+    """Where the line at `start` starts, or the first of up to two heading lines of words
+    right above it ("Revenue:" between a header and its first row)."""
+    for _ in range(2):
+        if start == 0:
+            break
+        above = text.rfind("\n", 0, start - 1) + 1
+        line = text[above : start - 1]
+        if not line.strip() or _DIGIT.search(line) or len(line) > _LABEL_LINE_CHARS:
+            break
+        start = above
+    return start
+
+
+def _stacked_breaks_above(text: str, start: int) -> list[int]:
+    """Periods one a line right above a block's first row ("2024" / "2023" under "Fiscal
+    Year Ended June 30,"): the line breaks that, made bars, join them and the line above them
+    into one header row whose first cell stands over the labels; [] when there are none."""
+    breaks: list[int] = []
+    end = start - 1
+    while end > 0:
+        begin = text.rfind("\n", 0, end) + 1
+        cell = text[begin:end].strip()
+        if not (
+            0 < len(cell) <= _CELL_LINE_CHARS and header_period(cell)
+        ) or _GROUPED_AMOUNT.fullmatch(cell):
+            break
+        breaks.append(begin - 1)
+        end = begin - 1
+    if len(breaks) < 2 or end <= 0:
+        return []
+    above = text[text.rfind("\n", 0, end) + 1 : end]
+    if not above.strip() or "|" in above or len(above) > _LABEL_LINE_CHARS:
+        return []
+    return breaks  # the break after the line above, and between the periods
+
+
+def _spaced_header_above(text: str, start: int) -> tuple[int, list[re.Match], list[int]] | None:
+    """The header line right above a block's first row ("(in millions) January 31, 2024
+    January 31, 2023"), its tokens and where its periods start."""
+    if start == 0:
+        return None
+    above = text.rfind("\n", 0, start - 1) + 1
+    line = text[above : start - 1]
+    if "|" in line or "\t" in line or "  " in line.strip():
+        return None
+    tokens = list(_TOKEN.finditer(line))
+    periods = _spaced_periods(tokens)
+    return (above, tokens, periods) if periods else None
+
+
 _SCALE_WORD = re.compile(r"\b(?:thousands?|millions?|billions?|crores?|lakhs?)\b", re.IGNORECASE)
 
 
@@ -991,6 +1203,8 @@ def find_tables(text: str) -> TableSet:
     sections: set[int] = set()
     if "\n" in text:
         text, sections = _cells_a_line_as_pipes(text)
+        text, headings = _single_spaced_as_pipes(text)
+        sections |= headings
     text = _markup_as_pipes(text) if "|" in text else text
     if (
         "|" not in text

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hallucination.engine import detect, extract_claims
+from hallucination.engine import detect, extract_claims, tables
 from hallucination.engine.sources import extract_source
 from hallucination.engine.types import (
     PERCENT,
@@ -635,3 +635,79 @@ def test_dates_split_over_lines_one_a_line_head_the_aligned_rows():
     sentence = "Inventories fell by {} during fiscal 2024."
     assert not detect(source_input(sentence.format("$116.5 million"), CHIP_MAKER)).flagged
     assert detect(source_input(sentence.format("$126.5 million"), CHIP_MAKER)).flagged
+
+
+# ------------------------------------------------------------------ columns one space apart
+
+STATEMENT = """CONSOLIDATED STATEMENTS OF INCOME
+(in millions, except per share data)
+Fiscal Year Ended January 31, 2024 January 31, 2023 February 1, 2022
+Net sales $ 54,022 $ 50,411 $ 47,202
+Cost of sales 38,114 35,990 33,416
+Gross profit 15,908 14,421 13,786
+Diluted earnings per share $ 6.71 $ 5.58 $ 5.62
+"""
+
+
+def test_columns_run_together_one_space_apart_are_a_table():
+    """ "Net sales $ 54,022 $ 50,411 $ 47,202" under "Fiscal Year Ended January 31, 2024
+    January 31, 2023 February 1, 2022", as PDF text extraction runs columns together: each
+    value with its row, its column's date and the caption's millions."""
+    cells = {c.text: c for c in extract_source("s", STATEMENT).claims if c.cell is not None}
+    assert cells["38,114"].value == Decimal("38114e6") and cells["38,114"].period.endswith("2024")
+    assert cells["35,990"].period.endswith("2023") and cells["$ 6.71"].value == Decimal("6.71")
+    sentence = "For the year ended January 31, 2024, gross margin was about {}."
+    assert not detect(source_input(sentence.format("29.4%"), STATEMENT)).flagged
+    assert detect(source_input(sentence.format("28.6%"), STATEMENT)).flagged
+
+
+SOFTWARE = """CONSOLIDATED STATEMENTS OF OPERATIONS
+(in thousands, except per share data)
+Fiscal Year Ended June 30,
+2024
+2023
+Revenue:
+Subscription $ 1,012,640 $ 887,415
+Professional services 171,732 165,503
+Total revenue 1,184,372 1,052,918
+Operating expenses:
+Research and development 301,477 268,930
+Net income $ 142,816 $ 118,402
+Staff costs: 96,472 (91,830)
+Marketing and promotions: 28,364 (22,915)
+"""
+
+
+def test_periods_one_a_line_head_columns_run_together_under_headings():
+    """The years one a line over rows one space apart, with `Revenue:` and `Operating
+    expenses:` between: the years head the columns and the headings are sections; lines of
+    a label, a colon and its values are left to the reading of such pairs."""
+    cells = {c.text: c for c in extract_source("s", SOFTWARE).claims if c.cell is not None}
+    assert cells["171,732"].period == "2024" and cells["165,503"].period == "2023"
+    assert cells["171,732"].value == Decimal("171732000")
+    rewritten, _headings = tables._single_spaced_as_pipes(SOFTWARE)
+    assert "Staff costs: 96,472 (91,830)" in rewritten
+    question = "What was subscription revenue in fiscal 2024?"
+    clean = detect(source_input("$1,012.6 million", SOFTWARE, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("$887.4 million", SOFTWARE, question=question))
+    assert wrong.verdicts[0].outcome == PERIOD_MISMATCH
+
+
+NET_SALES = """Consolidated income statement
+in CHF million
+2024
+2023
+Net sales 2,032.7 1,948.3
+Cost of goods sold (1,268.9) (1,221.4)
+Gross profit 763.8 726.9
+Net profit attributable to shareholders 183.5 163.4
+"""
+
+
+def test_a_metric_s_own_line_is_no_part_of_a_sum_for_it():
+    """ "net sales of roughly CHF 2.1 billion": net sales of 2023 plus net profit of 2023
+    (1,948.3 + 163.4 = 2,111.7) is no figure of net sales; the hedge misses 2,032.7."""
+    sentence = "With net sales of roughly {} and a gross margin near 38%, Sarnen held steady."
+    assert not detect(source_input(sentence.format("CHF 2.0 billion"), NET_SALES)).flagged
+    assert detect(source_input(sentence.format("CHF 2.1 billion"), NET_SALES)).flagged
