@@ -695,6 +695,7 @@ def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Rea
         _QUESTION_WORDS.sub(" ", _RATE_NAMES.sub(" ", question[:MAX_QUESTION_CHARS]))
     )
     from_to = _FROM_TO.search(question) is not None
+    percent_asked = _PERCENT_ASKED.search(question) is not None
     out = []
     for r in readings:
         claim = r.claim
@@ -708,6 +709,10 @@ def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Rea
             out.append(r)  # a figure that names its own metric reads as it stands
             continue
         changes: dict = {"claim": replace_claim(claim, label_words=words)}
+        if claim.kind == NUMBER and not claim.unit and percent_asked:
+            # "17.22" answering "What was the percentage change in services revenue?": a
+            # percentage, its sign written or not.
+            changes["claim"] = replace_claim(changes["claim"], kind=PERCENT, unit="%")
         if len(set(periods)) == 1 and not cues and not r.cues and not claim.period:
             changes["asked_period"] = periods[0]
         if not r.periods and periods:
@@ -724,6 +729,7 @@ def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Rea
 
 
 MAX_QUESTION_CHARS = 2_000
+_PERCENT_ASKED = re.compile(r"\b(?:percentage|percent)\b|%", re.IGNORECASE)
 # "versus 42.6% a year earlier", "against $1.2 billion in the prior-year period": the figure
 # is the same span of time a year before the one its sentence just named.
 _A_YEAR_EARLIER_AFTER = re.compile(

@@ -229,3 +229,18 @@ def test_a_figure_a_year_earlier_is_the_same_span_a_year_before():
     assert not detect(source_input(sentence.format("42.6%"), NINE_MONTHS)).flagged
     wrong = detect(source_input(sentence.format("41.6%"), NINE_MONTHS))
     assert not _verdict(wrong, "41.6%").grounded
+
+
+REVENUE_ROWS = """The following table sets forth the components of revenue (in thousands):
+[["", "2019", "2018"], ["Product", "1,234", "1,111"], ["Services", "456", "389"], ["Total revenue", "1,690", "1,500"]]"""
+
+
+def test_a_bare_number_answering_a_percentage_question_is_a_percentage():
+    """ "17.22" answering "What was the percentage change in services revenue from 2018 to
+    2019?", as table question sets write their answers: (456 - 389) / 389."""
+    question = "What was the percentage change in services revenue from 2018 to 2019?"
+    assert not detect(source_input("17.22", REVENUE_ROWS, question=question)).flagged
+    assert detect(source_input("18.22", REVENUE_ROWS, question=question)).flagged
+    # Asked for the change itself, the same digits are no percentage.
+    change = "What was the change in services revenue from 2018 to 2019?"
+    assert not detect(source_input("67", REVENUE_ROWS, question=change)).flagged
