@@ -282,6 +282,8 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+_AVERAGE_VERB = re.compile(r"\b(?:averag(?:e|es|ed|ing)|mean)\b", re.IGNORECASE)
+_NOUN_AFTER_FIGURE = re.compile(r"[ -]([A-Za-z]{3,20})\b")
 _RATE_WORDS = frozenset({"rate", "@interest rate", "yield", "return", "interest"})
 
 
@@ -1802,8 +1804,9 @@ class Decider:
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
 
-        # A line's value with another line netted against it, as its sentence says.
-        net = self._net_of(reading)
+        # A line's value with another line netted against it, as its sentence says; the
+        # mean of a list's items, as its sentence says.
+        net = self._net_of(reading) or self._items_averaged(reading)
         if net is not None:
             return net
 
@@ -2122,6 +2125,13 @@ class Decider:
             if self._clause_names_line(c.reading, other):
                 return _weakly_grounded(
                     claim, other, "value found on a line or period its sentence names"
+                )
+            if c.reading.label_inherited and c.reading.after_label & other.label_words:
+                # "a 4-star rating, with one 5-star and one 2-star review": the metric carried
+                # over from the figure before is no evidence against the line the words right
+                # after the figure name.
+                return _weakly_grounded(
+                    claim, other, "value found on the line the words after it name"
                 )
             money = [x for x in c.exact if x.kind == CURRENCY]
             if claim.kind == CURRENCY and stated.kind != CURRENCY and money:
@@ -3752,6 +3762,39 @@ class Decider:
                     return _derived_weakly(
                         claim, value, f"{rate.text} × {line.text}", "rate of a named line"
                     )
+        return None
+
+    def _items_averaged(self, reading: Reading) -> ClaimVerdict | None:
+        """ "The three reviews shown average about 3.7 stars": the mean of one field over
+        every item of a list in a tool output or record (`reviews.*.stars`: 5, 2 and 4), the
+        field the figure's words name."""
+        claim = reading.claim
+        if claim.kind not in (NUMBER, COUNT, CURRENCY, PERCENT):
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        for other in self.answer.readings[: reading.index]:
+            if other.sentence == reading.sentence and other.claim.kind != DATE:
+                start = max(start, other.claim.end)  # the words since the figure before
+        if not _AVERAGE_VERB.search(self.answer.text, max(start, claim.start - 60), claim.start):
+            return None
+        after = _NOUN_AFTER_FIGURE.match(self.answer.text, claim.end)
+        words = labels.without_metrics(claim.label_words) | (
+            labels.label_words(after.group(1)) if after else frozenset()
+        )
+        groups: dict[tuple[str, tuple[str, str]], list[Claim]] = {}
+        for fact in self.index.claims:
+            if fact.citation and fact.kind == claim.kind and words & fact.label_words:
+                shape = _sibling_shape(fact.citation)
+                if shape[0]:
+                    groups.setdefault((fact.source_id, shape), []).append(fact)
+        for items in groups.values():
+            if not 2 <= len(items) <= MAX_COLUMN_SUM * 4:
+                continue
+            derivation = Derivation(cd.AVERAGE_OF, tuple(items), False, True)
+            if cd.derivation_matches(reading, derivation):
+                return _derived_weakly(
+                    claim, derivation.value, derivation.formula, "average of the items"
+                )
         return None
 
     def _real_rate(self, reading: Reading) -> ClaimVerdict | None:

@@ -179,6 +179,8 @@ _COUNT_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
     re.IGNORECASE,
 )
+_ANSWER_COMPOUNDS = frozenset({"strong", "star"})
+_CLOCK_AFTER = re.compile(r" ?(?:[ap]\.m\.|[AaPp][Mm])(?![\w])")
 _SUSPENDED_HYPHEN = re.compile(r"-[ \t]+(?:to|and|or)[ \t]+\d[\d.,]*-[A-Za-z]")
 _COUNT_NOUN_SET = frozenset(lx.COUNT_NOUNS)
 # The word a number is joined to by a hyphen ("144-bed", "720-megawatt-hour"), and the
@@ -1304,13 +1306,21 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         # quantity of what the word names (in an answer such a compound is left unread,
         # since a "3-year period" there states nothing to check).
         compound = _HYPHEN_WORD.match(text, e + 1)
-        if compound is not None and not doc.source_id and compound.group().lower() != "strong":
-            compound = None  # but "its 412-strong network" counts its members anywhere
+        if (
+            compound is not None
+            and not doc.source_id
+            and compound.group().lower() not in _ANSWER_COMPOUNDS
+        ):
+            # but "its 412-strong network" counts its members anywhere, and "a 4.5-star
+            # rating" is a rating
+            compound = None
         if compound is None or compound.group().lower() in _HYPHEN_NOT_A_NOUN:
             return None
         hyphen_noun = compound.group().lower()
     if after_char == ":" and text[e + 1 : e + 3].isdigit():
         return None  # a time of day
+    if _CLOCK_AFTER.match(text, e) and len(digits) <= 2:
+        return None  # "opens at 11 AM", "until 10 p.m.": a time of day too
     if before_char == ":" and s >= 2 and text[s - 2].isdigit():
         return None  # the minutes of a time of day
     if _LISTING_SUFFIX.match(text, e):

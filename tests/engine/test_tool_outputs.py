@@ -8,7 +8,7 @@ import zlib
 
 import pytest
 
-from hallucination.engine import detect
+from hallucination.engine import detect, extract_claims
 from hallucination.engine.sources import extract_source
 from hallucination.engine.types import (
     GROUNDED,
@@ -16,6 +16,8 @@ from hallucination.engine.types import (
     DetectionInput,
     SourceDocument,
 )
+
+from .conftest import source_input
 
 
 def _detect(answer: str, tool: dict, tool_id: str = "chain"):
@@ -532,3 +534,49 @@ def test_a_rate_whose_key_says_percent_is_no_fraction():
     """ "change_pct": 0.84 is 0.84%, never 84%."""
     assert not _detect("The shares rose 0.84% on the day.", YIELD_QUOTE, "quote").flagged
     assert _detect("The shares rose 84% on the day.", YIELD_QUOTE, "quote").flagged
+
+
+BUSINESS = json.dumps(
+    {
+        "name": "Luigi's Trattoria",
+        "city": "Tempe",
+        "stars": 4.0,
+        "review_count": 312,
+        "hours": {"Monday": "11:00-22:00", "Friday": "11:00-23:30"},
+        "reviews": [
+            {"stars": 5, "date": "2021-03-14", "text": "Best carbonara in town."},
+            {"stars": 2, "date": "2020-11-02", "text": "Cold pizza."},
+            {"stars": 4, "date": "2021-01-09", "text": "Solid."},
+        ],
+    }
+)
+
+
+def test_a_star_rating_written_as_a_compound_is_read():
+    """ "a 4-star rating" of a record whose `stars` is 4.0 is grounded; "a 4.5-star rating"
+    was not read at all (a number joined to a word is a name in an answer)."""
+    assert not detect(source_input("Luigi's holds a 4-star rating.", BUSINESS)).flagged
+    assert detect(source_input("Luigi's holds a 4.5-star rating.", BUSINESS)).flagged
+
+
+def test_a_time_of_day_is_no_figure():
+    """ "opens at 11 AM", "until 10 p.m.": times of day, as `11:30 PM` already was, never
+    counts to find in the sources."""
+    assert extract_claims("It opens at 11 AM on Mondays and closes at 10 p.m.") == []
+    assert extract_claims("It opened 11 new stores.")[0].value == 11
+
+
+def test_the_words_after_a_figure_name_its_line_over_a_metric_carried_over():
+    """ "a 4-star rating, with one 5-star and one 2-star review": the 5 is a review's stars,
+    not the overall rating the clause began with."""
+    answer = "It holds a 4-star rating, with one 5-star and one {}-star review among three."
+    assert not detect(source_input(answer.format(2), BUSINESS)).flagged
+    assert detect(source_input(answer.format(3), BUSINESS)).flagged
+
+
+def test_a_mean_of_a_list_s_items_is_derived():
+    """ "The three reviews shown average about 3.7 stars": (5 + 2 + 4) / 3 over the field
+    its words name, not the overall rating of 4.0."""
+    answer = "The three reviews shown average about {} stars."
+    assert not detect(source_input(answer.format("3.7"), BUSINESS)).flagged
+    assert detect(source_input(answer.format("3.2"), BUSINESS)).flagged
