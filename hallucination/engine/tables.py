@@ -987,18 +987,24 @@ def _spaced_periods(tokens: list[re.Match]) -> list[int]:
     return starts[::-1]
 
 
-def _single_spaced_as_pipes(text: str) -> tuple[str, set[int]]:
+def _single_spaced_as_pipes(
+    text: str,
+) -> tuple[str, set[int], dict[int, tuple[_Line, list[_Line]]]]:
     """A statement whose columns PDF text extraction ran together one space apart ("Net sales
     $ 54,022 $ 50,411 $ 47,202" under "Fiscal Year Ended January 31, 2024 January 31,
     2023 ..."), rewritten as pipe rows of the same length: the space before each value, and
     before each period of the header line above, becomes a bar. A block needs two such rows
     or more with as many values each (the header's count when there is one); the tokens
     before a row's values are its label. Also returns where the heading lines between the
-    header and the rows start ("Revenue:", "Operating expenses:")."""
+    header and the rows start ("Revenue:", "Operating expenses:"), and, for a header line of
+    periods alone ("2024 2023 2024 2023" under "Three Months Ended September 30, Nine Months
+    Ended September 30,"), the header and group lines to read the rows under, by where the
+    first row starts."""
     ends = [m.end() for m in _TWO_VALUES_AT_END.finditer(text)]
     headings: set[int] = set()
+    overrides: dict[int, tuple[_Line, list[_Line]]] = {}
     if len(ends) < MIN_SPACED_ROWS:
-        return text, headings
+        return text, headings, overrides
     chars: list[str] | None = None
     line_starts = {text.rfind("\n", 0, end) + 1 for end in ends}
     rows: list[tuple[int, str, list[re.Match]]] = []
@@ -1014,6 +1020,8 @@ def _single_spaced_as_pipes(text: str) -> tuple[str, set[int]]:
         ):
             continue
         tokens = list(_TOKEN.finditer(line))
+        if _spaced_values(tokens) >= len(tokens):
+            continue  # values alone ("2024 2023 2024 2023"): a header, no row
         rows.append((start, line, tokens))
     blocks: list[list[tuple[int, str, list[re.Match]]]] = []
     for row in rows:
@@ -1039,7 +1047,9 @@ def _single_spaced_as_pipes(text: str) -> tuple[str, set[int]]:
             continue
         if chars is None:
             chars = list(text)
-        if header is not None:
+        if header is not None and header[2][0] == 0:
+            overrides[block[0][0]] = _periods_alone(text, *header)
+        elif header is not None:
             start, tokens, periods = header
             for k in periods:
                 chars[start + tokens[k].start() - 1] = "|"
@@ -1067,7 +1077,42 @@ def _single_spaced_as_pipes(text: str) -> tuple[str, set[int]]:
                 continue  # no label before the values
             for k in values:
                 chars[start + tokens[k].start() - 1] = "|"
-    return (text if chars is None else "".join(chars)), headings
+    return (text if chars is None else "".join(chars)), headings, overrides
+
+
+_SPAN_GROUP = re.compile(
+    r"\b(?:(?:three|six|nine|twelve|thirteen|twenty-six|thirty-nine|fifty-two|fifty-three|"
+    r"[0-9]{1,2})\s+(?:months|weeks)|(?:fiscal\s+)?years?|quarters?)\s+ended\b",
+    re.IGNORECASE,
+)
+
+
+def _periods_alone(
+    text: str, start: int, tokens: list[re.Match], periods: list[int]
+) -> tuple[_Line, list[_Line]]:
+    """A header line of periods alone as a header row, and the line above it as groups of
+    its columns when it names as many spans of time as divide them evenly ("Three Months
+    Ended September 30, Nine Months Ended September 30," over four years)."""
+    ends = [*periods[1:], len(tokens)]  # each period runs to the token before the next
+    cells = [
+        (start + tokens[k].start(), start + tokens[ends[n] - 1].end())
+        for n, k in enumerate(periods)
+    ]
+    header = _Line(cells[0][0], cells[-1][1], text[cells[0][0] : cells[-1][1]], STACKED, cells)
+    groups: list[_Line] = []
+    above = text.rfind("\n", 0, max(0, start - 1)) + 1
+    if start > 0:
+        line = text[above : start - 1]
+        found = list(_SPAN_GROUP.finditer(line))
+        if len(found) >= 2 and len(periods) % len(found) == 0:
+            span = len(periods) // len(found)
+            bounds = [m.start() for m in found] + [len(line)]
+            spans: list[tuple[int, int]] = [(above, above)]  # no cell over the labels
+            for n in range(len(found)):
+                spans.append((above + bounds[n], above + bounds[n + 1]))
+                spans.extend([(above + bounds[n + 1], above + bounds[n + 1])] * (span - 1))
+            groups.append(_Line(above, start - 1, line, "pipe", spans))
+    return header, groups
 
 
 def _line_starts(text: str, first: int, last: int) -> list[int]:
@@ -1201,9 +1246,10 @@ def find_tables(text: str) -> TableSet:
     if "[[" in text:
         text = _json_rows_as_pipes(text)
     sections: set[int] = set()
+    spaced_headers: dict[int, tuple[_Line, list[_Line]]] = {}
     if "\n" in text:
         text, sections = _cells_a_line_as_pipes(text)
-        text, headings = _single_spaced_as_pipes(text)
+        text, headings, spaced_headers = _single_spaced_as_pipes(text)
         sections |= headings
     text = _markup_as_pipes(text) if "|" in text else text
     if (
@@ -1307,6 +1353,10 @@ def find_tables(text: str) -> TableSet:
             # still hold.
             caption = f"{last_caption} {caption}".strip()
             inherited = last_header
+        if inherited is None and kind == "pipe" and lines[i].start in spaced_headers:
+            # A header of periods alone over rows run together one space apart, which no bar
+            # could give a cell over the labels: its periods and the groups above them.
+            inherited = spaced_headers[lines[i].start]
         if inherited is None and kind == "wide":
             above = _periods_header_above(lines, i, text)
             if above is not None:

@@ -685,7 +685,7 @@ def test_periods_one_a_line_head_columns_run_together_under_headings():
     cells = {c.text: c for c in extract_source("s", SOFTWARE).claims if c.cell is not None}
     assert cells["171,732"].period == "2024" and cells["165,503"].period == "2023"
     assert cells["171,732"].value == Decimal("171732000")
-    rewritten, _headings = tables._single_spaced_as_pipes(SOFTWARE)
+    rewritten, _headings, _headers = tables._single_spaced_as_pipes(SOFTWARE)
     assert "Staff costs: 96,472 (91,830)" in rewritten
     question = "What was subscription revenue in fiscal 2024?"
     clean = detect(source_input("$1,012.6 million", SOFTWARE, question=question))
@@ -711,3 +711,25 @@ def test_a_metric_s_own_line_is_no_part_of_a_sum_for_it():
     sentence = "With net sales of roughly {} and a gross margin near 38%, Sarnen held steady."
     assert not detect(source_input(sentence.format("CHF 2.0 billion"), NET_SALES)).flagged
     assert detect(source_input(sentence.format("CHF 2.1 billion"), NET_SALES)).flagged
+
+
+QUARTER_10Q = """CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS
+(in millions, except per share amounts)
+Three Months Ended September 30, Nine Months Ended September 30,
+2024 2023 2024 2023
+Net sales $ 1,234.5 $ 1,111.2 $ 3,456.7 $ 3,210.4
+Operating income 210.4 170.2 560.3 489.9
+"""
+
+
+def test_a_line_of_periods_alone_under_groups_heads_columns_run_together():
+    """ "2024 2023 2024 2023" under "Three Months Ended September 30, Nine Months Ended
+    September 30," over rows one space apart: each group heads its two columns, so the
+    quarter's and the nine months' figures are told apart."""
+    cells = {c.text: c for c in extract_source("s", QUARTER_10Q).claims if c.cell is not None}
+    assert cells["210.4"].period == "Q3 2024" and cells["560.3"].period == "9M 2024-09"
+    assert cells["489.9"].period == "9M 2023-09"
+    question = "What was operating income in the third quarter of 2024?"
+    assert not detect(source_input("$210.4 million", QUARTER_10Q, question=question)).flagged
+    wrong = detect(source_input("$560.3 million", QUARTER_10Q, question=question))
+    assert wrong.verdicts[0].outcome == PERIOD_MISMATCH
