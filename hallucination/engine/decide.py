@@ -282,6 +282,9 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+# A bracketed part of a step of working, innermost brackets aside: "((402,118 + 431,906) / 2)"
+# gives "(402,118 + 431,906) / 2" and "402,118 + 431,906".
+_BRACKETED_PART = re.compile(r"(?=\(((?:[^()]|\([^()]*\))*)\))")
 _AVERAGE_VERB = re.compile(r"\b(?:averag(?:e|es|ed|ing)|mean)\b", re.IGNORECASE)
 _NOUN_AFTER_FIGURE = re.compile(r"[ -]([A-Za-z]{3,20})\b")
 _RATE_WORDS = frozenset({"rate", "@interest rate", "yield", "return", "interest"})
@@ -1760,7 +1763,7 @@ class Decider:
             return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(named[0]))
 
         # Arithmetic the answer writes out right before the figure: its own working.
-        worked = self._worked(reading)
+        worked = self._worked(reading) or self._step_of_working(reading)
         if worked is not None:
             return worked
 
@@ -3762,6 +3765,38 @@ class Decider:
                     return _derived_weakly(
                         claim, value, f"{rate.text} × {line.text}", "rate of a named line"
                     )
+        return None
+
+    def _step_of_working(self, reading: Reading) -> ClaimVerdict | None:
+        """An operand of working that the step before it worked out ("1,152,370 / ((402,118
+        + 431,906) / 2) = 1,152,370 / 417,012 = 2.76": 417,012 is the bracketed average of
+        the first step), `derived` when a bracketed part of that step gives it."""
+        claim = reading.claim
+        if "operand" not in claim.qualifiers:
+            return None
+        text = self.answer.text
+        formulas = self.answer.formulas
+        here = next((k for k, (s, e) in enumerate(formulas) if s <= claim.start < e), None)
+        if not here:
+            return None
+        start, _eq = formulas[here]
+        before, before_eq = formulas[here - 1]
+        if text[before_eq:start].strip() not in ("=", "≈", "→"):
+            return None  # not the next step of the same working
+        expression = text[before:before_eq]
+        for part in _BRACKETED_PART.finditer(expression):
+            value = values.evaluate(part.group(1))
+            if value is not None and values.at_precision(
+                claim.value, value, claim.precision or Decimal(1)
+            ):
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=DERIVED,
+                    layer=LAYER_DERIVATION,
+                    expected_value=quantize_like(value, claim),
+                    formula=" ".join(part.group(1).split()),
+                    details={"derivation": "written"},
+                )
         return None
 
     def _items_averaged(self, reading: Reading) -> ClaimVerdict | None:

@@ -1052,3 +1052,22 @@ def test_emphasis_closing_a_figure_leaves_its_linked_words_its_own():
     assert "underwrit" not in premiums.claim.label_words
     assert not detect(source_input(answer.format("$4,862.4 million"), UNDERWRITING)).flagged
     assert detect(source_input(answer.format("$4,962.4 million"), UNDERWRITING)).flagged
+
+
+INVENTORY_NOTE = """(in thousands)
+                                     Fiscal 2024        Fiscal 2023
+Cost of sales                         1,152,370          1,207,911
+
+                                   February 1,     February 3,
+                                      2025            2024
+Merchandise inventories            $  402,118     $  431,906
+"""
+
+
+def test_an_operand_the_step_before_worked_out_is_derived():
+    """ "1,152,370 / ((402,118 + 431,906) / 2) = 1,152,370 / 417,012 = 2.76": 417,012 is the
+    first step's bracketed average, carried into the next step; a wrong one is caught."""
+    working = "1,152,370 / ((402,118 + 431,906) / 2) = 1,152,370 / {} = 2.76"
+    assert not detect(source_input(working.format("417,012"), INVENTORY_NOTE)).flagged
+    wrong = detect(source_input(working.format("427,012"), INVENTORY_NOTE))
+    assert not _verdict(wrong, "427,012").grounded
