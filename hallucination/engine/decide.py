@@ -282,6 +282,10 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+MAX_PRIOR_PERIODS = 4
+_PRIOR_YEAR_BEFORE = re.compile(
+    r"\b(?:prior|previous|preceding|last)[- ]year(?:'s)?\b|\byear[- ]ago\b", re.IGNORECASE
+)
 # A bracketed part of a step of working, innermost brackets aside: "((402,118 + 431,906) / 2)"
 # gives "(402,118 + 431,906) / 2" and "402,118 + 431,906".
 _BRACKETED_PART = re.compile(r"(?=\(((?:[^()]|\([^()]*\))*)\))")
@@ -821,6 +825,32 @@ class Decider:
                         return _derived_weakly(
                             claim, value * unit, formula.strip(), "written, another period"
                         )
+        return None
+
+    def _written_prior_period(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:
+        """ "(slightly below the prior year's 1.07x)" after "Current ratio = $4,664M ÷ $4,412M
+        = 1.06x": a figure its clause dates only as the year before, worked as the answer
+        worked a figure of its kind and unit before, over each other period of the lines its
+        operands were read from."""
+        claim = reading.claim
+        if claim.period or claim.kind not in (PERCENT, RATIO, *_AMOUNTS) or not self._written:
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        if not _PRIOR_YEAR_BEFORE.search(
+            self.answer.text, max(start, claim.start - 40), claim.start
+        ):
+            return None
+        periods: list[str] = []  # the other columns of the rows the answer's figures are on
+        for o in found:
+            for fact in o.exact[:1]:
+                for cell in self.index.row_of(fact):
+                    if cell.period and cell.period not in periods and cell is not fact:
+                        periods.append(cell.period)
+        for period in periods[:MAX_PRIOR_PERIODS]:
+            dated = replace(reading, claim=replace_claim(claim, period=period))
+            verdict = self._written_other_period(dated, found)
+            if verdict is not None:
+                return replace(verdict, claim=claim)
         return None
 
     def _shifted_by_value(self) -> dict[tuple[Decimal, str], Claim]:
@@ -3312,7 +3342,9 @@ class Decider:
                 self._shifted[(self._shift_of[id(derivation)], claim.period)] = claim
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
-        written = self._written_other_period(reading, found)
+        written = self._written_other_period(reading, found) or self._written_prior_period(
+            reading, found
+        )
         if written is not None:
             return written
         for derivation in self._own_column(reading, found):

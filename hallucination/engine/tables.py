@@ -1039,7 +1039,7 @@ def _single_spaced_as_pipes(
         width = (
             len(header[2])
             if header
-            else len(stacked)
+            else sum(1 for _at, bar in stacked if bar == "|")
             if stacked
             else max(set(counts), key=counts.count)
         )
@@ -1053,8 +1053,8 @@ def _single_spaced_as_pipes(
             start, tokens, periods = header
             for k in periods:
                 chars[start + tokens[k].start() - 1] = "|"
-        for at in stacked:
-            chars[at] = "|"  # "Fiscal Year Ended June 30," / "2024" / "2023": one header row
+        for at, bar in stacked:
+            chars[at] = bar  # "Fiscal Year Ended June 30," / "2024" / "2023": one header row
         # Heading lines of words between the header and the last row are sections of it.
         for at in _line_starts(text, top, block[-1][0]):
             end = text.find("\n", at)
@@ -1153,11 +1153,13 @@ def _past_headings(text: str, start: int) -> int:
     return start
 
 
-def _stacked_breaks_above(text: str, start: int) -> list[int]:
+def _stacked_breaks_above(text: str, start: int) -> list[tuple[int, str]]:
     """Periods one a line right above a block's first row ("2024" / "2023" under "Fiscal
-    Year Ended June 30,"): the line breaks that, made bars, join them and the line above them
-    into one header row whose first cell stands over the labels; [] when there are none."""
-    breaks: list[int] = []
+    Year Ended June 30,", or "February 1," / "2025" / "February 3," / "2024"): the line
+    breaks that, made bars, join them and the line above them into one header row whose
+    first cell stands over the labels (a date's own break a space); [] when there are none."""
+    breaks: list[tuple[int, str]] = []
+    periods = 0
     end = start - 1
     while end > 0:
         begin = text.rfind("\n", 0, end) + 1
@@ -1166,9 +1168,16 @@ def _stacked_breaks_above(text: str, start: int) -> list[int]:
             0 < len(cell) <= _CELL_LINE_CHARS and header_period(cell)
         ) or _GROUPED_AMOUNT.fullmatch(cell):
             break
-        breaks.append(begin - 1)
+        if begin > 1:
+            day_begin = text.rfind("\n", 0, begin - 1) + 1
+            day = text[day_begin : begin - 1].strip()
+            if day and _MONTH_DAY_LINE.fullmatch(day):
+                breaks.append((begin - 1, " "))  # "February 1," over "2025": one date
+                begin = day_begin
+        breaks.append((begin - 1, "|"))
+        periods += 1
         end = begin - 1
-    if len(breaks) < 2 or end <= 0:
+    if periods < 2 or end <= 0:
         return []
     above = text[text.rfind("\n", 0, end) + 1 : end]
     if not above.strip() or "|" in above or len(above) > _LABEL_LINE_CHARS:

@@ -733,3 +733,47 @@ def test_a_line_of_periods_alone_under_groups_heads_columns_run_together():
     assert not detect(source_input("$210.4 million", QUARTER_10Q, question=question)).flagged
     wrong = detect(source_input("$560.3 million", QUARTER_10Q, question=question))
     assert wrong.verdicts[0].outcome == PERIOD_MISMATCH
+
+
+HOME_CENTER_SHEET = """CONSOLIDATED BALANCE SHEETS
+(In millions, except par value)
+February 1,
+2025
+February 3,
+2024
+ASSETS
+Current assets:
+Cash and cash equivalents 318 412
+Receivables, net 246 231
+Merchandise inventories 3,912 4,087
+Other current assets 188 172
+Total current assets 4,664 4,902
+Property and equipment, net 5,614 5,402
+Operating lease right-of-use assets 2,236 2,190
+Other assets 301 287
+Total assets $ 12,815 $ 12,781
+LIABILITIES AND STOCKHOLDERS' EQUITY
+Current liabilities:
+Short-term borrowings 150 —
+Current maturities of long-term debt 500 750
+Accounts payable 2,184 2,298
+Accrued salaries and related expenses 412 397
+Current operating lease liabilities 301 289
+Other accrued liabilities 865 842
+Total current liabilities 4,412 4,576
+"""
+
+
+def test_a_prior_year_figure_is_the_same_working_over_the_year_before():
+    """Dates split over lines one a line above rows one space apart, with headings between:
+    the dates head the columns. "(slightly below the prior year's 1.07x)" after "Current
+    ratio = $4,664M ÷ $4,412M = 1.06x" is the same working over the other column (4,902 /
+    4,576), its metric carried from the figure before."""
+    cells = {c.text: c for c in extract_source("s", HOME_CENTER_SHEET).claims if c.cell is not None}
+    assert cells["4,576"].period == "2024-02-03" and cells["4,576"].value == Decimal("4576e6")
+    answer = (
+        "- Current ratio = $4,664M ÷ $4,412M = **1.06x**\n\n"
+        "A current ratio of about 1.06x (slightly below the prior year's {}) is typical."
+    )
+    assert not detect(source_input(answer.format("1.07x"), HOME_CENTER_SHEET)).flagged
+    assert detect(source_input(answer.format("1.28x"), HOME_CENTER_SHEET)).flagged
