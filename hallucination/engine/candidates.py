@@ -1327,9 +1327,18 @@ def broad_derivations(
     else:
         return []
     factor = 100 if claim.kind == BPS else 1
+    year_apart: tuple[str, str] | None = None
     if YEAR_AGO in reading.cues:
-        # A change over the year is over the year: not between any two values sharing a word.
-        kinds = tuple(k for k in kinds if k not in (GROWTH, DIFFERENCE))
+        # A change over the year is over the year: not between any two values sharing a word,
+        # only between one line's values for the period its sentence names and a year before.
+        named_period = claim.period or (
+            reading.periods[0] if len(set(reading.periods)) == 1 else ""
+        )
+        earlier = lx.year_before(named_period) if named_period else ""
+        if earlier:
+            year_apart = (named_period, earlier)
+        else:
+            kinds = tuple(k for k in kinds if k not in (GROWTH, DIFFERENCE))
     margin = claim.kind == PERCENT and "margin" in words
     pool_kinds = {claim.kind, *(c.kind for c in pool)}
     may_mix = CURRENCY in pool_kinds and COUNT in pool_kinds
@@ -1364,6 +1373,18 @@ def broad_derivations(
                 continue
             if kind == GROWTH and not one_metric:
                 continue  # a growth rate of revenue is not one of EBIT margins
+            if (
+                year_apart is not None
+                and kind in (GROWTH, DIFFERENCE)
+                and not (
+                    a.label_words == b.label_words
+                    and periods_compatible(year_apart[0], a.period)
+                    and periods_compatible(year_apart[1], b.period)
+                    and a.period
+                    and b.period
+                )
+            ):
+                continue
             if kind == SUM_OF and of_metric[i] != of_metric[j]:
                 continue  # net sales plus net profit is no figure of net sales
             if kind in (SHARE_OF, RATIO_OF) and (other_period[i] or other_period[j]):

@@ -750,3 +750,18 @@ def test_a_swing_from_profit_to_loss_crosses_zero():
     )
     assert not detect(source_input(answer.format("$61.1 million"), SWING)).flagged
     assert detect(source_input(answer.format("$36.7 million"), SWING)).flagged
+
+
+SHIPMENTS = (
+    "Aggregates shipments were 84.2 million tons in 2024 compared with 82.9 million tons in "
+    "2023, as infrastructure demand offset softer residential activity. Average selling prices "
+    "rose 9.4% and gross profit per ton increased 3.50%."
+)
+
+
+def test_a_change_year_over_year_is_between_one_line_s_values_a_year_apart():
+    """ "Aggregates shipment volumes grew by about 1.6% year over year in 2024": 84.2 over
+    82.9, the line's 2024 and 2023 values, though the words name the line only loosely."""
+    sentence = "Aggregates shipment volumes grew by about {} year over year in 2024."
+    assert not detect(source_input(sentence.format("1.6%"), SHIPMENTS)).flagged
+    assert detect(source_input(sentence.format("2.6%"), SHIPMENTS)).flagged
