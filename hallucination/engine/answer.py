@@ -827,7 +827,7 @@ _WORKING_AFTER = re.compile(
 _CELL_RESULT_AFTER = re.compile(r"[ \t]*\|[ \t*_]*(≈|~|about |approx\.? )?[ \t*_]*")
 _RESULT_AFTER = re.compile(
     r"[\s*_]*(?:about|approximately|roughly|approx\.?|~)?[\s*_]*"
-    r"(?:[A-Z][A-Za-z]{0,3}\.?[ \t]?)?"  # a currency the number reader leaves out: "= RO 34.85"
+    r"(?:[A-Z][A-Za-z]{0,3}\.?[ \t]?|S/[ \t]?)?"  # a currency the number reader leaves out: "= RO 34.85", "= S/ 11,206.75"
 )
 _RANGE_DASH = re.compile(r"\s*[-–—]\s*")
 # Verbs that link a subject to its figure: a direction word before one of these belongs to

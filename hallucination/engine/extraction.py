@@ -779,6 +779,12 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
             break
         while start < eq and text[start] in " ,\t":
             start += 1  # the clause's comma before the arithmetic: "Grossing that up, $84,210"
+        while start < eq and text[start] in "/*×÷":
+            # "S/ 541,454 thousand / 48,315 =": the sol's sign, no division; working never
+            # opens on an operator
+            start += 1
+            while start < eq and text[start] in " \t":
+                start += 1
         if (
             start < eq
             and text[start] in "-*•"

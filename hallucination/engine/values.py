@@ -91,6 +91,7 @@ _SUFFIX = {
 }
 _CURRENCY_MARKS = re.compile(
     r"(?:[A-Z]{1,2})?[$£€¥₹]|US\$|\bM?(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|SEK|NOK|DKK|INR|CNY|RMB|HKD)\b"
+    r"|\bS/(?=\s?[0-9])"  # the Peruvian sol
 )
 MAX_EXPRESSION_TOKENS = 64
 MAX_EXPONENT = 100

@@ -1071,3 +1071,19 @@ def test_an_operand_the_step_before_worked_out_is_derived():
     assert not detect(source_input(working.format("417,012"), INVENTORY_NOTE)).flagged
     wrong = detect(source_input(working.format("427,012"), INVENTORY_NOTE))
     assert not _verdict(wrong, "427,012").grounded
+
+
+ENROLMENT = """Revenue by programme (in thousands of soles)
+                       2024        2023
+Total revenue       541,454     498,112
+Students enrolled    48,315      45,020
+"""
+
+
+def test_working_in_soles_reads_the_sign_as_no_division():
+    """ "S/ 541,454 thousand / 48,315 = S/ 11,206.75": the Peruvian sol's `S/` opens the
+    working and the result; its slash divides nothing."""
+    working = "S/ 541,454 thousand / 48,315 = S/ {}"
+    assert not detect(source_input(working.format("11,206.75"), ENROLMENT)).flagged
+    wrong = detect(source_input(working.format("12,206.75"), ENROLMENT))
+    assert _verdict(wrong, "12,206.75").outcome == ARITHMETIC_DRIFT
