@@ -237,6 +237,9 @@ _UNIT_ALIASES = {
 }
 # What is left of a whole once a part is taken: "close 148 of its 1,912 stores, leaving
 # 1,764", "sells 12 of 40 hotels, leaving it with 28".
+_REMAINDER_AFTER = re.compile(
+    r"\s+(?:remain(?:s|ed)?|(?:is|was|were)\s+(?:left|still\s+available)|left)\b", re.IGNORECASE
+)
 _REMAINDER_BEFORE = re.compile(
     r"\b(?:leaving|leaves|remaining|left\s+with)(?:\s+(?:it|them|the\s+\w+|\w+)\s+with)?\s+"
     r"(?:about\s+|roughly\s+|approximately\s+|some\s+)?\Z",
@@ -2805,6 +2808,11 @@ class Decider:
             return []
         start = self.answer.sentences[reading.sentence][0]
         window = self.answer.text[max(start, claim.start - 40) : claim.start]
+        if _REMAINDER_AFTER.match(self.answer.text, claim.end):
+            # "After $212.0 million of borrowings and $31.4 million of letters of credit,
+            # $356.6 million remained available under the $600.0 million facility": the
+            # whole named after the figure, less the parts named before it.
+            return self._left_of_a_later_whole(reading)
         if not ("leav" in window or "remain" in window or "left" in window) or not (
             _REMAINDER_BEFORE.search(window)
         ):
@@ -2848,6 +2856,33 @@ class Decider:
                     parts[0],
                     value=sum(p.value for p in parts),
                     text=" + ".join(p.text for p in parts),
+                )
+                out.append(Derivation(cd.DIFFERENCE, (whole, taken), True, False))
+        return out
+
+    def _left_of_a_later_whole(self, reading: Reading) -> list[Derivation]:
+        """What remains of a whole named after the figure once every part named before it in
+        its sentence is taken."""
+        claim = reading.claim
+        mine = [
+            c
+            for c in self._claims_of(reading.sentence)
+            if c.kind in _AMOUNTS and c.unit == claim.unit and not c.nested and c is not claim
+        ]
+        parts = [c for c in mine if c.start < claim.start][-MAX_LIST_ITEMS:]
+        wholes = [c for c in mine if c.start > claim.start][:MAX_LIST_ITEMS]
+        out = []
+        for whole in wholes:
+            # every part named before the figure is taken: after borrowings and letters of
+            # credit, not after one of them
+            smaller = [p for p in parts if abs(p.value) < abs(whole.value)]
+            if len(smaller) == 1:
+                out.append(Derivation(cd.DIFFERENCE, (whole, smaller[0]), True, False))
+            elif len(smaller) >= 2:
+                taken = replace_claim(
+                    smaller[0],
+                    value=sum(p.value for p in smaller),
+                    text=" + ".join(p.text for p in smaller),
                 )
                 out.append(Derivation(cd.DIFFERENCE, (whole, taken), True, False))
         return out

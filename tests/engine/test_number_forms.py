@@ -1471,3 +1471,21 @@ def test_a_figure_net_of_a_line_takes_that_line_from_its_own():
     assert not clean.flagged
     assert clean.verdicts[0].expected_value == Decimal("313.7e6")
     assert detect(source_input(sentence.format("$323.1 million"), GOODWILL)).flagged
+
+
+REVOLVER = (
+    "As of January 31, 2025, we had $212,000 thousand of borrowings outstanding under our "
+    "$600,000 thousand revolving credit facility and $31,380 thousand of letters of credit "
+    "outstanding, which reduce availability under the facility."
+)
+
+
+def test_what_remains_of_a_whole_named_after_it_is_the_whole_less_the_parts_before():
+    """ "After $212.0 million of borrowings and $31.4 million of letters of credit, $356.6
+    million remained available under the $600.0 million revolving credit facility"."""
+    sentence = (
+        "After $212.0 million of borrowings and $31.4 million of letters of credit, {} "
+        "remained available under the $600.0 million revolving credit facility."
+    )
+    assert not detect(source_input(sentence.format("$356.6 million"), REVOLVER)).flagged
+    assert detect(source_input(sentence.format("$366.6 million"), REVOLVER)).flagged
