@@ -285,6 +285,7 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+BESIDE_CHARS = 80  # how far from a whole in a source's prose a part given with it may stand
 MAX_PRIOR_PERIODS = 4
 _PRIOR_YEAR_BEFORE = re.compile(
     r"\b(?:prior|previous|preceding|last)[- ]year(?:'s)?\b|\byear[- ]ago\b", re.IGNORECASE
@@ -2670,6 +2671,20 @@ class Decider:
             periods = [claim.period] if claim.period else list(reading.periods[:1])
             wholes += cd.operands_for(reading.other_label, periods, self.index)[:2]
         parts = [*own, *earlier]
+        # "About 89.1% of Nordwald's 1,146 outlets are in leased premises": the part may be a
+        # figure the source gives beside the whole ("1,146 outlets, of which 1,021 were in
+        # leased premises").
+        for fact in own:
+            if fact.source_id and fact.cell is None:
+                parts += [
+                    c
+                    for c in self.index.claims
+                    if c.source_id == fact.source_id
+                    and c is not fact
+                    and c.kind == fact.kind
+                    and c.cell is None
+                    and 0 < abs(c.start - fact.start) <= BESIDE_CHARS
+                ][:MAX_LIST_ITEMS]
         # "Scotch accounted for 63.3% of group net sales": a part read from a table is a share
         # of its column's total row.
         for o in found[: reading.index]:

@@ -1489,3 +1489,19 @@ def test_what_remains_of_a_whole_named_after_it_is_the_whole_less_the_parts_befo
     )
     assert not detect(source_input(sentence.format("$356.6 million"), REVOLVER)).flagged
     assert detect(source_input(sentence.format("$366.6 million"), REVOLVER)).flagged
+
+
+OUTLETS = (
+    "Nordwald Retail AG, notes to the consolidated financial statements. The weighted average incremental borrowing rate applied to new leases was 3.6% (prior "
+    "year: 3.2%). At year end the Group operated 1,146 outlets, of which 1,021 were in leased "
+    "premises; most leases run for ten years with extension options."
+)
+
+
+def test_a_share_of_a_whole_may_take_its_part_from_beside_the_whole_in_the_source():
+    """ "About 89.1% of Nordwald's 1,146 outlets are in leased premises": the part is the
+    1,021 the source gives with the whole ("1,146 outlets, of which 1,021 were in leased
+    premises")."""
+    sentence = "About {} of Nordwald's 1,146 outlets are in leased premises."
+    assert not detect(source_input(sentence.format("89.1%"), OUTLETS)).flagged
+    assert detect(source_input(sentence.format("91.8%"), OUTLETS)).flagged
