@@ -1323,7 +1323,13 @@ def broad_derivations(
         # in the sentence before: a spread the comparison draws between two rates the
         # answer gives, this sentence's and the one before's
         kinds = (SPREAD,)
-        pool = _distinct([c for c in cited or () if c.kind == PERCENT])[:MAX_BROAD]
+        # ... or the rate the comparison names ("27 basis points above the coupon")
+        named = (
+            [c for c in index.sharing_words(reading.other_label, limit=64) if c.kind == PERCENT]
+            if reading.other_label
+            else []
+        )
+        pool = _distinct([c for c in cited or () if c.kind == PERCENT] + named)[:MAX_BROAD]
     else:
         return []
     factor = 100 if claim.kind == BPS else 1

@@ -285,6 +285,8 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+PAR = Decimal(100)  # a bond's price at par, per 100 of face value
+_FROM_PAR_AFTER = re.compile(r"\s+(?:points?\s+)?(below|above|under|over)\s+par\b", re.IGNORECASE)
 BESIDE_CHARS = 80  # how far from a whole in a source's prose a part given with it may stand
 MAX_PRIOR_PERIODS = 4
 _PRIOR_YEAR_BEFORE = re.compile(
@@ -3418,6 +3420,7 @@ class Decider:
             self._built_up(reading)
             or self._complement(reading)
             or self._real_rate(reading)
+            or self._from_par(reading)
             or self._time_to_cover(reading)
             or self._after_discount(reading)
             or self._change_over_implied_base(reading)
@@ -3912,6 +3915,22 @@ class Decider:
                 return _derived_weakly(
                     claim, derivation.value, derivation.formula, "average of the items"
                 )
+        return None
+
+    def _from_par(self, reading: Reading) -> ClaimVerdict | None:
+        """ "traded at a clean price of 98.42, 1.58 points below par": the distance of a
+        price its sentence gives from par, 100."""
+        claim = reading.claim
+        side = _FROM_PAR_AFTER.match(self.answer.text, claim.end)
+        if side is None or claim.kind not in (NUMBER, COUNT, CURRENCY):
+            return None
+        below = side.group(1).lower() in ("below", "under")
+        for other in self._claims_of(reading.sentence):
+            if other is claim or not PAR / 2 < other.value < PAR * 2:
+                continue
+            value = PAR - other.value if below else other.value - PAR
+            if value > 0 and values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                return _derived_weakly(claim, value, f"100 - {other.text}", "distance from par")
         return None
 
     def _real_rate(self, reading: Reading) -> ClaimVerdict | None:

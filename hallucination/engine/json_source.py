@@ -16,6 +16,7 @@ from . import labels
 from . import lexicon as lx
 from .extraction import extract_document
 from .types import (
+    BPS,
     COUNT,
     CURRENCY,
     DATE,
@@ -60,6 +61,7 @@ _PERCENT_KEYS = regex.compile(
     _WORD_START + r"(?i:rate|pct|percent|percentage|margin|yield|growth|return|occupancy|surprise)"
 )
 _PERCENT_SUFFIX = regex.compile(r"(?:_|^)(?:pct|percent|percentage)$", regex.IGNORECASE)
+_BPS_SUFFIX = regex.compile(r"(?:_|^)(?:bps|bp|basis_points)$", regex.IGNORECASE)
 _RATIO_KEYS = regex.compile(_WORD_START + r"(?i:ratio|factor|coverage|dscr|multiple|sharpe)")
 _COUNT_KEYS = regex.compile(
     r"(?:^|_)(?:total_)?(?:count|num|number|positions|trades|wins|losses|contracts|volume|"
@@ -117,6 +119,8 @@ def looks_like_json(text: str) -> bool:
 def _kind_for_key(key: str, value: Decimal, integral: bool) -> tuple[str, str]:
     if _PERCENT_SUFFIX.search(key):
         return PERCENT, "%"  # "expense_ratio_pct": the unit at the key's end decides
+    if _BPS_SUFFIX.search(key):
+        return BPS, "bps"  # "spread_vs_mbono_bps": basis points
     if _RATIO_KEYS.search(key):
         return RATIO, "x"
     if _MARGIN_AMOUNT_KEYS.match(key):

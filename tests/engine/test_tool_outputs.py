@@ -580,3 +580,36 @@ def test_a_mean_of_a_list_s_items_is_derived():
     answer = "The three reviews shown average about {} stars."
     assert not detect(source_input(answer.format("3.7"), BUSINESS)).flagged
     assert detect(source_input(answer.format("3.2"), BUSINESS)).flagged
+
+
+BOND = json.dumps(
+    {
+        "ticker": "AGN 23-2",
+        "coupon": {"type": "fixed", "rate_pct": 9.85, "period_days": 182},
+        "pricing": {"clean_price": 98.42, "ytm_pct": 10.12, "spread_vs_mbono_bps": 95},
+    }
+)
+
+
+def test_a_key_ending_in_bps_holds_basis_points():
+    """ "spread_vs_mbono_bps": 95 is 95 basis points, as "ytm_pct" is a percentage."""
+    assert not detect(source_input("They trade 95 basis points over Mbonos.", BOND)).flagged
+    assert detect(source_input("They trade 105 basis points over Mbonos.", BOND)).flagged
+
+
+def test_a_spread_above_a_rate_the_comparison_names():
+    """ "a yield to maturity of 10.12%, 27 basis points above the coupon": the coupon the
+    comparison names is the record's 9.85%, given two sentences before."""
+    answer = (
+        "The notes pay a 9.85% coupon. They are rated mxAA by S&P. They yield 10.12%, {} "
+        "above the coupon."
+    )
+    assert not detect(source_input(answer.format("27 basis points"), BOND)).flagged
+    assert detect(source_input(answer.format("37 basis points"), BOND)).flagged
+
+
+def test_points_below_par_are_the_price_s_distance_from_100():
+    """ "a clean price of 98.42, 1.58 points below par": 100 - 98.42."""
+    answer = "They traded at a clean price of 98.42, {} points below par."
+    assert not detect(source_input(answer.format("1.58"), BOND)).flagged
+    assert detect(source_input(answer.format("2.58"), BOND)).flagged
