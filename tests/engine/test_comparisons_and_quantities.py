@@ -131,6 +131,22 @@ def test_rates_added_up_and_called_compounded_are_flagged():
     assert detect(source_input(answer, PAY_DEAL)).flagged is True
 
 
+def test_a_compounded_increase_compounds_the_rates_right_before_it():
+    """ "approved by 81% of those who voted, that raises wages by 6.5% this year and by 6%
+    in each of the next two years — about 19.7% compounded": the vote's 81% is no rate of
+    the raise."""
+    source = (
+        "Union members approved the deal by 81%. Wages rise 6.5% this year and 6% in each of "
+        "the following two years."
+    )
+    answer = (
+        "The deal, approved by 81% of those who voted, raises wages by 6.5% this year and by "
+        "6% in each of the next two years — about {} compounded over the three years."
+    )
+    assert not detect(source_input(answer.format("19.7%"), source)).flagged
+    assert detect(source_input(answer.format("18.5%"), source)).flagged
+
+
 # ------------------------------------------------------------------ multipliers written as words
 
 VACCINES = (
