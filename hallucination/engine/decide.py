@@ -285,6 +285,8 @@ _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORE
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
+MAX_SPELLED_COUNT = 100
+_EACH_AFTER = re.compile(r"\s+(?:each|apiece)\b", re.IGNORECASE)
 PAR = Decimal(100)  # a bond's price at par, per 100 of face value
 _FROM_PAR_AFTER = re.compile(r"\s+(?:points?\s+)?(below|above|under|over)\s+par\b", re.IGNORECASE)
 BESIDE_CHARS = 80  # how far from a whole in a source's prose a part given with it may stand
@@ -3424,6 +3426,7 @@ class Decider:
             or self._complement(reading)
             or self._real_rate(reading)
             or self._from_par(reading)
+            or self._each_of_a_total(reading)
             or self._time_to_cover(reading)
             or self._after_discount(reading)
             or self._change_over_implied_base(reading)
@@ -3918,6 +3921,36 @@ class Decider:
                 return _derived_weakly(
                     claim, derivation.value, derivation.formula, "average of the items"
                 )
+        return None
+
+    def _each_of_a_total(self, reading: Reading) -> ClaimVerdict | None:
+        """ "The two ferries will cost NOK 1.48 billion in total, or about NOK 740 million
+        each": an amount each, the sentence's total of its currency over a count it gives,
+        in digits or in words."""
+        claim = reading.claim
+        text = self.answer.text
+        if claim.kind != CURRENCY or not _EACH_AFTER.match(text, claim.end):
+            return None
+        start, end = self.answer.sentences[reading.sentence]
+        mine = self._claims_of(reading.sentence)
+        totals = [
+            c
+            for c in mine
+            if c.kind == CURRENCY and c.unit == claim.unit and abs(c.value) > abs(claim.value)
+        ]
+        counts = [Decimal(c.value) for c in mine if c.kind in (COUNT, NUMBER) and c.value > 1]
+        counts += [
+            Decimal(value)
+            for value, _s, _e in numberwords.numbers_in(text, start, end)[:MAX_LIST_ITEMS]
+            if 1 < value <= MAX_SPELLED_COUNT
+        ]
+        for total in totals[:MAX_LIST_ITEMS]:
+            for count in counts[:MAX_LIST_ITEMS]:
+                value = total.value / count
+                if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                    return _derived_weakly(
+                        claim, value, f"{total.text} / {count}", "each of a total"
+                    )
         return None
 
     def _from_par(self, reading: Reading) -> ClaimVerdict | None:

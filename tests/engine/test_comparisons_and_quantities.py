@@ -781,3 +781,17 @@ def test_a_change_year_over_year_is_between_one_line_s_values_a_year_apart():
     sentence = "Aggregates shipment volumes grew by about {} year over year in 2024."
     assert not detect(source_input(sentence.format("1.6%"), SHIPMENTS)).flagged
     assert detect(source_input(sentence.format("2.6%"), SHIPMENTS)).flagged
+
+
+FERRIES = (
+    "Nordlandsferja has ordered two battery-electric ferries from Vestvåg Verft for a combined "
+    "NOK 1.48 billion. Enova is contributing a grant of NOK 260 million."
+)
+
+
+def test_an_amount_each_is_the_sentence_s_total_over_its_count():
+    """ "The two ferries will cost NOK 1.48 billion in total, or about NOK 740 million each":
+    the total over the count the sentence writes in words."""
+    sentence = "The two ferries will cost NOK 1.48 billion in total, or about {} each."
+    assert not detect(source_input(sentence.format("NOK 740 million"), FERRIES)).flagged
+    assert detect(source_input(sentence.format("NOK 640 million"), FERRIES)).flagged
