@@ -302,6 +302,16 @@ _NOUN_AFTER_FIGURE = re.compile(r"[ -]([A-Za-z]{3,20})\b")
 _RATE_WORDS = frozenset({"rate", "@interest rate", "yield", "return", "interest"})
 
 
+def _less_every_part(whole: Claim, parts: list[Claim]) -> Derivation:
+    """The whole less the sum of the parts, the parts written as one operand."""
+    if len(parts) == 1:
+        return Derivation(cd.DIFFERENCE, (whole, parts[0]), True, False)
+    taken = replace_claim(
+        parts[0], value=sum(p.value for p in parts), text=" + ".join(p.text for p in parts)
+    )
+    return Derivation(cd.DIFFERENCE, (whole, taken), True, False)
+
+
 def _like_its_operands(claim: Claim, derivation: Derivation) -> bool:
     """A difference or sum of figures of the claim's own kind, money over a count, or a
     change between two amounts for a percentage: formulas whose result is plainly of the
@@ -2871,12 +2881,7 @@ class Decider:
             # council. The remaining $16.5 million": the whole less every part after it.
             parts = [p for p in earlier[i + 1 :] if abs(p.value) < abs(whole.value)]
             if len(parts) >= 2:
-                taken = replace_claim(
-                    parts[0],
-                    value=sum(p.value for p in parts),
-                    text=" + ".join(p.text for p in parts),
-                )
-                out.append(Derivation(cd.DIFFERENCE, (whole, taken), True, False))
+                out.append(_less_every_part(whole, parts))
         return out
 
     def _left_of_a_later_whole(self, reading: Reading) -> list[Derivation]:
@@ -2895,15 +2900,8 @@ class Decider:
             # every part named before the figure is taken: after borrowings and letters of
             # credit, not after one of them
             smaller = [p for p in parts if abs(p.value) < abs(whole.value)]
-            if len(smaller) == 1:
-                out.append(Derivation(cd.DIFFERENCE, (whole, smaller[0]), True, False))
-            elif len(smaller) >= 2:
-                taken = replace_claim(
-                    smaller[0],
-                    value=sum(p.value for p in smaller),
-                    text=" + ".join(p.text for p in smaller),
-                )
-                out.append(Derivation(cd.DIFFERENCE, (whole, taken), True, False))
+            if smaller:
+                out.append(_less_every_part(whole, smaller))
         return out
 
     def _benchmark(self, reading: Reading) -> ClaimVerdict | None:
