@@ -157,6 +157,7 @@ _FALL = frozenset(
         "tumbled",
         "sank",
         "plummeted",
+        "collapsed",
         "slumps",
         "plunges",
         "tumbles",

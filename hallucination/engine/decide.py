@@ -2606,7 +2606,10 @@ class Decider:
         i = bisect.bisect_right(starts, source.start)
         out = []
         text = self.index.texts.get(source.source_id, "")
-        for k, other in enumerate(claims[i : i + 3]):
+        # (Dates between are no figures: "94 passengers ... in the year to March 2024, down
+        # from 2,280".)
+        figures = [c for c in claims[i : i + 6] if c.kind != DATE][:3]
+        for k, other in enumerate(figures):
             gap = other.start - source.end
             # The next figure may stand further off when nothing ends the sentence between:
             # "A record 48,310 runners crossed the finish line of the Lakeport Marathon on

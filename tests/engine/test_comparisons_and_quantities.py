@@ -795,3 +795,17 @@ def test_an_amount_each_is_the_sentence_s_total_over_its_count():
     sentence = "The two ferries will cost NOK 1.48 billion in total, or about {} each."
     assert not detect(source_input(sentence.format("NOK 740 million"), FERRIES)).flagged
     assert detect(source_input(sentence.format("NOK 640 million"), FERRIES)).flagged
+
+
+RIDERSHIP = (
+    "The line carried an average of 94 passengers per kilometre per day in the year to March "
+    "2024, down from 2,280 when the company took it over in 1987, the railway said."
+)
+
+
+def test_a_collapse_since_a_year_is_a_change_from_the_base_the_source_gives_after_a_date():
+    """ "Traffic has collapsed by about 96% since 1987, to 94 passengers per kilometre a day":
+    a fall (`collapsed`) from the 2,280 the source gives after the figure, a date between."""
+    sentence = "Traffic has collapsed by about {} since 1987, to 94 passengers per kilometre a day."
+    assert not detect(source_input(sentence.format("96%"), RIDERSHIP)).flagged
+    assert detect(source_input(sentence.format("86%"), RIDERSHIP)).flagged
