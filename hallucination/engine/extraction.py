@@ -637,16 +637,16 @@ _FIGURE_BEFORE_BRACKET = re.compile(r"[0-9%][ \t]*\Z")  # "214,318 (198,604)"
 _FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−–^ \t")
 # "=", "≈", and the arrow of working rounded to its result ("4,628.9 / 4,862.4 → 95.2%")
 _EQUALS = re.compile("[=≈→]")
-_OPERAND_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn|[BMK])\b)?"
+_OPERAND_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn|crores?|lakhs?|[BMK])\b)?"
 # What an operand of working in parentheses counts: "(2,184,306 thousand / 431,560 tonnes)".
 _OPERAND_UNIT = r"(?:\s[a-z]{3,12})?"
 _TRAILING_FORMULA = re.compile(
-    r"(?<=[0-9a-z%*]) ?\((\s?\(?[$€£¥]?[0-9][0-9.,]{0,20}"  # "((48,216 + 21,874) thousand ÷"
+    r"(?<=[0-9a-z%*]) ?\((\s?\(?[$€£¥₹]?[0-9][0-9.,]{0,20}"  # "((48,216 + 21,874) thousand ÷"
     + _OPERAND_SCALE
     + _OPERAND_UNIT
     + r"(?:(?:\)"
     + _OPERAND_SCALE
-    + r")?(?:\s?[×*÷/+−–]\s?|\s-\s)\(?[$€£¥]?[0-9][0-9.,]{0,20}"
+    + r")?(?:\s?[×*÷/+−–]\s?|\s-\s)\(?[$€£¥₹]?[0-9][0-9.,]{0,20}"
     + _OPERAND_SCALE
     + _OPERAND_UNIT
     + r"){1,6}\)?"

@@ -1087,3 +1087,17 @@ def test_working_in_soles_reads_the_sign_as_no_division():
     assert not detect(source_input(working.format("11,206.75"), ENROLMENT)).flagged
     wrong = detect(source_input(working.format("12,206.75"), ENROLMENT))
     assert _verdict(wrong, "12,206.75").outcome == ARITHMETIC_DRIFT
+
+
+PENALTY = (
+    "The Competition Commission fined Meghdoot Cement ₹1,148.35 crore, set at 6% of its "
+    "average relevant turnover."
+)
+
+
+def test_working_in_brackets_after_a_figure_in_rupees_and_crore():
+    """ "that turnover works out to about ₹19,139 crore (₹1,148.35 crore ÷ 0.06)": working in
+    brackets after the figure, written in rupees and crore, gives it; 0.06 is the 6%."""
+    answer = "That turnover works out to about {} (₹1,148.35 crore ÷ 0.06)."
+    assert not detect(source_input(answer.format("₹19,139 crore"), PENALTY)).flagged
+    assert detect(source_input(answer.format("₹18,139 crore"), PENALTY)).flagged
