@@ -287,6 +287,28 @@ _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
 MAX_SPAN_YEARS = 10
 MAX_SPELLED_COUNT = 100
 _EACH_AFTER = re.compile(r"\s+(?:each|apiece)\b", re.IGNORECASE)
+_DAYS_AFTER = re.compile(r"\s+days\b", re.IGNORECASE)
+_DAYS_OF = {
+    "inventory": frozenset({"inventory", "@inventory", "dio"}),
+    "receivables": frozenset({"receivabl", "@receivables", "dso"}),
+    "payables": frozenset({"payabl", "@accounts payable", "dpo"}),
+}
+_DAYS_LINES = {
+    "inventory": (frozenset({"inventory", "@inventory"}), frozenset({"cost", "@cost of revenue"})),
+    "receivables": (frozenset({"receivabl", "@receivables"}), frozenset({"revenu", "@revenue"})),
+    "payables": (
+        frozenset({"payabl", "account", "@accounts payable"}),
+        frozenset({"cost", "@cost of revenue"}),
+    ),
+}
+
+
+def _years_of(period: str) -> set[str]:
+    """The calendar years a fiscal period may end in ("FY2024": 2024 or early 2025)."""
+    year = lx.period_year(period)
+    return {year, str(int(year) + 1)} if year else set()
+
+
 PAR = Decimal(100)  # a bond's price at par, per 100 of face value
 _FROM_PAR_AFTER = re.compile(r"\s+(?:points?\s+)?(below|above|under|over)\s+par\b", re.IGNORECASE)
 BESIDE_CHARS = 80  # how far from a whole in a source's prose a part given with it may stand
@@ -3427,6 +3449,7 @@ class Decider:
             or self._complement(reading)
             or self._real_rate(reading)
             or self._from_par(reading)
+            or self._days_of_a_flow(reading)
             or self._each_of_a_total(reading)
             or self._time_to_cover(reading)
             or self._after_discount(reading)
@@ -3952,6 +3975,49 @@ class Decider:
                     return _derived_weakly(
                         claim, value, f"{total.text} / {count}", "each of a total"
                     )
+        return None
+
+    def _days_of_a_flow(self, reading: Reading) -> ClaimVerdict | None:
+        """ "Days inventory outstanding were about 108 days in FY2024": a balance over the
+        year's flow it turns over with, times the days of a year (inventories over cost of
+        sales, receivables over revenue, payables over cost of sales), the balance at the
+        period's end or averaged with the one before, a year of 365 or 360 days."""
+        claim = reading.claim
+        if claim.kind not in (NUMBER, COUNT) or not _DAYS_AFTER.match(self.answer.text, claim.end):
+            return None
+        words = self._clause_words(reading) | claim.label_words
+        kind = next((k for k, names in _DAYS_OF.items() if words & names), None)
+        if kind is None:
+            return None
+        balance_words, flow_words = _DAYS_LINES[kind]
+        periods = [claim.period] if claim.period else list(reading.periods[:1])
+        balances = cd.bind(balance_words, "", cd.OPERAND, self.index)
+        flows = cd.operands_for(flow_words, periods, self.index, named=True)
+        if balances is None or not balances.facts or not flows:
+            return None
+        flow = flows[0]
+        if not flow.value:
+            return None
+        ending = [
+            f for f in balances.facts if f.period and lx.periods_compatible(flow.period, f.period)
+        ][:1] or [
+            f
+            for f in balances.facts
+            if f.period and lx.period_year(f.period) in _years_of(flow.period)
+        ][:1]
+        for end in ending:
+            averaged = [
+                ((end.value + other.value) / 2, f"({end.text} + {other.text}) / 2")
+                for other in balances.facts
+                if other.period and other.period != end.period and other.period < end.period
+            ][:1]
+            levels = [(end.value, end.text), *averaged]
+            for level, written in levels:
+                for year in (365, 360):
+                    value = level / flow.value * year
+                    if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                        formula = f"{written} / {flow.text} × {year}"
+                        return _derived_weakly(claim, value, formula, "days of a flow")
         return None
 
     def _from_par(self, reading: Reading) -> ClaimVerdict | None:

@@ -777,3 +777,39 @@ def test_a_prior_year_figure_is_the_same_working_over_the_year_before():
     )
     assert not detect(source_input(answer.format("1.07x"), HOME_CENTER_SHEET)).flagged
     assert detect(source_input(answer.format("1.28x"), HOME_CENTER_SHEET)).flagged
+
+
+RETAIL_PAGES = (
+    """CONSOLIDATED STATEMENTS OF EARNINGS
+(Amounts in millions)
+Fiscal Years Ended February 1, 2025 February 3, 2024 January 28, 2023
+Net sales $ 12,406 $ 11,985 $ 11,204
+Cost of sales 7,815 7,672 7,268
+""",
+    """CONSOLIDATED BALANCE SHEETS
+(Amounts in millions)
+February 1, 2025 February 3, 2024
+Accounts receivable, net 214 198
+Merchandise inventories 2,318 2,402
+Accounts payable $ 1,294 $ 1,231
+""",
+)
+
+
+def test_days_of_inventory_receivables_and_payables_are_a_balance_over_a_year_s_flow():
+    """ "Days inventory outstanding were about 108 days in FY2024": inventories over cost of
+    sales times 365 (2,318 / 7,815 × 365), at the year's end or averaged with the year
+    before (110 days); receivables over net sales, payables over cost of sales."""
+    for answer in (
+        "Days inventory outstanding were about 108 days in FY2024.",
+        "Using average inventory, DIO was about 110 days in FY2024.",
+        "DSO was roughly 6.3 days in fiscal 2024.",
+        "Days payable outstanding were about 60 days in FY2024.",
+    ):
+        assert not detect(source_input(answer, *RETAIL_PAGES)).flagged, answer
+    for answer in (
+        "Days inventory outstanding were about 118 days in FY2024.",
+        "DSO was roughly 7.3 days in fiscal 2024.",
+        "Days payable outstanding were about 66 days in FY2024.",
+    ):
+        assert detect(source_input(answer, *RETAIL_PAGES)).flagged, answer
