@@ -18,6 +18,7 @@ This stage reads the sentence around each one the way a reviewer would:
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -685,10 +686,16 @@ _QUESTION_WORDS = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=256)
+def _question_periods(question: str) -> tuple[str, ...]:
+    """The periods a question names, in order (read once for every rule that asks)."""
+    asked, _marks = extract_document(question[:MAX_QUESTION_CHARS])
+    return tuple(c.period for c in asked if c.kind == DATE and not c.nested and c.period)
+
+
 def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Reading]:
     """Each figure with no metric, periods or arithmetic of its own takes the question's."""
-    asked, _marks = extract_document(question[:MAX_QUESTION_CHARS])
-    periods = tuple(c.period for c in asked if c.kind == DATE and not c.nested and c.period)
+    periods = _question_periods(question)
     cues = frozenset(cue for cue, pattern in _QUESTION_CUES if pattern.search(question))
     if SUM in cues and CHANGE in cues:
         cues = cues - {SUM}  # "the change in total revenue": a change, not a sum
@@ -787,8 +794,7 @@ def _in_the_period_asked(
     for the quarter was $66.7 million" answering "What were Q2 2025 product sales and net
     income?"), is the figure of the one period the question asks, if it asks one and no
     arithmetic."""
-    asked, _marks = extract_document(question[:MAX_QUESTION_CHARS])
-    periods = {c.period for c in asked if c.kind == DATE and not c.nested and c.period}
+    periods = set(_question_periods(question))
     if len(periods) != 1 or any(p.search(question) for _cue, p in _QUESTION_CUES):
         return readings
     (period,) = periods

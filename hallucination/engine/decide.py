@@ -2619,6 +2619,15 @@ class Decider:
             out.append(other)
         return out
 
+    def _beside(self, source: Claim, chars: int) -> list[Claim]:
+        """The other values of a source within `chars` characters of one of them."""
+        self._order_sources()
+        assert self._source_order is not None
+        starts, claims = self._source_order.get(source.source_id, ([], []))
+        low = bisect.bisect_left(starts, source.start - chars)
+        high = bisect.bisect_right(starts, source.start + chars)
+        return [c for c in claims[low:high] if c is not source and c.start != source.start]
+
     def _base_after(self, source: Claim) -> list[Claim]:
         """The base a source sentence gives right after a figure ("93.8%, compared with
         96.4% in 2022")."""
@@ -2717,12 +2726,8 @@ class Decider:
             if fact.source_id and fact.cell is None:
                 parts += [
                     c
-                    for c in self.index.claims
-                    if c.source_id == fact.source_id
-                    and c is not fact
-                    and c.kind == fact.kind
-                    and c.cell is None
-                    and 0 < abs(c.start - fact.start) <= BESIDE_CHARS
+                    for c in self._beside(fact, BESIDE_CHARS)
+                    if c.kind == fact.kind and c.cell is None
                 ][:MAX_LIST_ITEMS]
         # "Scotch accounted for 63.3% of group net sales": a part read from a table is a share
         # of its column's total row.
@@ -4101,14 +4106,8 @@ class Decider:
         for other in netted.facts:
             if other.cell is None:
                 continue
-            column = (other.source_id, other.cell[0], other.cell[2])
-            for base in self.index.claims:
-                if (
-                    base.cell is None
-                    or base is other
-                    or (base.source_id, base.cell[0], base.cell[2]) != column
-                    or not labels.without_metrics(base.label_words) & mine
-                ):
+            for base in self._column_of(other):
+                if base is other or not labels.without_metrics(base.label_words) & mine:
                     continue
                 kind = cd.SUM_OF if other.value < 0 else cd.DIFFERENCE
                 derivation = Derivation(kind, (base, other), True, True)
@@ -4257,14 +4256,7 @@ class Decider:
             if fact.cell is None:
                 continue
             column = [
-                f
-                for f in self.index.claims
-                if f.cell is not None
-                and f.source_id == fact.source_id
-                and f.cell[0] == fact.cell[0]
-                and f.cell[2] == fact.cell[2]
-                and f.kind in _AMOUNTS
-                and cd.line_of(f) not in own
+                f for f in self._column_of(fact) if f.kind in _AMOUNTS and cd.line_of(f) not in own
             ][:MAX_COLUMN_SUM]
             for size in (2, 3):
                 for combo in itertools.combinations(column, size):
@@ -4459,6 +4451,16 @@ class Decider:
                 return len(listed), int(value)
         return None
 
+    def _column_of(self, cell: Claim) -> list[Claim]:
+        """The values of the table column a cell stands in, in index order."""
+        assert cell.cell is not None
+        key = (cell.source_id, cell.cell[0], cell.cell[2])
+        return [
+            f
+            for f in self.index.claims
+            if f.cell is not None and (f.source_id, f.cell[0], f.cell[2]) == key
+        ]
+
     def _group_of(self, operands: tuple[Claim, ...]) -> list[Claim]:
         """The values the operands are listed among: one table column, or one JSON object's
         children under the same key ("positions.*.market_value")."""
@@ -4467,16 +4469,7 @@ class Decider:
             keys = {(o.source_id, o.cell[0], o.cell[2]) for o in operands}  # type: ignore[index]
             if len(keys) != 1:
                 return []
-            source_id, table, position = keys.pop()
-            return [
-                f
-                for f in self.index.claims
-                if f.cell is not None
-                and f.source_id == source_id
-                and f.cell[0] == table
-                and f.cell[2] == position
-                and f.kind in _AMOUNTS
-            ][: MAX_COLUMN_SUM * 4]
+            return [f for f in self._column_of(first) if f.kind in _AMOUNTS][: MAX_COLUMN_SUM * 4]
         if all(o.citation for o in operands):
             shapes = {_sibling_shape(o.citation) for o in operands}
             if len(shapes) != 1 or first.source_id == "":

@@ -14,6 +14,7 @@ one pass whatever its length.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import json
@@ -571,27 +572,45 @@ def _stacked_periods_above(lines: list[_Line], first: int, text: str) -> tuple[_
     """Periods one a line right above a block of aligned rows ("Year Ended December 31," /
     "2024" / "2023", as PDF text extraction leaves a header): a header whose cells head the
     value columns in order, and where the run starts."""
-    k = first - 1
-    spans: list[tuple[int, int]] = []
-    while k >= 0 and len(spans) < MAX_STACKED_PERIODS:
-        line = lines[k]
-        cell = line.text.strip()
-        if not cell or not _YEARISH.fullmatch(cell, timeout=_TIMEOUT) or not header_period(cell):
-            break
-        start = line.start + line.text.index(cell)
-        end = start + len(cell)
-        day = lines[k - 1].text.strip() if k > 0 else ""
-        if day and _MONTH_DAY_LINE.fullmatch(day):
-            # "December 28," over "2024": one date split over two lines
-            k -= 1
-            start = lines[k].start + lines[k].text.index(day)
-        spans.insert(0, (start, end))
-        k -= 1
-    if len(spans) < 2:
+    run = _period_lines_above(text, lines[first].start, years_only=True)
+    if len(run) < 2:
         return None
-    if k >= 0 and _SPAN_ENDED_LINE.fullmatch(lines[k].text.strip(), timeout=_TIMEOUT):
+    spans = [(cell_start, cell_end) for cell_start, cell_end, _line, _year in run]
+    k = bisect.bisect_left([line.start for line in lines], run[0][2])
+    if k > 0 and _SPAN_ENDED_LINE.fullmatch(lines[k - 1].text.strip(), timeout=_TIMEOUT):
         k -= 1  # the "Year Ended December 31," line over them
-    return _Line(spans[0][0], spans[-1][1], text[spans[0][0] : spans[-1][1]], STACKED, spans), k + 1
+    return _Line(spans[0][0], spans[-1][1], text[spans[0][0] : spans[-1][1]], STACKED, spans), k
+
+
+def _period_lines_above(
+    text: str, start: int, *, years_only: bool = False
+) -> list[tuple[int, int, int, int]]:
+    """The periods written one a line right above the line at `start` ("2024" / "2023", or
+    "February 1," / "2025" split over two lines), top first: where each period's text starts
+    and ends, where its first line starts and where its year's line starts."""
+    run: list[tuple[int, int, int, int]] = []
+    end = start - 1
+    while end > 0 and len(run) < MAX_STACKED_PERIODS:
+        begin = text.rfind("\n", 0, end) + 1
+        cell = text[begin:end].strip()
+        if (
+            not 0 < len(cell) <= _CELL_LINE_CHARS
+            or (years_only and not _YEARISH.fullmatch(cell, timeout=_TIMEOUT))
+            or not header_period(cell)
+            or _GROUPED_AMOUNT.fullmatch(cell)
+        ):
+            break
+        cell_end = text.index(cell, begin) + len(cell)
+        year_begin = begin
+        if begin > 1:
+            day_begin = text.rfind("\n", 0, begin - 1) + 1
+            day = text[day_begin : begin - 1].strip()
+            if day and _MONTH_DAY_LINE.fullmatch(day):
+                begin = day_begin  # "February 1," over "2025": one date
+        cell_start = text.index(text[begin:cell_end].strip(), begin)
+        run.insert(0, (cell_start, cell_end, begin, year_begin))
+        end = begin - 1
+    return run
 
 
 MAX_STACKED_PERIODS = 6
@@ -1158,31 +1177,17 @@ def _stacked_breaks_above(text: str, start: int) -> list[tuple[int, str]]:
     Year Ended June 30,", or "February 1," / "2025" / "February 3," / "2024"): the line
     breaks that, made bars, join them and the line above them into one header row whose
     first cell stands over the labels (a date's own break a space); [] when there are none."""
-    breaks: list[tuple[int, str]] = []
-    periods = 0
-    end = start - 1
-    while end > 0:
-        begin = text.rfind("\n", 0, end) + 1
-        cell = text[begin:end].strip()
-        if not (
-            0 < len(cell) <= _CELL_LINE_CHARS and header_period(cell)
-        ) or _GROUPED_AMOUNT.fullmatch(cell):
-            break
-        if begin > 1:
-            day_begin = text.rfind("\n", 0, begin - 1) + 1
-            day = text[day_begin : begin - 1].strip()
-            if day and _MONTH_DAY_LINE.fullmatch(day):
-                breaks.append((begin - 1, " "))  # "February 1," over "2025": one date
-                begin = day_begin
-        breaks.append((begin - 1, "|"))
-        periods += 1
-        end = begin - 1
-    if periods < 2 or end <= 0:
+    run = _period_lines_above(text, start)
+    end = run[0][2] - 1 if run else 0
+    if len(run) < 2 or end <= 0:
         return []
     above = text[text.rfind("\n", 0, end) + 1 : end]
     if not above.strip() or "|" in above or len(above) > _LABEL_LINE_CHARS:
         return []
-    return breaks  # the break after the line above, and between the periods
+    # the break after the line above and between the periods; a date's own break a space
+    breaks = [(line - 1, "|") for _s, _e, line, _year in run]
+    breaks += [(year - 1, " ") for _s, _e, line, year in run if year != line]
+    return breaks
 
 
 def _spaced_header_above(text: str, start: int) -> tuple[int, list[re.Match], list[int]] | None:
