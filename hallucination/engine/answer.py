@@ -421,6 +421,12 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             # "raised the property tax rate by 0.65 mills", "would have cut Adjusted EBITDA by
             # about $3 million": the verb of change before the object the figure is changed by.
             direction = _direction(unhedged[-8:-1], [])
+        if not direction and claim.kind in _AMOUNT:
+            # "the company's $66.4 million total net sales increase": a noun of change after
+            # the line it changes
+            later = _CHANGE_NOUN_LATER.match(after)
+            if later is not None:
+                direction = 1 if later.group(1).lower() in _RISE_AFTER else -1
         if not direction and claim.text[:1] == "+" and claim.kind in _RATES:
             direction = 1  # "FFO per share (+10.6%)": a rise, written as its sign
         window_words = [w.lower() for w in _WORD.findall(window)]
@@ -532,6 +538,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             )
         )
     readings = _a_year_earlier(text, readings)
+    if "months" in text:
+        readings = _first_months_after(text, readings)
     shared = ranges_share_labels(text, [r.claim for r in readings])
     readings = [
         r if r.claim is claim else replace(r, claim=claim)
@@ -775,6 +783,45 @@ def _a_year_earlier(text: str, readings: list[Reading]) -> list[Reading]:
     return out
 
 
+# "... and 61.8% of net sales for the first nine months.": the span the figure's clause
+# gives it after it, with no year of its own (nor "ended" and a date, which the number
+# reader takes).
+_FIRST_MONTHS_AFTER = re.compile(
+    r"[^.;:!?\n]{0,60}?\b(?:for|in|during|over)\s+the\s+first\s+nine\s+months\b"
+    r"(?!\s+(?:of|ended|ending)\b|\s*(?:,\s*)?(?:19|20)[0-9]{2})",
+    re.IGNORECASE,
+)
+
+
+def _first_months_after(text: str, readings: list[Reading]) -> list[Reading]:
+    """A figure followed in its clause by "for the first nine months" (no year) is of the
+    first nine months of the year its sentence gives: "about 62% of third-quarter 2024 net
+    sales and 61.8% of net sales for the first nine months" (9M 2024, not Q3 2024)."""
+    out: list[Reading] = []
+    for r in readings:
+        claim = r.claim
+        found = (
+            _FIRST_MONTHS_AFTER.match(text, claim.end)
+            if claim.kind != DATE and not claim.nested
+            else None
+        )
+        if found is not None and not any(
+            o.claim.start > claim.end and o.claim.start < found.end() for o in readings
+        ):
+            year = lx.period_year(claim.period) or next(
+                (
+                    lx.period_year(o.claim.period)
+                    for o in reversed(out)
+                    if o.sentence == r.sentence and lx.period_year(o.claim.period)
+                ),
+                "",
+            )
+            if year:
+                r = replace(r, claim=replace_claim(claim, period=f"9M {year}"))
+        out.append(r)
+    return out
+
+
 # Words that put a figure in some span of time other than the one a question asks
 # ("for the six months", "year to date", "in the prior year").
 _OTHER_SPAN = re.compile(
@@ -912,6 +959,14 @@ def _direction(before: list[str], after: list[str]) -> int:
 _RISE_AFTER = frozenset({"increase", "rise", "jump", "expansion", "growth"})
 _FALL_AFTER = frozenset({"decrease", "decline", "drop", "reduction", "fall", "contraction"})
 _CHANGE_AFTER = frozenset({"change", "swing", "improvement", "deterioration"})
+# A noun of change a few words of the line's name after an amount (no article, verb or
+# comparison between): "$66.4 million total net sales increase".
+_CHANGE_NOUN_LATER = re.compile(
+    r"\*{0,2}\s+(?:(?!(?:than|a|an|the|to|from|for|of|was|is|were|are|and|or|with|by)\s)"
+    r"[A-Za-z][A-Za-z&'’-]*\s+){1,3}(increase|rise|jump|expansion|growth|decrease|decline|"
+    r"drop|reduction|fall|contraction)\b",
+    re.IGNORECASE,
+)
 # Verbs that put a multiple of another line after them: "covers 3.34x revenue".
 _COVER_VERBS = frozenset({"covers", "covered", "cover", "covering", "represents", "represented"})
 _ARTICLES = frozenset({"the", "a", "an", "its", "their", "our"})

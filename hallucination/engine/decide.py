@@ -4718,6 +4718,18 @@ class Decider:
             # ended June 30, 2025 and 2024, respectively": a period the sources give their
             # figures is a period they state.
             found = self.index.with_period(key)[:1]
+        if not found and key.startswith("9M ") and len(key) == 7:
+            # "the first nine months of 2025" against "Nine-month report 2025" over "(9M
+            # 2024: ...)": such a span in the sources, and the year.
+            spans = [c for c in self.index.all_dates() if c.period.startswith("9M ")]
+            spans += [
+                c
+                for p in self.index.periods()
+                if p.startswith("9M ")
+                for c in self.index.with_period(p)[:1]
+            ]
+            same = [c for c in spans if c.period.startswith(key)]
+            found = same[:1] or (spans[:1] if self.index.dates_with_key(key[3:]) else [])
         year = key[2:] if key.startswith("FY") else key
         if not found and len(year) == 4 and year.isdigit():
             # "2022" (or "fiscal 2022") for the year ended January 28, 2023, as retailers

@@ -90,6 +90,12 @@ _QUARTER_WORDS_BEFORE = re.compile(
     r"\b(first|second|third|fourth)[\s-]+(quarter|half)\s+(?:of\s+)?(?:(?:fiscal\s+(?:year\s+)?|FY\s*)['’]?)?\Z",
     re.IGNORECASE,
 )
+# "the first nine months of 2024", "the nine months of fiscal 2025": a span from the
+# year's start, its end month left to the calendar the sources keep.
+_MONTHS_OF_BEFORE = re.compile(
+    r"\b(?:first[\s-]+)?(nine|9)[\s-]+months\s+of\s+(?:(?:fiscal\s+(?:year\s+)?|FY\s*)['’]?)?\Z",
+    re.IGNORECASE,
+)
 _SAME_QUARTER_BEFORE = re.compile(r"\bsame\s+quarter\s+(?:of\s+)?\Z", re.IGNORECASE)
 _QUARTER_NAMED = re.compile(
     r"\b(first|second|third|fourth)[\s-]+quarter\b|\bQ([1-4])\b", re.IGNORECASE
@@ -1276,6 +1282,11 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             )
             _nest_year(read, s, e, digits)
             return read
+        months = _MONTHS_OF_BEFORE.search(text[max(0, s - 44) : s])
+        if months and len(digits) == 4 and digits.isdigit():
+            read = _period_read(s - len(months.group()), e, f"9M {digits}", None)
+            _nest_year(read, s, e, digits)
+            return read
         fy = _FY_BEFORE.search(text[max(0, s - 16) : s])
         if fy and len(digits) in (2, 4) and digits.isdigit():
             start = s - (len(fy.group()))
@@ -1461,6 +1472,11 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
             letter = "Q" if words.group(2).lower() == "quarter" else "H"
             number = lx.ORDINAL_QUARTERS[words.group(1).lower()]
             read = _period_read(s - len(words.group()), e, f"{letter}{number} {digits}", None)
+            _nest_year(read, s, e, digits)
+            return read
+        months = _MONTHS_OF_BEFORE.search(text[max(0, s - 44) : s])
+        if months:
+            read = _period_read(s - len(months.group()), e, f"9M {digits}", None)
             _nest_year(read, s, e, digits)
             return read
         same = _SAME_QUARTER_BEFORE.search(text[max(0, s - 30) : s])

@@ -50,6 +50,7 @@ STOPWORDS = frozenset(
     decline declined declines declining drop dropped drops dropping climb climbed climbs
     climbing gained jump jumped jumps slip slipped slid dip dipped up down higher
     lower more less fewer greater smaller larger bigger change changed changes changing
+    faster slower quicker
     difference differences times ratio percent percentage percentages pct pp bps basis points
     point points combined together sum sums summed altogether aggregate overall average
     averaged averages mean plus minus less gives gave went go goes going moved move moves
@@ -87,6 +88,9 @@ def stem(word: str) -> str:
     return word
 
 
+_ORDINAL_SPAN = re.compile(
+    r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:quarter|half)\b"
+)
 _THOUSANDS_UNIT = re.compile(r"\b[a-z]{0,4}\$?'000s?\b")
 
 
@@ -100,6 +104,8 @@ def _words(text: str) -> tuple[str, ...]:
     lowered = text.lower().replace("’", "'").replace("'s", "")
     if "'000" in lowered:
         lowered = _THOUSANDS_UNIT.sub(" ", lowered)  # "(MVR'000)" is a unit, not a name
+    if "quarter" in lowered or "half" in lowered:
+        lowered = _ORDINAL_SPAN.sub(" ", lowered)  # "the third quarter" names a period
     if "sq" in lowered or "feet" in lowered or "meter" in lowered:
         for pattern, spelled in _AREA_WORDS:
             lowered = pattern.sub(spelled, lowered)

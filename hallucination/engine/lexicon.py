@@ -905,10 +905,16 @@ def normalise_period(text: str, *, exact_dates: bool = False) -> str:
             return weeks_period(
                 match.group("dw"), month, int(match.group("dd") or 28), int(match.group("dyr"))
             )
+        year = int(match.group("dyr"))
+        if match.group("dd") and int(match.group("dd")) <= 7 and not match.group("dy"):
+            # "Three Months Ended October 1, 2023": a 52/53-week quarter, which ends within
+            # a few days of a month's end, either side (as `weeks_period` reads weeks). (A
+            # year keeps the date it ends on: the fiscal calendar names it.)
+            month, year = (month - 1, year) if month > 1 else (12, year - 1)
         return duration_period(
             match.group("dn") or ("3" if match.group("dq") else "6" if match.group("dh") else "12"),
             month,
-            int(match.group("dyr")),
+            year,
         )
     if match.group("hw"):
         half = 1 if match.group("hwn").lower() in ("first", "1st") else 2
@@ -1107,6 +1113,8 @@ def periods_compatible(a: str, b: str) -> bool:
     bare = {year_a, f"FY{year_a}"}
     if a in bare or b in bare:
         return True
+    if a.startswith(b + "-") or b.startswith(a + "-"):
+        return True  # "the first nine months of 2024" against "nine months ended Sep 29, 2024"
     for date, other in ((a, b), (b, a)):
         if len(date) == 10 and date[4] == "-":  # a point in time: a balance at a date
             return date.startswith(other) or _quarter_of(date) == other

@@ -175,6 +175,24 @@ def _in_fiscal_quarters(reading: AnswerReading, year_end: int) -> AnswerReading:
     return _with_periods(reading, calendar, dates=True)
 
 
+_SPAN_OF_A_YEAR = re.compile(r"9M (?:19|20)[0-9]{2}")
+
+
+def _in_the_sources_spans(reading: AnswerReading, index: SourceIndex) -> AnswerReading:
+    """ "The first nine months of 2024" as the span the sources close it with: the nine
+    months ended September 29, 2024 of a 52/53-week calendar, or ended March 29, 2025 for
+    "fiscal 2025" of a year ending in June, when they give figures for one such span."""
+    asked = {r.claim.period for r in reading.readings if _SPAN_OF_A_YEAR.fullmatch(r.claim.period)}
+    if not asked:
+        return reading
+    spans: dict[str, str] = {}
+    for period in asked:
+        closed = {p for p in index.periods() if p.startswith(period + "-")}
+        if len(closed) == 1:
+            spans[period] = closed.pop()
+    return _with_periods(reading, spans, dates=True) if spans else reading
+
+
 def _with_periods(reading: AnswerReading, periods: dict[str, str], *, dates: bool) -> AnswerReading:
     """The reading with its claims' periods renamed (`dates`: the date claims' own too)."""
     readings = tuple(
@@ -203,6 +221,7 @@ def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> De
         reading = _in_fiscal_calendar(reading, index.fiscal_ends)
     if index.fiscal_year_end not in (0, 12):
         reading = _in_fiscal_quarters(reading, index.fiscal_year_end)
+    reading = _in_the_sources_spans(reading, index)
     verdicts = Decider(index, config, reading).decide_all()
 
     verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)

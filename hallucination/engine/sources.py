@@ -237,12 +237,19 @@ class SourceIndex:
     def with_period(self, period: str) -> list[Claim]:
         """The figures (dates aside) the sources give this period, in index order; the
         lookup is built on first use, once per index."""
+        return self._periods().get(period, [])
+
+    def periods(self) -> Iterable[str]:
+        """Every period the sources give a figure (dates aside)."""
+        return self._periods().keys()
+
+    def _periods(self) -> dict[str, list[Claim]]:
         if self._by_period is None:
             self._by_period = {}
             for claim in self.claims:
                 if claim.period and claim.kind != DATE:
                     self._by_period.setdefault(claim.period, []).append(claim)
-        return self._by_period.get(period, [])
+        return self._by_period
 
     def companies(self) -> set[str]:
         """Names the sources use for the company itself: a title's first words, possessives."""
