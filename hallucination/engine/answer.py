@@ -1164,6 +1164,9 @@ _NAMED_TOGETHER = re.compile(
 )
 
 
+_NAMES_A_RATIO = re.compile(r"\b(?:ratio|turnover|multiple|coverage)\b", re.IGNORECASE)
+
+
 def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
     """An answer that states its own scale ("the following figures (in millions): $4,835")
     has the bare figures after it read at that scale."""
@@ -1183,6 +1186,16 @@ def _with_answer_caption(text: str, claims: list[Claim]) -> list[Claim]:
         for m in found:
             if m.start() <= claim.start or (0 <= m.start() - claim.end <= 3):
                 caption = m
+        if (
+            caption is not None
+            and claim.kind == NUMBER
+            and _NAMES_A_RATIO.search(
+                text, max(caption.end(), text.rfind("\n", 0, claim.start)), claim.start
+            )
+        ):
+            # "(in thousands):" over the amounts, then "Quick ratio = ... ≈ 1.05": a ratio
+            # has no scale.
+            caption = None
         if (
             caption is None
             or claim.kind not in _AMOUNT_KINDS
@@ -1396,6 +1409,8 @@ _FIGURE_BETWEEN = re.compile(
     r"[$€£¥]\s?\d|\d\s?%|\d(?:[.,]\d+)?\s?(?:million|billion|thousand|bn|m)\b", re.IGNORECASE
 )
 MAX_DEFINITION_GAP = 60  # characters between a metric's name and its figure
+MAX_ASIDE_CHARS = 80
+_ASIDE = re.compile(rf"\([^()0-9]{{1,{MAX_ASIDE_CHARS}}}\)")
 
 
 def defined_formulas(text: str, claim: Claim) -> list[WordedFormula]:
@@ -1406,7 +1421,12 @@ def defined_formulas(text: str, claim: Claim) -> list[WordedFormula]:
     >>> [f.operator for f in defined_formulas("Net debt was £4,370 million.", figure)]
     ['minus', 'minus', 'minus']
     """
-    before = text[max(0, claim.start - MAX_DEFINITION_GAP) : claim.start]
+    before = text[max(0, claim.start - MAX_DEFINITION_GAP - MAX_ASIDE_CHARS) : claim.start]
+    if "(" in before:
+        # "the current ratio (which also counts inventories and prepaids) is about 2.19": an
+        # aside between the name and its figure is no distance
+        before = _ASIDE.sub(" ", before)
+    before = before[-MAX_DEFINITION_GAP:]
     if not _ANY_DEFINED.search(before):
         return []  # the common case: no such metric named
     for number, (name, kinds, definitions) in enumerate(_DEFINITIONS):

@@ -1833,7 +1833,11 @@ class Decider:
             return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(named[0]))
 
         # Arithmetic the answer writes out right before the figure: its own working.
-        worked = self._worked(reading) or self._step_of_working(reading)
+        worked = (
+            self._worked(reading)
+            or self._step_of_working(reading)
+            or self._over_named_results(reading)
+        )
         if worked is not None:
             return worked
 
@@ -2183,6 +2187,12 @@ class Decider:
         aggregation = self._sum_of_parts(
             claim, stated, [c.value for c in self._cited(c.reading, found)]
         )
+        if aggregation is not None and self._a_subtotal_of_its_own(c.reading, stated):
+            # "Total quick assets: $389,990" beside "Total current assets 811,445": the sum
+            # the words name is one the sources do not total, not their total cut short.
+            return _derived_weakly(
+                claim, aggregation.value, aggregation.formula, "a subtotal of its own"
+            )
         if aggregation is not None:
             return ClaimVerdict(
                 claim=claim,
@@ -3919,6 +3929,103 @@ class Decider:
                 )
         return None
 
+    def _over_named_results(self, reading: Reading) -> ClaimVerdict | None:
+        """A result of working whose operands are named in words: results the answer gave on
+        lines of their own ("Average inventories = ... = $580.5M" before "Turnover = 1,938.4
+        ÷ average inventories ≈ 3.34x"), or lines of the sources, read where the answer
+        gives no such line. The working is on the claim's line, or on an earlier line that
+        defines the metric the claim's line names ("Quick ratio = (Cash and cash equivalents
+        + Accounts receivable) ÷ Total current liabilities", then "Quick ratio ≈ 1.05").
+        `derived` when the arithmetic gives the figure at its precision; no verdict otherwise."""
+        claim = reading.claim
+        if claim.kind not in (RATIO, NUMBER, PERCENT, *_AMOUNTS):
+            return None
+        text = self.answer.text
+        line_start = text.rfind("\n", 0, claim.start) + 1
+        head = _RESULT_LINE.fullmatch(text, line_start, claim.start)
+        if head is None:
+            return None
+        steps = [s.strip() for s in head.group(1).replace("*", "").split("=")]
+        expression = steps[-1]
+        if not _WORKING_OPERATOR.search(expression):
+            if len(steps) != 1 or not steps[0]:
+                return None
+            expression = self._defined_on_an_earlier_line(steps[0], line_start)
+            if expression is None:
+                return None
+        named = self._named_results(line_start)
+        periods = [claim.period] if claim.period else list(reading.periods[:1])
+        for as_written in (True, False):
+            parts: list[str] = []
+            for piece in _WORKING_PIECE.findall(expression):
+                if not piece.strip():
+                    continue
+                if _WORKING_OPERATOR.fullmatch(piece) or _NUMBER_PIECE.fullmatch(piece):
+                    parts.append(_SCALE_LETTERS.sub("", piece) if as_written else piece)
+                    continue
+                words = labels.label_words(piece)
+                figure = next((f for label, f in reversed(named) if words and words <= label), None)
+                if figure is None and words:
+                    found = cd.operands_for(words, periods, self.index, named=True)[:1]
+                    figure = found[0] if found else None
+                if figure is None or figure.kind not in (*_AMOUNTS, RATIO):
+                    break
+                value = figure.written if as_written else figure.value
+                parts.append(f"({values.plain(value)})")
+            else:
+                value = values.evaluate(" ".join(parts))
+                if value is None:
+                    continue
+                results = [value, value * 100] if claim.kind == PERCENT else [value]
+                scale = claim.scale or Decimal(1)
+                for result in results:
+                    target = claim.written if as_written else claim.value
+                    place = (claim.precision or Decimal(1)) / (scale if as_written else 1)
+                    if values.at_precision(target, result, place):
+                        exact = result * (scale if as_written else 1)
+                        return _derived_weakly(
+                            claim, exact, " ".join(expression.split()), "named results"
+                        )
+        return None
+
+    def _defined_on_an_earlier_line(self, name: str, before: int) -> str | None:
+        """The working an earlier line writes for the metric `name` ("Quick ratio = (Cash
+        and cash equivalents + Accounts receivable) ÷ Total current liabilities")."""
+        wanted = labels.label_words(name)
+        if not wanted:
+            return None
+        text = self.answer.text
+        for found in _DEFINITION_LINE.finditer(text, 0, before):
+            steps = found.group(0).replace("*", "").split("=")
+            if len(steps) == 2 and labels.label_words(steps[0]) == wanted:
+                expression = steps[1].strip()
+                if _WORKING_OPERATOR.search(expression) and not _NUMBER_PIECE.search(expression):
+                    return expression
+        return None
+
+    def _named_results(self, before: int) -> list[tuple[frozenset[str], Claim]]:
+        """The figures the answer gives on lines that open with their name ("- Quick assets:
+        $148,302K + $241,688K = **$389,990K**", "**Total current liabilities:** $371,131K"),
+        the last figure of each such line, in order."""
+        text = self.answer.text
+        out: list[tuple[frozenset[str], Claim]] = []
+        last_line = -1
+        for r in reversed(self.answer.readings):
+            claim = r.claim
+            if claim.start >= before or claim.kind == DATE or claim.nested:
+                continue
+            line_start = text.rfind("\n", 0, claim.start) + 1
+            if line_start == last_line:
+                continue  # not the line's last figure
+            last_line = line_start
+            name = _NAMED_LINE.match(_unbolded(text, line_start, claim.start))
+            if name is not None:
+                words = labels.label_words(name.group(1))
+                if words:
+                    out.append((words, claim))
+        out.reverse()
+        return out
+
     def _items_averaged(self, reading: Reading) -> ClaimVerdict | None:
         """ "The three reviews shown average about 3.7 stars": the mean of one field over
         every item of a list in a tool output or record (`reviews.*.stars`: 5, 2 and 4), the
@@ -4278,6 +4385,18 @@ class Decider:
                 best, best_score = fact, recall
         return best if best_score >= 0.5 else None
 
+    def _a_subtotal_of_its_own(self, reading: Reading, stated: Claim) -> bool:
+        """The sum's own words name something the stated total's line does not: a word of
+        its name on the line it opens ("Total quick assets:") that line lacks."""
+        claim = reading.claim
+        text = self.answer.text
+        line_start = text.rfind("\n", 0, claim.start) + 1
+        name = _NAMED_LINE.match(_unbolded(text, line_start, claim.start))
+        if name is None:
+            return False
+        own = labels.without_metrics(labels.label_words(name.group(1))) - _TOTAL_WORDS
+        return bool(own - stated.label_words - stated.section_words)
+
     def _sum_of_parts(
         self, claim: Claim, stated: Claim | None, cited: list[Claim]
     ) -> Derivation | None:
@@ -4378,6 +4497,8 @@ class Decider:
                 )
             ]
             totals = _totals_of_rows(totals + named, operands)
+            if totals and self._a_subtotal_of_its_own(reading, totals[0]):
+                return None
             if totals and all(norm(t) != norm(claim) for t in totals):
                 return self._aggregation(claim, derivation, totals[0])
             if not totals and len(parts) > len(operands) and all(o.citation for o in operands):
@@ -4398,7 +4519,10 @@ class Decider:
         if not totals:
             return None
         value = norm(claim)
-        return self._aggregation(claim, derivation, min(totals, key=lambda c: abs(norm(c) - value)))
+        total = min(totals, key=lambda c: abs(norm(c) - value))
+        if self._a_subtotal_of_its_own(reading, total):
+            return None
+        return self._aggregation(claim, derivation, total)
 
     def _aggregation(
         self,
@@ -5082,6 +5206,29 @@ def _span_of(period: str) -> str:
     if period.startswith("9M"):
         return "9M"
     return "Y" if lx.period_year(period) else ""
+
+
+# The head of a line of working before its result: "Quick ratio = quick assets ÷ current
+# liabilities ≈ ", "- Turnover = 1,938.4 ÷ average inventories ≈ **", "**Quick ratio ≈ ".
+_RESULT_LINE = re.compile(
+    r"[ \t>*•-]*((?:[^\n=≈→]{1,160}=)*[^\n=≈→]{1,160}?)\s*(?:=|≈|→|\bis\s+about)\s*[*_]*\s*"
+)
+_WORKING_OPERATOR = re.compile(r"[÷×*/+−–]|\s-\s|[()]")
+_WORKING_PIECE = re.compile(
+    r"[÷×*/+−–()]|\s-\s|[^÷×*/+−–()]+?(?=\s*(?:[÷×*/+−–()]|\s-\s|$))", re.DOTALL
+)
+_NUMBER_PIECE = re.compile(
+    r"\s*(?:[$€£¥]\s?)?[0-9][0-9,]*(?:\.[0-9]+)?\s*(?:[KMB]|bn|mn|%)?\s*", re.IGNORECASE
+)
+_SCALE_LETTERS = re.compile(r"(?<=[0-9])\s*(?:[KMB]|bn|mn)\b", re.IGNORECASE)
+# A line that defines a metric by working in words: "Quick ratio = (Cash ... + ...) ÷ ...".
+_DEFINITION_LINE = re.compile(r"(?m)^[ \t>*•#-]*[A-Za-z][^\n=]{1,60}=[^\n=]{3,200}$")
+# A line that opens with the name of its figure: "- Quick assets:", "Average inventories =".
+_NAMED_LINE = re.compile(r"[ \t>*•-]*([A-Za-z][A-Za-z ,&'’/()-]{1,60}?)\s*[:=]")
+
+
+def _unbolded(text: str, start: int, end: int) -> str:
+    return text[start:end].replace("*", "").replace("_", " ")
 
 
 def _names_term(figure: Claim, term: frozenset[str]) -> bool:

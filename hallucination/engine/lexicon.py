@@ -98,6 +98,9 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
     "capex": ("capital expenditures", "capital expenditure", "capex", "capital spending"),
     "total assets": ("total assets", "assets"),
     "total liabilities": ("total liabilities", "liabilities"),
+    # The working-capital lines: part of the totals, never them.
+    "current assets": ("current assets", "total current assets"),
+    "current liabilities": ("current liabilities", "total current liabilities"),
     "total debt": ("total debt", "long-term debt", "debt", "borrowings"),
     "cash": (
         "cash and cash equivalents",

@@ -1,0 +1,122 @@
+"""Working written over named results: an answer that gives a figure on a line of its own
+("Average inventories = ... = $580.5M", "**Total current liabilities:** $371,131K") and
+then divides by it in words ("1,938.4 ÷ average inventories ≈ 3.34x"), or defines a metric
+in words on one line and gives its value on a later one ("Quick ratio = (Cash and cash
+equivalents + Accounts receivable) ÷ Total current liabilities" ... "Quick ratio ≈ 1.05").
+Each class has a clean case and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hallucination.engine import detect
+from hallucination.engine import lexicon as lx
+from hallucination.engine.types import DERIVED
+
+from .conftest import source_input
+
+BALANCE = """CONSOLIDATED BALANCE SHEETS
+(Amounts in thousands)
+October 1, 2022 October 2, 2021
+Cash and cash equivalents $ 148,302 $ 176,915
+Accounts receivable, net 241,688 226,407
+Inventories 398,514 361,270
+Prepaid expenses and other 22,941 20,383
+Total current assets 811,445 784,975
+Property, plant and equipment, net 861,430 823,974
+Total assets $ 2,132,998 $ 2,066,188
+Accounts payable $ 224,611 $ 208,372
+Accrued liabilities 131,520 125,904
+Total current liabilities 371,131 349,276
+Long-term debt 520,000 555,000
+"""
+
+RETAILER = """CONSOLIDATED STATEMENTS OF OPERATIONS (in millions)
+Fiscal 2022 Fiscal 2021
+Net sales $ 3,214.7 $ 3,089.2
+Cost of sales, including buying and occupancy costs 1,938.4 1,801.7
+CONSOLIDATED BALANCE SHEETS (in millions)
+January 28, 2023 January 29, 2022
+Merchandise inventories 612.7 548.3
+Total current assets 920.4 1,015.0
+"""
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+def test_a_divisor_named_in_words_is_the_result_the_answer_gave_it():
+    answer = (
+        "- Average inventories = ($612.7M + $548.3M) / 2 = **$580.5M**\n"
+        "- Cost of sales = **$1,938.4M**\n"
+        "- Turnover = 1,938.4 ÷ average inventories ≈ **{}**"
+    )
+    result = detect(source_input(answer.format("3.34x"), RETAILER))
+    assert _verdict(result, "3.34x").outcome == DERIVED
+    assert not result.flagged
+    assert detect(source_input(answer.format("3.84x"), RETAILER)).flagged
+
+
+def test_both_operands_named_in_words():
+    answer = (
+        "**Quick assets (in thousands):**\n"
+        "- Cash and cash equivalents: $148,302\n"
+        "- Accounts receivable, net: $241,688\n"
+        "- **Total quick assets: $389,990**\n\n"
+        "**Total current liabilities:** $371,131\n\n"
+        "**Quick ratio = quick assets ÷ current liabilities ≈ {}**"
+    )
+    assert not detect(source_input(answer.format("1.05"), BALANCE)).flagged
+    assert detect(source_input(answer.format("1.15"), BALANCE)).flagged
+
+
+def test_a_metric_defined_in_words_on_an_earlier_line():
+    """The sum in brackets is of the sources' lines (the answer gives neither), the divisor
+    the answer's own line."""
+    answer = (
+        "Quick ratio = (Cash and cash equivalents + Accounts receivable) ÷ Total current "
+        "liabilities\n\n"
+        "- Total current liabilities: **$371,131K**\n\n"
+        "**Quick ratio ≈ {}**"
+    )
+    assert not detect(source_input(answer.format("1.05"), BALANCE)).flagged
+    assert detect(source_input(answer.format("1.25"), BALANCE)).flagged
+
+
+def test_a_named_ratio_after_an_aside_keeps_its_definition():
+    """ "the current ratio (which also counts inventories and prepaids) is about 2.19":
+    811,445 / 371,131; current assets are not total assets."""
+    assert lx.canonical_labels("total current assets") == ["current assets"]
+    answer = "The current ratio (which also counts inventories and prepaids) is about {}."
+    assert not detect(source_input(answer.format("2.19"), BALANCE)).flagged
+    assert detect(source_input(answer.format("2.49"), BALANCE)).flagged
+
+
+def test_a_ratio_under_an_answer_caption_has_no_scale():
+    """ "(in thousands):" heads the amounts; the ratio worked after them is no thousands."""
+    answer = (
+        "Figures (in thousands):\n"
+        "- Total quick assets: $389,990\n"
+        "- Total current liabilities: $371,131\n"
+        "- Quick ratio = quick assets ÷ current liabilities ≈ {}"
+    )
+    result = detect(source_input(answer.format("1.05"), BALANCE))
+    assert _verdict(result, "1.05").claim.value == Decimal("1.05")
+    assert not result.flagged
+    assert detect(source_input(answer.format("1.35"), BALANCE)).flagged
+
+
+def test_a_subtotal_named_by_its_own_words_is_no_total_cut_short():
+    """ "Total quick assets: $389,990" is cash plus receivables, a sum the sources do not
+    total; "Total current assets: $389,990" passes the same sum off as their 811,445."""
+    answer = (
+        "Figures (in thousands):\n"
+        "- Cash and cash equivalents: $148,302\n"
+        "- Accounts receivable, net: $241,688\n"
+        "- Total {} assets: $389,990"
+    )
+    assert not detect(source_input(answer.format("quick"), BALANCE)).flagged
+    wrong = detect(source_input(answer.format("current"), BALANCE))
+    assert not _verdict(wrong, "$389,990").grounded
