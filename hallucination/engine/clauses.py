@@ -66,6 +66,13 @@ _CHANGE_IN_AFTER = re.compile(
     ),
     re.IGNORECASE,
 )
+# "11,950 were professional drivers": a count, then the plural noun phrase it counts (not
+# "were up", "were closed", "were in line").
+_COUNTED_AS = re.compile(
+    r"\s+(?:were|are)\s+((?!(?:up|down|flat|higher|lower|in|on|at|not|also|still|then|"
+    r"about|approximately|expected|due|made|held|added|closed|opened)\b)"
+    r"(?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*s)(?=[,.;:()]|\s+(?:and|or|in|at|for|on|with|while)\b|\s*$)"
+)
 # "spent $60.0 million on share repurchases and $42.9 million on acquisitions": after a
 # verb of spending, "on" and "for" link the figure to what the money went to.
 _SPENT_ON = re.compile(_LINKED_AFTER.pattern.replace("(?:in|of)", "(?:on|for)", 1), re.IGNORECASE)
@@ -311,6 +318,13 @@ def read_clauses(
         if not linked:
             linked = _CHANGE_IN_AFTER.match(text, after_end, min(s_end, following))
             change_in = linked is not None
+        if not linked and claim.kind == NUMBER and not claim.unit:
+            # "of whom approximately 11,950 were professional drivers and 1,870 were
+            # maintenance technicians": a count, then what those counted were.
+            linked = _COUNTED_AS.match(text, after_end, min(s_end, following))
+            counted_as = linked is not None
+        else:
+            counted_as = False
         linked_words = set(labels.words(linked.group(1))) if linked else set()
         after_label = (
             labels.label_words(linked.group(1))
@@ -335,8 +349,9 @@ def read_clauses(
             # figure are the item before's.
             own = after_label = labels.label_words(item.group(1))
             taken_until = item.end(1)
-        elif after_label and (spent_on or change_in):
-            own = after_label  # what the money went to, not who spent it; what changed
+        elif after_label and (spent_on or change_in or counted_as):
+            # what the money went to, not who spent it; what changed; what was counted
+            own = after_label
         elif (
             not own
             or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS | _INCLUDING

@@ -240,6 +240,11 @@ _UNIT_ALIASES = {
 _REMAINDER_AFTER = re.compile(
     r"\s+(?:remain(?:s|ed)?|(?:is|was|were)\s+(?:left|still\s+available)|left)\b", re.IGNORECASE
 )
+_BROUGHT_TO = re.compile(
+    r"\bbring(?:s|ing)?\s+(?:the|its|their|our|his|her)\s+(?:[a-z-]+\s+){0,3}to\s+"
+    r"(?:about\s+|around\s+|roughly\s+|approximately\s+|nearly\s+|some\s+)?\Z",
+    re.IGNORECASE,
+)
 _REMAINDER_BEFORE = re.compile(
     r"\b(?:leaving|leaves|remaining|left\s+with)(?:\s+(?:it|them|the\s+\w+|\w+)\s+with)?\s+"
     r"(?:about\s+|roughly\s+|approximately\s+|some\s+)?\Z",
@@ -1190,9 +1195,14 @@ class Decider:
                 claim = replace(claim, label_words=reading.after_label)
                 reading = replace(reading, claim=claim)
         stated = binding.stated if binding is not None else None
-        if stated is not None and claim.kind == PERCENT and stated.kind == CURRENCY:
-            # "Consolidated adjusted EBITDA margin was 9.65%" bound to the EBITDA line: a rate
-            # is no value of a line of amounts, which its formula takes instead.
+        if (
+            stated is not None
+            and claim.kind == PERCENT
+            and (stated.kind == CURRENCY or (stated.kind in (NUMBER, COUNT) and stated.value > 100))
+        ):
+            # "Consolidated adjusted EBITDA margin was 9.65%" bound to the EBITDA line,
+            # "11,950 of them professional drivers (roughly 65%)" to the drivers' count: a
+            # rate is no value of a line of amounts or counts, which its formula takes.
             stated = None
         elif (
             stated is not None
@@ -2882,8 +2892,10 @@ class Decider:
             # $356.6 million remained available under the $600.0 million facility": the
             # whole named after the figure, less the parts named before it.
             return self._left_of_a_later_whole(reading)
-        if not ("leav" in window or "remain" in window or "left" in window) or not (
-            _REMAINDER_BEFORE.search(window)
+        brought = _BROUGHT_TO.search(window) if "bring" in window.lower() else None
+        if not brought and (
+            not ("leav" in window or "remain" in window or "left" in window)
+            or not (_REMAINDER_BEFORE.search(window))
         ):
             return []
         earlier = [
@@ -2899,6 +2911,13 @@ class Decider:
             for whole, part in itertools.permutations(earlier, 2)
             if abs(whole.value) > abs(part.value)
         ]
+        if brought:
+            # "about 900 job cuts, which would bring the headcount to around 17,500": the
+            # level a change takes the figure before to, down or up.
+            out += [
+                Derivation(cd.SUM_OF, (whole, part), True, False)
+                for whole, part in itertools.combinations(earlier, 2)
+            ]
         first = next(
             (
                 c
