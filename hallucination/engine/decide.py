@@ -2219,10 +2219,19 @@ class Decider:
                 return _weakly_grounded(
                     claim, other, "value found on a line or period its sentence names"
                 )
-            if c.reading.label_inherited and c.reading.after_label & other.label_words:
+            after = c.reading.after_label
+            if (
+                c.reading.label_inherited
+                or (
+                    claim.kind in (NUMBER, COUNT)
+                    and not claim.unit
+                    and not after & stated.label_words
+                )
+            ) and after & other.label_words:
                 # "a 4-star rating, with one 5-star and one 2-star review": the metric carried
                 # over from the figure before is no evidence against the line the words right
-                # after the figure name.
+                # after the figure name; nor is the subject of a count's sentence against the
+                # noun it counts ("a 5.0-star studio across 143 reviews").
                 return _weakly_grounded(
                     claim, other, "value found on the line the words after it name"
                 )

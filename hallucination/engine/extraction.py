@@ -2198,12 +2198,19 @@ def _period_for(
             # "(fiscal 2023: 10.1 years) and the rate was 5.8%": a period with a colon names
             # the figure right after it, not the later ones of its clause.
             or _introduces_another(text, anchors[k], read)
+            # "a 5-star review from September 2023 ..., and a 4-star review": "from" and a
+            # date after a figure's noun dates that noun, not the figures after it.
+            or _dates_a_figure_before(doc, anchors[k], clause_start)
         )
     ):
         k -= 1
     if k >= 0 and anchors[k].start >= clause_start:
         j = k
-    elif j >= 0 and (_introduces_another(text, anchors[j], read) or _is_dateline(text, anchors[j])):
+    elif j >= 0 and (
+        _introduces_another(text, anchors[j], read)
+        or _is_dateline(text, anchors[j])
+        or _dates_a_figure_before(doc, anchors[j], clause_start)
+    ):
         j = -1  # only periods that introduce other figures (or a dateline): none is this one's
     if (
         j >= 0
@@ -2289,6 +2296,18 @@ def _introduces_another(text: str, anchor: _Read, read: _Read) -> bool:
     head = text[line_start : anchor.start].strip(" \t-*•#>_")
     # "2. 2023: $355,904K ÷ 8.61B units ≈ $0.0413": a numbered item's period heads its line
     return bool(head) and not _ITEM_NUMBER.fullmatch(head)
+
+
+def _dates_a_figure_before(doc: _Document, anchor: _Read, clause_start: int) -> bool:
+    return (
+        doc.previous_word(anchor.start) == "from"
+        and _SPAN_ON.match(doc.text, anchor.end) is None  # "from January 2021 through ..."
+        and bool(_DIGIT.search(doc.text, clause_start, max(clause_start, anchor.start - 5)))
+    )
+
+
+_DIGIT = re.compile(r"[0-9]")
+_SPAN_ON = re.compile(r"\s*(?:through|thru|to|until|till|and|[-–—])\s", re.IGNORECASE)
 
 
 def _not_a_period(doc: _Document, anchor: _Read) -> bool:

@@ -1,0 +1,64 @@
+"""Descriptions written from a business record with review snippets: "a 5-star review from
+September 2023 calls ..., and a 4-star review recommends ..." dates only the first review
+(a date after "from" and a figure's noun dates that noun, not the figures after it), and
+"a 5.0-star studio across 143 reviews" counts reviews, whatever its sentence's subject.
+Each class has a clean case and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+import json
+
+from hallucination.engine import detect
+
+from .conftest import source_input
+
+RECORD = json.dumps(
+    {
+        "name": "Saffron Table",
+        "stars": 4.5,
+        "review_count": 612,
+        "reviews": [
+            {"stars": 5, "date": "2023-09-14", "text": "The lamb vindaloo ($18.95) is great."},
+            {"stars": 2, "date": "2023-08-02", "text": "We waited over 40 minutes."},
+            {"stars": 4, "date": "2023-07-19", "text": "Great weekday lunch buffet for $16.50."},
+        ],
+    },
+    indent=1,
+)
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+def test_a_date_after_from_dates_its_own_noun_not_the_figures_after_it():
+    answer = (
+        "Reviewers: a 5-star review from September 2023 calls the lamb vindaloo ($18.95) "
+        "great, and a 4-star review recommends the {} weekday lunch buffet."
+    )
+    assert not detect(source_input(answer.format("$16.50"), RECORD)).flagged
+    wrong = detect(source_input(answer.format("$18.50"), RECORD))
+    assert not _verdict(wrong, "$18.50").grounded
+
+
+def test_a_span_from_one_date_through_another_still_dates_what_follows():
+    """ "sold from January 2021 through March 2023 for $49 to $89": the span opens on its
+    first date, as the notice gives the prices."""
+    notice = (
+        "Sold At: stores nationwide from January 2021 through March 2023 for between $49 "
+        "and $89. Units: about 412,000."
+    )
+    answer = "About 412,000 heaters were sold from January 2021 through March 2023 for $49 to {}."
+    assert not detect(source_input(answer.format("$89"), notice)).flagged
+    assert detect(source_input(answer.format("$99"), notice)).flagged
+
+
+def test_a_count_is_of_the_noun_after_it_not_its_sentence_subject():
+    answer = "Saffron Table is a **4.5-star** restaurant across {} reviews."
+    assert not detect(source_input(answer.format("612"), RECORD)).flagged
+    assert detect(source_input(answer.format("621"), RECORD)).flagged
+    # The business's rating is not one review's stars.
+    assert detect(
+        source_input("Saffron Table has a 5-star rating from 612 reviews.", RECORD)
+    ).flagged
