@@ -540,6 +540,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
     readings = _a_year_earlier(text, readings)
     if "months" in text:
         readings = _first_months_after(text, readings)
+    if "dollar" in text:
+        readings = _per_dollar_of(text, readings)
     shared = ranges_share_labels(text, [r.claim for r in readings])
     readings = [
         r if r.claim is claim else replace(r, claim=claim)
@@ -779,6 +781,27 @@ def _a_year_earlier(text: str, readings: list[Reading]) -> list[Reading]:
             earlier = lx.year_before(before) if before else ""
             if earlier:
                 r = replace(r, claim=replace_claim(claim, period=earlier))
+        out.append(r)
+    return out
+
+
+# "$12.6 of sales per dollar of net fixed assets", "$0.59 in expenses for every dollar of
+# revenue": money over money, a ratio (not "Bs 6.96 per dollar", an exchange rate).
+_PER_DOLLAR_AFTER = re.compile(
+    r"\*{0,2}\s+(?:of|in)\s+(?:[A-Za-z][A-Za-z&'’-]*\s+){1,4}"
+    r"(?:per|for\s+(?:each|every)|on\s+(?:each|every))\s+(?:single\s+)?dollar\b",
+    re.IGNORECASE,
+)
+
+
+def _per_dollar_of(text: str, readings: list[Reading]) -> list[Reading]:
+    """An amount of money per dollar of another line is their ratio: "$12.6 of sales per
+    dollar of net fixed assets" after a turnover of 12.59x."""
+    out: list[Reading] = []
+    for r in readings:
+        claim = r.claim
+        if claim.kind == CURRENCY and claim.scale == 1 and _PER_DOLLAR_AFTER.match(text, claim.end):
+            r = replace(r, claim=replace_claim(claim, kind=RATIO, unit=""))
         out.append(r)
     return out
 

@@ -245,6 +245,34 @@ _BROUGHT_TO = re.compile(
     r"(?:about\s+|around\s+|roughly\s+|approximately\s+|nearly\s+|some\s+)?\Z",
     re.IGNORECASE,
 )
+# "so it implies roughly", "implying about", "which means some": a figure the answer's
+# figures before it give.
+_IMPLIES_BEFORE = re.compile(
+    r"\b(?:impl(?:y|ies|ying|ied)|which\s+means|that\s+means)\b[^.;:!?0-9]{0,30}\Z",
+    re.IGNORECASE,
+)
+# Column headers of an answer's table of figures before a change ("Previous", "Prior
+# guidance", "Old", "Original"), as label words.
+_EARLIER_HEADER = frozenset({"previous", "prior", "old", "original", "earlier", "former"})
+
+
+def _pipe_column_header(text: str, pos: int) -> str:
+    """The header cell over the column of a pipe table that `pos` lies in, or ""."""
+    start = text.rfind("\n", 0, pos) + 1
+    if not text.startswith("|", start):
+        return ""
+    column = text.count("|", start, pos)
+    while start > 0:
+        above = text.rfind("\n", 0, start - 1) + 1
+        if not text.startswith("|", above):
+            break
+        start = above
+    end = text.find("\n", start)
+    cells = text[start : end if end >= 0 else len(text)].split("|")
+    return cells[column] if column < len(cells) else ""
+
+
+_NAME_AFTER_YEAR = re.compile(r" ([A-Z][a-z]+)\b")  # "2016 Accord"
 _REMAINDER_BEFORE = re.compile(
     r"\b(?:leaving|leaves|remaining|left\s+with)(?:\s+(?:it|them|the\s+\w+|\w+)\s+with)?\s+"
     r"(?:about\s+|roughly\s+|approximately\s+|some\s+)?\Z",
@@ -2091,6 +2119,7 @@ class Decider:
             or self._as_fraction(claim)
             or self._counted_rows(reading)
             or self._cents_on_the_dollar(reading)
+            or self._implied_by_earlier(reading, found)
         )
         if last_resort is not None:
             return last_resort
@@ -2560,6 +2589,10 @@ class Decider:
             or not all(s.cell is None for s in fitting)
             # "| ARR, January 31, 2024 | $1,012.3M |": the claim names the base's own period
             or (claim.period and base.period and lx.periods_compatible(claim.period, base.period))
+            # "| | Previous | New |": a cell of the answer's own column of earlier figures
+            or not _EARLIER_HEADER.isdisjoint(
+                labels.words(_pipe_column_header(self.answer.text, claim.start))
+            )
         ):
             return None
         text = self.index.texts.get(base.source_id, "")
@@ -3506,6 +3539,36 @@ class Decider:
             or self._per_unit_of_lines(reading)
             or self._named_formula(reading)
         )
+
+    def _implied_by_earlier(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:
+        """A figure the answer says its figures imply ("the $2.65 billion ... is the
+        enterprise value ..., so it implies roughly $250 million of net debt" after "values
+        Linden's equity at about $2.4 billion"): the difference or the sum of two figures of
+        its kind and unit the answer gave before it, `derived` weakly."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS:
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        if not _IMPLIES_BEFORE.search(self.answer.text, max(start, claim.start - 40), claim.start):
+            return None
+        given = [
+            c
+            for c in self._given_before(reading, found, own_sentence=True, as_written=True)
+            if c.kind == claim.kind and c.unit == claim.unit and c.start < claim.start
+        ][-MAX_EARLIER_FIGURES:]
+        matches = cd.DerivationTest(reading)
+        for a, b in itertools.combinations(given, 2):
+            for derivation in (
+                Derivation(
+                    cd.DIFFERENCE, (a, b) if abs(a.value) >= abs(b.value) else (b, a), True, False
+                ),
+                Derivation(cd.SUM_OF, (a, b), True, False),
+            ):
+                if matches(derivation):
+                    return _derived_weakly(
+                        claim, derivation.value, derivation.formula, "implied by earlier figures"
+                    )
+        return None
 
     def _cents_on_the_dollar(self, reading: Reading) -> ClaimVerdict | None:
         """A rate restated as cents on each dollar ("the bank spent roughly 59 cents to
@@ -4921,6 +4984,12 @@ class Decider:
             usable = [c for c in found if cd.usable_for(claim, c)] or found
             best = min(usable, key=lambda c: (c.period != key, c.nested != claim.nested))
             return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(best))
+        named = _NAME_AFTER_YEAR.match(self.answer.text, claim.end) if len(key) == 4 else None
+        if named is not None and any(
+            f"{claim.text} {named.group(1)}" in t for t in self.index.texts.values()
+        ):
+            # "a 2016 Accord" where a review says "my 2016 Accord": the name, as written
+            return ClaimVerdict(claim=claim, outcome=GROUNDED)
         dates = [
             c
             for c in self.index.near(DATE, claim.value)

@@ -2210,6 +2210,7 @@ def _period_for(
         _introduces_another(text, anchors[j], read)
         or _is_dateline(text, anchors[j])
         or _dates_a_figure_before(doc, anchors[j], clause_start)
+        or _names_a_model(doc, anchors[j])
     ):
         j = -1  # only periods that introduce other figures (or a dateline): none is this one's
     if (
@@ -2310,9 +2311,36 @@ _DIGIT = re.compile(r"[0-9]")
 _SPAN_ON = re.compile(r"\s*(?:through|thru|to|until|till|and|[-–—])\s", re.IGNORECASE)
 
 
+def _names_a_model(doc: _Document, anchor: _Read) -> bool:
+    """ "my 2016 Accord", "the 2024 Model Y": a year between a determiner and a name is
+    part of the name, no period of the figures around it."""
+    if len(anchor.period) != 4 or anchor.end - anchor.start != 4:
+        return False
+    name = _NAME_AFTER_YEAR.match(doc.text, anchor.end)
+    return (
+        name is not None
+        and name.group(1).lower() not in _PERIOD_NOUNS
+        and doc.previous_word(anchor.start) in _DETERMINERS
+    )
+
+
+_NAME_AFTER_YEAR = re.compile(r" ([A-Z][a-z]+)\b")
+_DETERMINERS = frozenset({"a", "an", "the", "my", "his", "her", "their", "our", "its", "your"})
+_PERIOD_NOUNS = frozenset(
+    {
+        *lx.MONTHS,
+        *("january", "february", "march", "april", "june", "july", "august", "september"),
+        *("october", "november", "december", "annual", "fiscal", "first", "second", "third"),
+        *("fourth", "full", "half", "quarter", "year", "outlook", "guidance", "budget", "plan"),
+        *("results", "report", "form", "proxy", "financial", "financials", "season", "calendar"),
+    }
+)
+
+
 def _not_a_period(doc: _Document, anchor: _Read) -> bool:
     return (
-        anchor.period.startswith("--")
+        _names_a_model(doc, anchor)
+        or anchor.period.startswith("--")
         or doc.previous_word(anchor.start) in _NAME_DATE_WORDS
         or _is_dateline(doc.text, anchor)
     )

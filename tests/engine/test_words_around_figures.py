@@ -1,0 +1,91 @@
+"""Words around a figure that say what it is: money per dollar of another line is a ratio
+("$12.6 of sales per dollar of net fixed assets"); a figure the answer says its figures
+imply is their difference or sum ("so it implies roughly $250 million of net debt"); a cell
+of an answer's own "Previous" column is an earlier figure, said as one; a year between a
+determiner and a name is part of the name ("on a 2016 Accord"). Each class has a clean
+case and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+import json
+
+from hallucination.engine import detect
+
+from .conftest import source_input
+
+TEN_K = """CONSOLIDATED STATEMENTS OF INCOME (in thousands)
+Net sales $ 4,871,312 $ 4,602,118
+CONSOLIDATED BALANCE SHEETS (in thousands)
+December 31, 2023 December 31, 2022
+Property and equipment, net 402,187 371,649
+"""
+
+DEAL = (
+    "The transaction implies a total equity value of approximately $2.4 billion and an "
+    "enterprise value of approximately $2.65 billion, including Linden's net debt."
+)
+
+GUIDANCE = (
+    "Norwood raised its full-year adjusted EPS outlook to $5.60 to $5.80, from $5.40 to "
+    "$5.70 previously, above the $5.63 analysts expect."
+)
+
+RECORD = json.dumps(
+    {
+        "name": "Harbor Lane Auto Repair",
+        "stars": 3.5,
+        "reviews": [
+            {
+                "stars": 5,
+                "date": "2024-01-09",
+                "text": "They replaced the alternator on my 2016 Accord for $412. The dealer had quoted me $550.",
+            }
+        ],
+    },
+    indent=1,
+)
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+def test_money_per_dollar_of_another_line_is_their_ratio():
+    answer = (
+        "Turnover = 4,871,312 / ((402,187 + 371,649) / 2) = 4,871,312 / 386,918 ≈ 12.59x. "
+        "Tamarack generated roughly {} of sales per dollar of net fixed assets."
+    )
+    assert not detect(source_input(answer.format("$12.6"), TEN_K)).flagged
+    assert detect(source_input(answer.format("$14.6"), TEN_K)).flagged
+    # A rate per dollar with no line before "per" is an exchange rate, money as it stands.
+    rate = "Figures are in bolivianos. The official rate was Bs 6.96 per US dollar."
+    result = detect(source_input("The rate was Bs 6.96 per dollar.", rate))
+    assert _verdict(result, "Bs 6.96").claim.kind == "currency"
+    assert not result.flagged
+
+
+def test_a_figure_the_answers_figures_imply():
+    answer = (
+        "Orchard values Linden's equity at about $2.4 billion. You'll also see $2.65 billion "
+        "quoted: that's the enterprise value, so it implies roughly {} of net debt."
+    )
+    assert not detect(source_input(answer.format("$250 million"), DEAL)).flagged
+    wrong = detect(source_input(answer.format("$350 million"), DEAL))
+    assert not _verdict(wrong, "$350 million").grounded
+
+
+def test_a_cell_of_the_answers_previous_column_is_an_earlier_figure():
+    table = "| | {} | New |\n|---|---|---|\n| Adjusted EPS | $5.40–$5.70 | $5.60–$5.80 |"
+    assert not detect(source_input(table.format("Previous"), GUIDANCE)).flagged
+    # Under a header that says nothing of time, the old range is given as the current one.
+    assert detect(source_input(table.format("Range"), GUIDANCE)).flagged
+
+
+def test_a_year_before_a_name_is_part_of_the_name():
+    answer = (
+        "One customer paid $412 for an alternator on a {} Accord, about $138 less than the "
+        "dealer's $550 quote."
+    )
+    assert not detect(source_input(answer.format("2016"), RECORD)).flagged
+    assert detect(source_input(answer.format("2019"), RECORD)).flagged
