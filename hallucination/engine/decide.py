@@ -273,6 +273,13 @@ def _pipe_column_header(text: str, pos: int) -> str:
 
 
 _NAME_AFTER_YEAR = re.compile(r" ([A-Z][a-z]+)\b")  # "2016 Accord"
+# "(96,214 - 71,385) / 96,214 × 100": a change over one of its own terms.
+_FIGURE_TERM = r"[$€£¥]?\s?[0-9][0-9,]*(?:\.[0-9]+)?\s?[KMB%]?"
+_CHANGE_OVER = re.compile(
+    rf"\(\s*(?P<a>{_FIGURE_TERM})\s*[-−–]\s*(?P<b>{_FIGURE_TERM})\s*\)\s*[/÷]\s*"
+    rf"(?P<c>{_FIGURE_TERM})(?:\s*[×x*]\s*100)?"
+)
+_CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _REMAINDER_BEFORE = re.compile(
     r"\b(?:leaving|leaves|remaining|left\s+with)(?:\s+(?:it|them|the\s+\w+|\w+)\s+with)?\s+"
     r"(?:about\s+|roughly\s+|approximately\s+|some\s+)?\Z",
@@ -1466,6 +1473,9 @@ class Decider:
                     and abs(abs(target) - abs(result)) <= abs(result) * WRITTEN_ROUNDING
                 )
                 if near:
+                    later_base = self._over_the_later_value(reading, expression)
+                    if later_base is not None:
+                        return later_base
                     self._exact[reading.index] = _with_written_sign(result * unit, claim)
                     at = self.answer.text.rfind(expression, 0, claim.start + len(expression))
                     if at < 0:
@@ -1508,6 +1518,53 @@ class Decider:
             details={
                 "derivation": "written",
                 "reason": "the answer's own arithmetic gives another value",
+            },
+        )
+
+    def _over_the_later_value(self, reading: Reading, expression: str) -> ClaimVerdict | None:
+        """A percentage change worked as "(96,214 - 71,385) / 96,214 = 25.81%" where the
+        sources give 96,214 for the later period and 71,385 for the earlier: the change
+        is over the earlier value, so the working's base is wrong (`arithmetic_drift`,
+        expected (96,214 - 71,385) / 71,385)."""
+        claim = reading.claim
+        if claim.kind != PERCENT or not (
+            reading.cues & {CHANGE} or _CHANGE_ASKED.search(self.answer.question)
+        ):
+            return None
+        found = _CHANGE_OVER.fullmatch(expression.strip())
+        if found is None:
+            return None
+        first, second, base = (values.evaluate(found.group(k)) for k in ("a", "b", "c"))
+        if first is None or second is None or first != base or first == second or not second:
+            return None
+
+        def period_of(value: Decimal) -> str:
+            periods = {
+                c.period
+                for kind in (NUMBER, CURRENCY)
+                for c in self.index.written_between(kind, abs(value), abs(value))
+                if c.period and c.written == abs(value)
+            }
+            return periods.pop() if len(periods) == 1 else ""
+
+        later, earlier = period_of(first), period_of(second)
+        if (
+            not later
+            or not earlier
+            or not later > earlier
+            or not (lx.period_year(later) > lx.period_year(earlier))
+        ):
+            return None
+        expected = (first - second) / second * 100
+        return ClaimVerdict(
+            claim=claim,
+            outcome=ARITHMETIC_DRIFT,
+            layer=LAYER_DERIVATION,
+            expected_value=quantize_like(expected, claim),
+            formula=f"({found.group('a').strip()} - {found.group('b').strip()}) / {found.group('b').strip()}",
+            details={
+                "derivation": "growth",
+                "reason": "the change is over the later period's value, not the earlier one's",
             },
         )
 

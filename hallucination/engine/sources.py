@@ -12,7 +12,7 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from . import clauses, labels, tables
@@ -34,6 +34,7 @@ from .types import (
     DetectionInput,
     ProvidedMetric,
     ReferenceFact,
+    SourceDocument,
     replace_claim,
 )
 
@@ -710,6 +711,68 @@ def extract_claims(text: str, *, source_id: str = "") -> list[Claim]:
     return extract_document(text, source_id=source_id)[0]
 
 
+# "The following table presents net revenue by geographic region ... (in thousands):" in a
+# note's paragraphs, its table given as a source of its own.
+_TABLE_CAPTION = re.compile(
+    r"\b(?:following|below|above|accompanying)\s+table\b[^.\n]{0,300}?"
+    r"\((?:[^()]{0,40}?\b)?in\s+(thousands|millions|billions)\b[^()]{0,60}\)",
+    re.IGNORECASE,
+)
+_SCALE_WORD = re.compile(r"thousand|million|billion|'000|\$m\b|\bmn\b|\bbn\b", re.IGNORECASE)
+_CAPTION_SCALE = {
+    "thousands": Decimal(1000),
+    "millions": Decimal(10**6),
+    "billions": Decimal(10**9),
+}
+
+
+def _table_captions_elsewhere(sources: Iterable[SourceDocument]) -> dict[str, Decimal]:
+    """The scale another source states for "the following table", by the id of the one
+    source that is a table of cells stated in no scale of its own (a dataset's note: the
+    table as JSON rows, its paragraphs beside it)."""
+    sources = list(sources)
+    tables_ = [
+        s
+        for s in sources
+        if s.text.lstrip().startswith("[[") and not _SCALE_WORD.search(s.text[:20_000])
+    ]
+    if len(tables_) != 1:
+        return {}
+    scales = {
+        m.group(1).lower()
+        for s in sources
+        if s is not tables_[0]
+        for m in _TABLE_CAPTION.finditer(s.text[:MAX_CALENDAR_CHARS])
+    }
+    if len(scales) != 1:
+        return {}
+    return {tables_[0].id: _CAPTION_SCALE[scales.pop()]}
+
+
+def _at_a_caption_s_scale(claims: tuple[Claim, ...], scale: Decimal) -> tuple[Claim, ...]:
+    """A table's amounts at the scale another source states for it: cells only, never
+    rates, counts, years or per-share figures."""
+    out = []
+    for claim in claims:
+        if (
+            claim.cell is not None
+            and claim.kind in (NUMBER, CURRENCY)
+            and claim.scale == 1
+            and not claim.scale_origin
+            and claim.label not in lx.COUNT_LABELS
+            and claim.label not in lx.PER_SHARE_LABELS
+        ):
+            claim = replace_claim(
+                claim,
+                value=claim.value * scale,
+                precision=(claim.precision or Decimal(1)) * scale,
+                scale=scale,
+                scale_origin=INHERITED,
+            )
+        out.append(claim)
+    return tuple(out)
+
+
 def build_index(inp: DetectionInput) -> SourceIndex:
     """Extract every source (documents, tool outputs, reference facts) into one index."""
     index = SourceIndex()
@@ -717,9 +780,14 @@ def build_index(inp: DetectionInput) -> SourceIndex:
     index.metrics.extend(inp.metrics)
     if inp.checksum_input is not None:
         index.checksum_input = inp.checksum_input
+    captions = _table_captions_elsewhere(inp.sources) if len(inp.sources) > 1 else {}
     for source in inp.sources:
         index.texts[source.id] = source.text
         extracted = extract_source(source.id, source.text)
+        if source.id in captions:
+            extracted = replace(
+                extracted, claims=_at_a_caption_s_scale(extracted.claims, captions[source.id])
+            )
         index.calculator_outputs.extend(extracted.calculator_outputs)
         if extracted.calculator_outputs:
             # A calculator's record says what it computed, not what the filing states: its

@@ -1,0 +1,84 @@
+"""A note given as two sources, its table as JSON rows and its paragraphs beside it, with
+the scale stated only in the paragraphs ("The following table presents net revenue by
+geographic region ... (in thousands):"): the table's amounts are at that scale, so a scale
+word in the answer is checked against it. Each class has a clean case and a wrong one of
+the same shape."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+from hallucination.engine.types import DetectionInput, SourceDocument
+
+TABLE = (
+    '[["", "Fiscal Year Ended", ""], ["", "September 28, 2019", "September 29, 2018"], '
+    '["United States", "118,406", "126,931"], ["Taiwan", "64,870", "58,112"], '
+    '["Total net revenue", "183,276", "185,043"]]'
+)
+PARAGRAPHS = (
+    "Note 14. Segment and Geographic Information\n"
+    "The following table presents net revenue by geographic region, based on the location "
+    "to which the products were shipped, for the fiscal years presented (in thousands):"
+)
+
+
+def _input(answer: str, paragraphs: str = PARAGRAPHS) -> DetectionInput:
+    return DetectionInput(
+        answer=answer,
+        sources=(
+            SourceDocument(id="table", text=TABLE),
+            SourceDocument(id="paragraphs", text=paragraphs),
+        ),
+        question="What was the net revenue from Taiwan in fiscal 2019?",
+    )
+
+
+def test_a_table_takes_the_scale_its_paragraphs_state():
+    assert not detect(_input("64,870 thousand")).flagged
+    assert not detect(_input("About $64.9 million")).flagged
+    assert detect(_input("64,870 million")).flagged
+
+
+def test_without_a_stated_scale_the_tables_scale_stays_unknown():
+    """Paragraphs that state no scale for the table leave any scale word open."""
+    plain = "Note 14. Segment and Geographic Information\nRevenue by region follows."
+    assert not detect(_input("64,870 million", plain)).flagged
+    assert detect(_input("68,470 million", plain)).flagged
+
+
+CHANGE = "What was the percentage change in revenue from Taiwan between fiscal 2018 and 2019?"
+
+
+def test_a_change_worked_over_the_later_value_has_the_wrong_base():
+    """ "(64,870 - 58,112) / 64,870 = 10.42%": the sources give 64,870 for fiscal 2019 and
+    58,112 for 2018, so the change is over 58,112 (11.63%)."""
+    clean = _input("(64,870 - 58,112) / 58,112 = 11.63%")
+    assert not detect(
+        DetectionInput(answer=clean.answer, sources=clean.sources, question=CHANGE)
+    ).flagged
+    wrong = detect(
+        DetectionInput(
+            answer="(64,870 - 58,112) / 64,870 = 10.42%", sources=clean.sources, question=CHANGE
+        )
+    )
+    (verdict,) = [v for v in wrong.verdicts if v.claim.text == "10.42%"]
+    assert verdict.outcome == "arithmetic_drift"
+    assert str(verdict.expected_value) == "11.63"
+
+
+def test_a_fall_worked_over_the_earlier_value_is_its_own_base():
+    """ "(126,931 - 118,406) / 126,931 = 6.72%" for the United States' decline: the minuend is
+    the earlier year, which is the base of a fall."""
+    question = (
+        "What was the percentage decrease in revenue from the United States from 2018 to 2019?"
+    )
+    sources = _input("").sources
+    assert not detect(
+        DetectionInput(
+            answer="(126,931 - 118,406) / 126,931 = 6.72%", sources=sources, question=question
+        )
+    ).flagged
+    assert detect(
+        DetectionInput(
+            answer="(126,931 - 118,406) / 126,931 = 7.72%", sources=sources, question=question
+        )
+    ).flagged
