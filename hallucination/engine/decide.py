@@ -1555,16 +1555,17 @@ class Decider:
             or not (lx.period_year(later) > lx.period_year(earlier))
         ):
             return None
-        expected = (first - second) / second * 100
+        expected = quantize_like((first - second) / second * 100, claim)
+        # No correction: the working beside the figure would still give the old one.
         return ClaimVerdict(
             claim=claim,
             outcome=ARITHMETIC_DRIFT,
             layer=LAYER_DERIVATION,
-            expected_value=quantize_like(expected, claim),
             formula=f"({found.group('a').strip()} - {found.group('b').strip()}) / {found.group('b').strip()}",
             details={
                 "derivation": "growth",
                 "reason": "the change is over the later period's value, not the earlier one's",
+                "over_the_earlier_value": str(expected),
             },
         )
 
