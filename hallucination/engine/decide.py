@@ -280,6 +280,8 @@ _CHANGE_OVER = re.compile(
     rf"(?P<c>{_FIGURE_TERM})(?:\s*[×x*]\s*100)?"
 )
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
+_A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
+_TOTAL_ASKED = re.compile(r"\b(?:total|combined|aggregate)\b", re.IGNORECASE)
 _REMAINDER_BEFORE = re.compile(
     r"\b(?:leaving|leaves|remaining|left\s+with)(?:\s+(?:it|them|the\s+\w+|\w+)\s+with)?\s+"
     r"(?:about\s+|roughly\s+|approximately\s+|some\s+)?\Z",
@@ -1584,7 +1586,9 @@ class Decider:
         was $608.6 million (318.7 + 201.5 + 88.4)") where the sources state that total for
         the period with another value (512.4, after corporate costs):
         `unsupported_aggregation`, their total the nearest value."""
-        if claim.kind not in _AMOUNTS or not claim.label_words & _TOTAL_WORDS:
+        if claim.kind not in _AMOUNTS or not (
+            claim.label_words & _TOTAL_WORDS or self._total_asked(claim)
+        ):
             return None
         if "+" not in expression or any(op in expression for op in "×÷*/−–") or " - " in expression:
             return None
@@ -1605,6 +1609,20 @@ class Decider:
             # No correction: the working beside the figure would still sum to the old one.
             formula=" ".join(expression.split()),
             details={"derivation": "sum", "reason": "the sources' total is another value"},
+        )
+
+    def _total_asked(self, claim: Claim) -> bool:
+        """The question asks for a total and the claim carries its words ("What were total
+        accrued expenses and other current liabilities at December 28, 2019?" answered
+        "42,816 + 8,392 + 12,604 + 3,117 = 66,929 thousand")."""
+        question = self.answer.question
+        return bool(
+            question
+            and claim.label_words
+            and _TOTAL_ASKED.search(question)
+            and claim.label_words <= labels.label_words(question)
+            # not "the total lease payments due in 2026 to 2028": a total over some years
+            and len(set(_A_YEAR.findall(question))) <= 1
         )
 
     def _in_the_operands_units(

@@ -711,10 +711,11 @@ def extract_claims(text: str, *, source_id: str = "") -> list[Claim]:
     return extract_document(text, source_id=source_id)[0]
 
 
-# "The following table presents net revenue by geographic region ... (in thousands):" in a
-# note's paragraphs, its table given as a source of its own.
+# "The following table presents net revenue by geographic region ... (in thousands):",
+# "consisted of the following (in thousands):" in a note's paragraphs, its table given as a
+# source of its own.
 _TABLE_CAPTION = re.compile(
-    r"\b(?:following|below|above|accompanying)\s+table\b[^.\n]{0,300}?"
+    r"\b(?:(?:following|below|above|accompanying)\s+table|the\s+following)\b[^.\n]{0,300}?"
     r"\((?:[^()]{0,40}?\b)?in\s+(thousands|millions|billions)\b[^()]{0,60}\)",
     re.IGNORECASE,
 )

@@ -83,3 +83,65 @@ def test_a_fall_worked_over_the_earlier_value_is_its_own_base():
             answer="(126,931 - 118,406) / 126,931 = 7.72%", sources=sources, question=question
         )
     ).flagged
+
+
+ACCRUED = (
+    '[["", "December 28, 2019", "December 29, 2018"], '
+    '["Accrued compensation and benefits", "42,816", "39,274"], '
+    '["Accrued warranty", "8,392", "7,015"], ["Customer deposits", "12,604", "15,883"], '
+    '["Accrued income taxes", "3,117", "5,406"], ["Other", "11,248", "8,962"], '
+    '["Total accrued expenses and other current liabilities", "78,177", "76,540"]]'
+)
+ACCRUED_PARAGRAPHS = (
+    "Note 7. Balance Sheet Components\n"
+    "Accrued expenses and other current liabilities consisted of the following (in thousands):"
+)
+TOTAL = "What were total accrued expenses and other current liabilities at December 28, 2019?"
+
+
+def _accrued(answer: str) -> DetectionInput:
+    return DetectionInput(
+        answer=answer,
+        sources=(
+            SourceDocument(id="table", text=ACCRUED),
+            SourceDocument(id="paragraphs", text=ACCRUED_PARAGRAPHS),
+        ),
+        question=TOTAL,
+    )
+
+
+def test_the_following_with_a_scale_states_the_tables_scale():
+    assert not detect(_accrued("$78.2 million")).flagged
+    assert detect(_accrued("$78.2 billion")).flagged
+
+
+def test_a_sum_answering_a_question_for_the_total_is_presented_as_it():
+    """Four of the five rows summed, answering "What were total ...?": the sources' total is
+    78,177."""
+    every = "42,816 + 8,392 + 12,604 + 3,117 + 11,248 = 78,177 thousand"
+    assert not detect(_accrued(every)).flagged
+    partial = detect(_accrued("42,816 + 8,392 + 12,604 + 3,117 = 66,929 thousand"))
+    (verdict,) = [v for v in partial.verdicts if v.claim.text == "66,929 thousand"]
+    assert verdict.outcome == "unsupported_aggregation"
+
+
+def test_a_total_asked_over_some_years_is_no_total_of_the_table():
+    """ "What are the total lease payments due in 2026 to 2028?": the sum of three years'
+    rows, not the schedule's "Total lease payments"."""
+    schedule = (
+        "| Year | Operating leases |\n|---|---|\n| 2025 | $15,420 |\n| 2026 | 14,218 |\n"
+        "| 2027 | 13,604 |\n| 2028 | 12,377 |\n| Thereafter | 36,297 |\n"
+        "| Total lease payments | 91,916 |"
+    )
+    question = "What are the total lease payments due in 2026 to 2028?"
+    clean = DetectionInput(
+        answer="14,218 + 13,604 + 12,377 = 40,199",
+        sources=(SourceDocument(id="note", text=schedule),),
+        question=question,
+    )
+    assert not detect(clean).flagged
+    assert detect(
+        DetectionInput(
+            answer="14,218 + 13,604 + 12,377 = 42,199", sources=clean.sources, question=question
+        )
+    ).flagged
