@@ -163,6 +163,7 @@ _OUTFLOW_WORDS = frozenset(
 
 
 _MINUS = re.compile(r"[^0-9]*[-−]")
+_PROFIT_WORDS = frozenset({"incom", "profit", "earn"})  # as `labels.stem` folds them
 
 
 def signs_agree(claim: Claim, source: Claim) -> bool:
@@ -170,6 +171,15 @@ def signs_agree(claim: Claim, source: Claim) -> bool:
     amount the answer writes negative is checked: answers write losses as positive
     figures with words ("a net loss of $4.2 million") as often as sources write them
     negative."""
+    if claim.kind in _AMOUNTS and claim.value > 0 > source.value:
+        # "Net income of 4.2 million" for the "(4.2)" of a line "Net income (loss)": the
+        # profit named where the line gives a loss.
+        return not (
+            {"loss", "losses"} & source.label_words
+            and _PROFIT_WORDS & source.label_words
+            and _PROFIT_WORDS & claim.label_words
+            and not {"loss", "losses", "deficit"} & claim.label_words
+        )
     if claim.value >= 0 or source.value <= 0 or claim.kind not in _AMOUNTS:
         return True
     if not _MINUS.match(claim.text):

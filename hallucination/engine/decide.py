@@ -2248,9 +2248,8 @@ class Decider:
         if cd.value_matches(claim, stated) and not cd.signs_agree(claim, stated):
             agreeing = [f for f in c.binding.in_period if cd.signs_agree(claim, f)]
             if not agreeing:
-                return self._wrong(
-                    claim, FABRICATION, stated, "the sources give the value positive"
-                )
+                sign = "negative, a loss" if stated.value < 0 else "positive"
+                return self._wrong(claim, FABRICATION, stated, f"the sources give the value {sign}")
             stated = agreeing[0]
         if cd.value_matches(claim, stated):
             if not segments_compatible(claim, stated, self.index):

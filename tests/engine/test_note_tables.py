@@ -145,3 +145,25 @@ def test_a_total_asked_over_some_years_is_no_total_of_the_table():
             answer="14,218 + 13,604 + 12,377 = 42,199", sources=clean.sources, question=question
         )
     ).flagged
+
+
+QUARTERS = (
+    '[["", "Quarter Ended", ""], ["", "December 29, 2018", "March 30, 2019"], '
+    '["Net revenue", "212.6", "188.4"], ["Net income (loss)", "14.1", "(4.2)"]]'
+)
+
+
+def test_a_profit_named_where_the_line_gives_a_loss_has_the_wrong_sign():
+    def ask(answer: str) -> DetectionInput:
+        return DetectionInput(
+            answer=answer,
+            sources=(
+                SourceDocument(id="table", text=QUARTERS),
+                SourceDocument(id="paragraphs", text="Quarterly results (in millions)."),
+            ),
+            question="What was net income (loss) for the quarter ended March 30, 2019?",
+        )
+
+    assert not detect(ask("A net loss of 4.2 million")).flagged
+    assert not detect(ask("-4.2 million")).flagged
+    assert detect(ask("Net income of 4.2 million")).flagged
