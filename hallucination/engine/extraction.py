@@ -250,7 +250,7 @@ _PER_SHARE_AFTER = re.compile(
 )
 
 _PERIOD_LINK = regex.compile(
-    r"\s*,?\s*(?:\(?\s*(?:in|for|during|at|as\s+of|of|over|through|ended|ending|on)\s+)?"
+    r"[*_]{0,2}\s*,?\s*(?:\(?\s*(?:in|for|during|at|as\s+of|of|over|through|ended|ending|on)\s+)?"
     r"(?:the\s+)?(?:(?:fiscal\s+)?(?:year|quarter|period|month|three\s+months|six\s+months|"
     r"nine\s+months|twelve\s+months|(?:thirteen|twenty[\s-]six|thirty[\s-]nine|fifty[\s-]two|"
     r"fifty[\s-]three|13|26|39|52|53)[\s-]weeks)\s+(?:ended|ending)\s+)?\(?\s*\Z",

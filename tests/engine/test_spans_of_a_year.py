@@ -104,3 +104,12 @@ def test_a_noun_of_change_after_the_line_makes_the_amount_a_change():
     sentence = "In the first nine months of fiscal 2025, the company's {} total net sales increase came mostly from Dental."
     assert not detect(source_input(sentence.format("$110.3 million"), FISCAL_TEN_Q)).flagged
     assert detect(source_input(sentence.format("$120.3 million"), FISCAL_TEN_Q)).flagged
+
+
+def test_a_period_after_an_emphasised_figure_is_its_period():
+    """ "rose to **$121.6 million** in the third quarter of 2024": the bold marks between the
+    figure and its period are no break (121.6 is the nine months' figure)."""
+    source = TEN_Q.replace("Franchise royalties and fees", "Segment operating income")
+    answer = "Segment operating income rose to **{}** in the third quarter of 2024."
+    assert not detect(source_input(answer.format("$21.7 million"), source)).flagged
+    assert detect(source_input(answer.format("$63.2 million"), source)).flagged
