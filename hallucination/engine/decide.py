@@ -1383,8 +1383,20 @@ class Decider:
             if other.stated is not None and (
                 cd.value_matches(r.claim, other.stated)
                 # "roughly $5.2 billion, up 10.5%" where the sources state 5,004.3: the change
-                # is over the value the hedge stands for, however loosely it is rounded.
-                or (r.claim.approximate and source is None)
+                # is over the value the hedge stands for, however loosely it is rounded, and
+                # not over another line's that rounds to it ("roughly $1.3 billion" of corn
+                # seed sales, 1,184.6, is not the 1,262.4 of cost of goods sold).
+                or (
+                    r.claim.approximate
+                    and (
+                        source is None
+                        or (
+                            other.binding is not None
+                            and other.binding.strong
+                            and cd.line_of(source) != cd.line_of(other.stated)
+                        )
+                    )
+                )
             ):
                 source = other.stated
             written = None

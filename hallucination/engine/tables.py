@@ -343,7 +343,9 @@ def _trimmed(line: str, offset: int, start: int, end: int) -> tuple[int, int]:
 
 _TOTAL_ROW = regex.compile(r"total\b", regex.IGNORECASE)
 BARE_TOTAL = regex.compile(r"(?:grand\s+)?total:?", regex.IGNORECASE)
-_SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}:?[ \t]*")
+# (With a footnote's marker: "Same-restaurant sales growth (2):", "Retail electric sales
+# (GWh)(1)".)
+_SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}(?:\([0-9]{1,2}\))?:?[ \t]*")
 
 
 # A cell that only names a unit: "$'000", "$m", "(€000)", "%".

@@ -120,3 +120,26 @@ def test_a_subtotal_named_by_its_own_words_is_no_total_cut_short():
     assert not detect(source_input(answer.format("quick"), BALANCE)).flagged
     wrong = detect(source_input(answer.format("current"), BALANCE))
     assert not _verdict(wrong, "$389,990").grounded
+
+
+SEED = """Item 7. Results of Operations ($ in millions)
+Fiscal year ended August 31,                  2024      2023
+Cost of goods sold                         1,247.0   1,262.4
+Net sales — Corn seed                      1,184.6   1,102.3
+Net sales — Soybean seed                     612.8     655.1
+Total net sales                            2,226.3   2,219.1
+"""
+
+
+def test_a_hedged_operand_is_its_own_lines_value_not_anothers_that_rounds_to_it():
+    """ "roughly $1.3 billion" of corn seed sales is a poor rounding of 1,184.6 (and flagged
+    so), though cost of goods sold (1,262.4 in 2023) rounds to it: the share beside it is
+    still over the corn line, 53.2%, not over cost of goods sold."""
+    answer = (
+        "Corn seed net sales were roughly $1.3 billion in fiscal 2024, about {} of total net sales."
+    )
+    result = detect(source_input(answer.format("53%"), SEED))
+    assert _verdict(result, "$1.3 billion").outcome == "approximation"
+    assert _verdict(result, "53%").grounded
+    wrong = detect(source_input(answer.format("57%"), SEED))
+    assert not _verdict(wrong, "57%").grounded

@@ -113,3 +113,15 @@ def test_a_period_after_an_emphasised_figure_is_its_period():
     answer = "Segment operating income rose to **{}** in the third quarter of 2024."
     assert not detect(source_input(answer.format("$21.7 million"), source)).flagged
     assert detect(source_input(answer.format("$63.2 million"), source)).flagged
+
+
+def test_a_section_row_with_a_footnote_marker_keeps_the_table_going():
+    """ "Same-restaurant sales growth (2):" heads the rows under it: their cells keep the
+    columns' periods (2.8% is the nine months', not the quarter's)."""
+    source = TEN_Q + (
+        "Same-restaurant sales growth (2):\n"
+        "  Company-operated                               2.1%         3.4%         2.8%         4.6%\n"
+    )
+    answer = "Company-operated same-restaurant sales rose {} in the third quarter of fiscal 2024."
+    assert not detect(source_input(answer.format("2.1%"), source)).flagged
+    assert detect(source_input(answer.format("2.8%"), source)).flagged
