@@ -195,6 +195,20 @@ _QUARTER_AGO = re.compile(
     r"\b(?:prior|previous|preceding|last) quarter\b"
 )
 _COMPOUND_WORDS = frozenset({"cagr", "compound", "compounded", "compounding"})
+
+
+def _per_year_after(after: list[str]) -> bool:
+    """ "10.0% a year since fiscal 2021", "8% per year over the period", "7% annually": a
+    rate per year (not "a year ago", "a year earlier")."""
+    if after[:1] == ["annually"]:
+        return True
+    return (
+        after[:2] in (["a", "year"], ["per", "year"], ["each", "year"])
+        and after[2:3] != []
+        and after[2] in ("since", "over", "from", "between", "through", "for")
+    )
+
+
 _SUM_WORDS = frozenset(
     {
         "totaled",
@@ -1089,6 +1103,9 @@ def _cues(
         # "widened 24 basis points year over year to 3.42% in Q1 2024": from Q1 2023,
         # whatever other period the sentence names ("and 7 basis points from Q4 2023").
         cues.add(YEAR_AGO)
+    if claim.kind == PERCENT and CHANGE in cues and _per_year_after(after):
+        # "have risen about 10.0% a year since fiscal 2021": growth per year, compounded
+        cues.add(COMPOUND)
     if claim.kind == PERCENT and (clause | near_after) & _COMPOUND_WORDS:
         # "a compound annual growth rate of about 12.0%", "a 12.0% CAGR": growth per year,
         # compounded over the years between the two values.

@@ -89,3 +89,17 @@ def test_a_year_before_a_name_is_part_of_the_name():
     )
     assert not detect(source_input(answer.format("2016"), RECORD)).flagged
     assert detect(source_input(answer.format("2019"), RECORD)).flagged
+
+
+DIVIDENDS = (
+    "Dividends declared per common share were $1.84 in fiscal 2023, $1.68 in fiscal 2022 and "
+    "$1.52 in fiscal 2021."
+)
+
+
+def test_a_rate_a_year_since_a_year_is_compounded_from_it():
+    """ "have risen about 10.0% a year since fiscal 2021": (1.84 / 1.52) ** (1 / 2) - 1, not
+    the last year's 9.5%; "a year ago" stays a period."""
+    answer = "Dividends per share grew 9.5% in fiscal 2023 and have risen about {} a year since fiscal 2021."
+    assert not detect(source_input(answer.format("10.0%"), DIVIDENDS)).flagged
+    assert detect(source_input(answer.format("12.0%"), DIVIDENDS)).flagged
