@@ -1438,6 +1438,11 @@ _DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...
         ("(net income as a percentage of revenue)", "(net profit as a percentage of revenue)"),
     ),
     (
+        re.compile(r"\bcash conversion cycle\b|\bCCC\b", re.IGNORECASE),
+        frozenset({COUNT, NUMBER}),
+        ("(DSO plus DIO less DPO)",),
+    ),
+    (
         re.compile(r"\bcurrent ratio\b", re.IGNORECASE),
         frozenset({RATIO, NUMBER}),
         ("(total current assets divided by total current liabilities)",),

@@ -98,6 +98,21 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
     "capex": ("capital expenditures", "capital expenditure", "capex", "capital spending"),
     "total assets": ("total assets", "assets"),
     "total liabilities": ("total liabilities", "liabilities"),
+    # The working-capital cycle in days and its parts.
+    "cash conversion cycle": ("cash conversion cycle", "ccc", "cash cycle"),
+    "dso": ("dso", "days sales outstanding", "days of sales outstanding"),
+    "dio": (
+        "dio",
+        "days inventory outstanding",
+        "days of inventory outstanding",
+        "days in inventory",
+    ),
+    "dpo": (
+        "dpo",
+        "days payable outstanding",
+        "days payables outstanding",
+        "days of payables outstanding",
+    ),
     # The working-capital lines: part of the totals, never them.
     "current assets": ("current assets", "total current assets"),
     "current liabilities": ("current liabilities", "total current liabilities"),

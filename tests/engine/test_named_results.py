@@ -143,3 +143,27 @@ def test_a_hedged_operand_is_its_own_lines_value_not_anothers_that_rounds_to_it(
     assert _verdict(result, "53%").grounded
     wrong = detect(source_input(answer.format("57%"), SEED))
     assert not _verdict(wrong, "57%").grounded
+
+
+OPERATIONS = """CONSOLIDATED STATEMENTS OF OPERATIONS (in millions)
+                       Fiscal 2023   Fiscal 2022
+Net sales                  9,412.7       8,906.3
+Cost of sales              6,118.2       5,802.9
+CONSOLIDATED BALANCE SHEETS (in millions)
+                   September 30, 2023   September 30, 2022
+Accounts receivable, net        1,021.4         968.7
+Inventories                     1,488.9       1,402.6
+Accounts payable                  876.3         842.1
+"""
+
+
+def test_a_cash_conversion_cycle_is_its_days_as_the_answer_gave_them():
+    """ "CCC ≈ 73.5 days" after DSO, DIO and DPO on average balances: 38.6 + 86.2 - 51.3."""
+    answer = (
+        "DSO = ((1,021.4 + 968.7) / 2) / 9,412.7 × 365 ≈ 38.6 days; "
+        "DIO = ((1,488.9 + 1,402.6) / 2) / 6,118.2 × 365 ≈ 86.2 days; "
+        "DPO = ((876.3 + 842.1) / 2) / 6,118.2 × 365 ≈ 51.3 days. The cash conversion cycle is "
+        "about {} days."
+    )
+    assert not detect(source_input(answer.format("73.5"), OPERATIONS)).flagged
+    assert detect(source_input(answer.format("83.5"), OPERATIONS)).flagged
