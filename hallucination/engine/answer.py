@@ -450,9 +450,13 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         adjacent = adjacent_text.group(1).lower().split()[-2:] if adjacent_text else []
         if last_figure.get(k) == i:
             # "The difference between A (6 million) and B (2 million) was 4 million": words
-            # that open the sentence name what its last figure is.
+            # that open the sentence name what its last figure is, unless a verb ends them
+            # right before the first ("The national average for regular gasoline is $3.42 a
+            # gallon, ... 40 cents below last year's $3.82": they name $3.42).
             first = first_figure.get(k, claim.start)
-            window_words += [w.lower() for w in _WORD.findall(text[s_start:first])]
+            opening = [w.lower() for w in _WORD.findall(text[s_start:first])]
+            if first == claim.start or not (opening and opening[-1] in _COPULAS):
+                window_words += opening
         cues = _cues(claim, window_words, adjacent, before_words, after_words, direction)
         if "operand" in claim.qualifiers:
             cues, direction = frozenset(), 0

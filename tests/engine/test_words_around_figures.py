@@ -103,3 +103,21 @@ def test_a_rate_a_year_since_a_year_is_compounded_from_it():
     answer = "Dividends per share grew 9.5% in fiscal 2023 and have risen about {} a year since fiscal 2021."
     assert not detect(source_input(answer.format("10.0%"), DIVIDENDS)).flagged
     assert detect(source_input(answer.format("12.0%"), DIVIDENDS)).flagged
+
+
+GASOLINE = (
+    "The national average price for a gallon of regular gasoline was $3.42 on Monday, "
+    "according to AAA, down 8 cents from a week ago and 40 cents lower than a year ago."
+)
+
+
+def test_a_sentences_opening_words_name_its_first_figure_after_a_verb():
+    """ "The national average for regular gasoline is $3.42 a gallon, ... 40 cents below last
+    year's $3.82": the opening words end on a verb before $3.42 and name it; $3.82 is the
+    level 40 cents above, no average."""
+    answer = (
+        "The national average for regular gasoline is $3.42 a gallon, per AAA: 8 cents lower "
+        "than last week and 40 cents below last year's {}."
+    )
+    assert not detect(source_input(answer.format("$3.82"), GASOLINE)).flagged
+    assert detect(source_input(answer.format("$3.92"), GASOLINE)).flagged
