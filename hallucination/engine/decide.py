@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from . import candidates as cd
-from . import labels, numberwords, values
+from . import clauses, labels, numberwords, values
 from . import lexicon as lx
 from .answer import (
     AVERAGE,
@@ -282,6 +282,22 @@ _CHANGE_OVER = re.compile(
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
 _TOTAL_ASKED = re.compile(r"\b(?:total|combined|aggregate)\b", re.IGNORECASE)
+_CHANGE_BEFORE_RATE = re.compile(
+    r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|up|down|fell|fall\w*|declin\w*|"
+    r"gain\w*|jump\w*|drop\w*|climb\w*|slid|slip\w*|by|grow\w*|decreas\w*)\W+"
+    r"(?:(?:about|approximately|roughly|nearly|some|around)\s+)?\Z",
+    re.IGNORECASE,
+)
+_CHANGE_AFTER_RATE = re.compile(
+    r"\s*(?:\w+\s+){0,1}(?:increase|growth|rise|decline|decrease|drop|gain|jump|higher|lower|"
+    r"more|less|up|down|year[- ]over[- ]year)\b",
+    re.IGNORECASE,
+)
+MAX_PRODUCT_SOURCE_CHARS = 50_000
+MAX_SOURCE_PRODUCTS = 2_000
+_PRICE_PER_UNIT_AFTER = re.compile(
+    r"\s+(?:per|a|each)\s+(?:unit|share|award|option|RSU|item)\b", re.IGNORECASE
+)
 _REMAINDER_BEFORE = re.compile(
     r"\b(?:leaving|leaves|remaining|left\s+with)(?:\s+(?:it|them|the\s+\w+|\w+)\s+with)?\s+"
     r"(?:about\s+|roughly\s+|approximately\s+|some\s+)?\Z",
@@ -572,6 +588,7 @@ class Decider:
         # Arithmetic the answer wrote out and that gave its figure: (sentence, expression,
         # where the expression starts), by the index of the figure.
         self._written: dict[int, tuple[int, str, int]] = {}
+        self._source_products: list[tuple[Claim, Claim]] | None = None
         self._shifted: dict[tuple[int, str], Claim] = {}  # (that figure, period): the claim
         self._shift_of: dict[int, int] = {}  # a formula moved to another period: whose it was
         self._words_of: dict[int, frozenset[str]] = {}  # claim -> its clause's label words
@@ -2208,6 +2225,7 @@ class Decider:
             or self._counted_rows(reading)
             or self._cents_on_the_dollar(reading)
             or self._implied_by_earlier(reading, found)
+            or self._product_in_a_source_sentence(reading)
         )
         if last_resort is not None:
             return last_resort
@@ -3656,6 +3674,64 @@ class Decider:
                         claim, derivation.value, derivation.formula, "implied by earlier figures"
                     )
         return None
+
+    def _product_in_a_source_sentence(self, reading: Reading) -> ClaimVerdict | None:
+        """An amount the sources give as the product of two figures of one sentence: a share
+        of a whole ("Turnout was 38 per cent of the city's 241,000 registered voters" for
+        "about 92,000 people voted"), or a count at a value per unit ("granted 1.42 million
+        restricted stock units with a weighted-average grant-date fair value of $96.18 per
+        unit" for "a total grant-date fair value of about $136.6 million"). `derived` weakly."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS or claim.value <= 0:
+            return None
+        for rate, amount in self._products_in_sentences():
+            value = rate.value * amount.value / (100 if rate.kind == PERCENT else 1)
+            if claim.kind == CURRENCY and CURRENCY not in (rate.kind, amount.kind):
+                continue
+            if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                formula = f"{rate.text} × {amount.text}"
+                return _derived_weakly(claim, value, formula, "a product its source gives")
+        return None
+
+    def _products_in_sentences(self) -> list[tuple[Claim, Claim]]:
+        """Pairs of one source sentence whose product is an amount: a percentage and an
+        amount, or money per unit and a count. Read once per answer."""
+        if self._source_products is not None:
+            return self._source_products
+        out: list[tuple[Claim, Claim]] = []
+        by_source: dict[str, list[Claim]] = {}
+        for c in self.index.claims:
+            if c.cell is None and c.kind != DATE and c.source_id:
+                by_source.setdefault(c.source_id, []).append(c)
+        for source_id, claims in by_source.items():
+            text = self.index.texts.get(source_id, "")
+            if len(text) > MAX_PRODUCT_SOURCE_CHARS:
+                continue
+            bounds = clauses.sentence_bounds(text)
+            starts = [s for s, _e in bounds]
+            groups: dict[int, list[Claim]] = {}
+            for c in claims:
+                groups.setdefault(bisect.bisect_right(starts, c.start) - 1, []).append(c)
+            for members in groups.values():
+                for a, b in itertools.permutations(members, 2):
+                    per_unit = a.kind == CURRENCY and (
+                        "per_share" in a.qualifiers
+                        or _PRICE_PER_UNIT_AFTER.match(text, a.end) is not None
+                    )
+                    share = (
+                        a.kind == PERCENT
+                        and 0 < a.value < 100
+                        and b.kind in _AMOUNTS
+                        # "rise 12.5% from $440 million": a rate of change, no share
+                        and not _CHANGE_BEFORE_RATE.search(text, max(0, a.start - 30), a.start)
+                        and not _CHANGE_AFTER_RATE.match(text, a.end)
+                    )
+                    if share or (per_unit and b.kind in (NUMBER, COUNT)):
+                        out.append((a, b))
+                if len(out) > MAX_SOURCE_PRODUCTS:
+                    break
+        self._source_products = out[:MAX_SOURCE_PRODUCTS]
+        return self._source_products
 
     def _cents_on_the_dollar(self, reading: Reading) -> ClaimVerdict | None:
         """A rate restated as cents on each dollar ("the bank spent roughly 59 cents to

@@ -121,3 +121,24 @@ def test_a_sentences_opening_words_name_its_first_figure_after_a_verb():
     )
     assert not detect(source_input(answer.format("$3.82"), GASOLINE)).flagged
     assert detect(source_input(answer.format("$3.92"), GASOLINE)).flagged
+
+
+TURNOUT = (
+    "Final results show Maria Okafor won the mayoral race with 48,212 votes. Turnout was 38 "
+    "per cent of the city's 241,000 registered voters."
+)
+AWARDS = (
+    "During fiscal 2024 we granted 1.42 million restricted stock units with a weighted-average "
+    "grant-date fair value of $96.18 per unit."
+)
+
+
+def test_an_amount_a_source_sentence_gives_as_a_product():
+    """A share of a whole ("38 per cent of the city's 241,000 registered voters": about
+    92,000 voted) or a count at a value per unit (1.42 million units at $96.18: about $136.6
+    million) is their product."""
+    assert not detect(source_input("About 92,000 people voted.", TURNOUT)).flagged
+    assert detect(source_input("About 97,000 people voted.", TURNOUT)).flagged
+    answer = "The units granted had a total grant-date fair value of about {}."
+    assert not detect(source_input(answer.format("$136.6 million"), AWARDS)).flagged
+    assert detect(source_input(answer.format("$163.6 million"), AWARDS)).flagged
