@@ -341,6 +341,11 @@ _PLUS_BEFORE = re.compile(r"\+\s?(?=[$€£¥]|[A-Z]{1,3}\$|[0-9])")
 _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORECASE)
 # "Dividing the equity value ... by the offer price": a quotient spelled out.
 _DIVIDING = re.compile(r"\b(?:dividing|divide|divided)\b", re.IGNORECASE)
+_CALCULATED_BY_DIVIDING = re.compile(
+    r"\s*(?:this|that|it|which)\s+(?:is|was|has\s+been)\s+(?:calculated|computed|derived|"
+    r"obtained|found|arrived\s+at)\s+by\s+dividing\b",
+    re.IGNORECASE,
+)
 # "from 2025 through 2027", "2026-2030": a span of years, and an amount a year.
 MAX_SPAN_YEARS = 10
 MAX_SPELLED_COUNT = 100
@@ -3947,16 +3952,27 @@ class Decider:
         weakly at the claim's precision."""
         claim = reading.claim
         text = self.answer.text
+        if claim.kind not in (*_AMOUNTS, RATIO):
+            return None
         start = self.answer.sentences[reading.sentence][0]
         dividing = _DIVIDING.search(text, start, claim.start)
-        if dividing is None or claim.kind not in (*_AMOUNTS, RATIO):
+        end = claim.start
+        if dividing is None and reading.sentence + 1 < len(self.answer.sentences):
+            # "... is 24.26. This is calculated by dividing total net revenues ($6,489
+            # million) by average property and equipment, net ((253 + 282) / 2 = $267.5
+            # million).": the working the next sentence says the figure came from.
+            start, end = self.answer.sentences[reading.sentence + 1]
+            dividing = _CALCULATED_BY_DIVIDING.match(text, start, end)
+        if dividing is None:
             return None
         figures = [
             r.claim
-            for r in self.answer.readings[: reading.index]
-            if r.claim.start >= dividing.end() and r.claim.kind in (*_AMOUNTS, RATIO)
+            for r in self.answer.readings
+            if dividing.end() <= r.claim.start < end
+            and r.claim.kind in (*_AMOUNTS, RATIO)
+            and "operand" not in r.claim.qualifiers
         ]
-        by = text.find(" by ", dividing.end(), claim.start)
+        by = text.find(" by ", dividing.end(), end)
         over = [f for f in figures if f.start < by]
         under = [f for f in figures if f.start > by]
         if by < 0 or not over or not under or not under[0].value:

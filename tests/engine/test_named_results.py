@@ -167,3 +167,26 @@ def test_a_cash_conversion_cycle_is_its_days_as_the_answer_gave_them():
     )
     assert not detect(source_input(answer.format("73.5"), OPERATIONS)).flagged
     assert detect(source_input(answer.format("83.5"), OPERATIONS)).flagged
+
+
+GAMES = """CONSOLIDATED BALANCE SHEETS (Amounts in millions)
+                                        At December 31,
+                                        2019        2018
+Property and equipment, net              253         282
+CONSOLIDATED STATEMENTS OF OPERATIONS (Amounts in millions)
+                                    2019        2018
+Total net revenues                 6,489       7,500
+"""
+
+
+def test_a_figure_the_next_sentence_says_was_calculated_by_dividing():
+    """ "... is 24.26. This is calculated by dividing total net revenues ($6,489 million) by
+    average property and equipment, net ((253 + 282) / 2 = $267.5 million).": the result
+    of the average, not its operands, is the divisor."""
+    answer = (
+        "The FY2019 fixed asset turnover ratio is {}. This is calculated by dividing total net "
+        "revenues ($6,489 million) by average property and equipment, net ((253 + 282) / 2 = "
+        "$267.5 million)."
+    )
+    assert not detect(source_input(answer.format("24.26"), GAMES)).flagged
+    assert detect(source_input(answer.format("25.65"), GAMES)).flagged
