@@ -293,6 +293,15 @@ _CHANGE_AFTER_RATE = re.compile(
     r"more|less|up|down|year[- ]over[- ]year)\b",
     re.IGNORECASE,
 )
+# "from over 350 reviews", "more than 1,800", "nearly 400 stores", "just under $50".
+_BOUND_BEFORE = re.compile(
+    r"\b(?:(?P<above>more\s+than|over|at\s+least|upwards\s+of|in\s+excess\s+of|above)|"
+    r"(?P<below>less\s+than|fewer\s+than|under|just\s+under|below|just\s+shy\s+of))"
+    r"\s+\**\s*\Z",
+    re.IGNORECASE,
+)
+# A bound is no further from the value than its last written digit's place, nor a tenth.
+BOUND_SLACK = Decimal("0.1")
 MAX_PRODUCT_SOURCE_CHARS = 50_000
 MAX_SOURCE_PRODUCTS = 2_000
 _PRICE_PER_UNIT_AFTER = re.compile(
@@ -2222,7 +2231,8 @@ class Decider:
         # Then points read as percentage points, a fraction of one that a source gives as a
         # percentage, and a count of the rows a "How many" question asks about.
         last_resort = (
-            self._benchmark(reading)
+            self._within_its_bound(reading, c.binding)
+            or self._benchmark(reading)
             or self._days_in_year(claim)
             or self._spelled_out(reading)
             or self._as_points(reading, found)
@@ -3678,6 +3688,39 @@ class Decider:
                     return _derived_weakly(
                         claim, derivation.value, derivation.formula, "implied by earlier figures"
                     )
+        return None
+
+    def _within_its_bound(self, reading: Reading, binding: Binding | None) -> ClaimVerdict | None:
+        """A round figure given as a bound ("from over 350 reviews", "more than 1,800",
+        "under $50") of a source value of its metric that the bound holds for and that lies
+        within its last digit's place of it, and within a tenth (356 reviews for "over
+        350"), `grounded` weakly. A bound the value breaks ("over 360") or misses by more
+        ("over 300") is left to the other rules; "nearly" and "almost" are hedges, which the
+        approximation rules read."""
+        claim = reading.claim
+        if claim.kind not in (*_AMOUNTS, COUNT) or claim.value <= 0:
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        bound = _BOUND_BEFORE.search(self.answer.text, max(start, claim.start - 24), claim.start)
+        if bound is None:
+            return None
+        above = bound.group("above") is not None
+        value = norm(claim)
+        pools: list[Claim] = []
+        if binding is not None and binding.strong:
+            pools.extend(binding.in_period or binding.facts)
+        # Values near it whose line shares a word of its own or of the noun after it ("350
+        # reviews" and `review_count`).
+        words = labels.without_metrics(claim.label_words | reading.after_label)
+        pools.extend(s for s in self.index.near(claim.kind, value) if words & s.label_words)
+        for source in pools:
+            if source.kind == DATE or not cd.kind_compatible(claim, source):
+                continue
+            real = norm(source)
+            inside = value < real if above else real < value
+            slack = min(_last_digit_place(claim) * (claim.scale or 1), value * BOUND_SLACK)
+            if inside and abs(real - value) <= slack:
+                return _weakly_grounded(claim, source, "the value lies within the bound it states")
         return None
 
     def _product_in_a_source_sentence(self, reading: Reading) -> ClaimVerdict | None:
@@ -5505,6 +5548,20 @@ _NAMED_LINE = re.compile(r"[ \t>*•-]*([A-Za-z][A-Za-z ,&'’/()-]{1,60}?)\s*[:
 
 def _unbolded(text: str, start: int, end: int) -> str:
     return text[start:end].replace("*", "").replace("_", " ")
+
+
+def _last_digit_place(claim: Claim) -> Decimal:
+    """The place of the last digit that is not a trailing zero of a whole number as written:
+    10 for "350", 100 for "1,800", 0.1 for "2.5"."""
+    written = abs(claim.written)
+    if written != written.to_integral_value() or written == 0:
+        return (claim.precision or Decimal(1)) / (claim.scale or 1)
+    place = Decimal(1)
+    number = int(written)
+    while number % 10 == 0:
+        number //= 10
+        place *= 10
+    return place
 
 
 def _names_term(figure: Claim, term: frozenset[str]) -> bool:

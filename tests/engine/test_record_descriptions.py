@@ -62,3 +62,14 @@ def test_a_count_is_of_the_noun_after_it_not_its_sentence_subject():
     assert detect(
         source_input("Saffron Table has a 5-star rating from 612 reviews.", RECORD)
     ).flagged
+
+
+def test_a_round_bound_holds_for_the_value_it_bounds():
+    """ "from over 600 reviews" for 612: a bound the value keeps, within its last digit's
+    place and a tenth; "over 620" breaks it and "over 500" says too little to be the figure."""
+    answer = "Saffron Table has a 4.5-star rating from over {} reviews."
+    assert not detect(source_input(answer.format("600"), RECORD)).flagged
+    assert detect(source_input(answer.format("620"), RECORD)).flagged
+    assert detect(source_input(answer.format("500"), RECORD)).flagged
+    # "nearly" is a hedge of the value, read by the approximation rules: not a bound.
+    assert detect(source_input("Saffron Table has nearly 650 reviews.", RECORD)).flagged
