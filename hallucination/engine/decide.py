@@ -248,8 +248,11 @@ _BROUGHT_TO = re.compile(
 # "so it implies roughly", "implying about", "which means some": a figure the answer's
 # figures before it give.
 _IMPLIES_BEFORE = re.compile(
-    r"\b(?:impl(?:y|ies|ying|ied)|which\s+means|that\s+means)\b[^.;:!?0-9]{0,30}\Z",
+    r"\b(?:impl(?:y|ies|ying|ied)|which\s+means|that\s+means|meaning)\b[^.;:!?0-9]{0,40}\Z",
     re.IGNORECASE,
+)
+_BEFORE_IT_AFTER = re.compile(
+    r"\s+(?:before|prior\s+to|ahead\s+of)\s+(?:the|its|this|that)\b", re.IGNORECASE
 )
 # Column headers of an answer's table of figures before a change ("Previous", "Prior
 # guidance", "Old", "Original"), as label words.
@@ -3677,6 +3680,19 @@ class Decider:
             if c.kind == claim.kind and c.unit == claim.unit and c.start < claim.start
         ][-MAX_EARLIER_FIGURES:]
         matches = cd.DerivationTest(reading)
+        rates = [
+            c
+            for c in self._given_before(reading, found, own_sentence=True, as_written=True)
+            if c.kind == PERCENT and 0 < c.value < 100 and c.start < claim.start
+        ][-MAX_EARLIER_FIGURES:]
+        for part in given:
+            for rate in rates:
+                # "340 jobs, about 18% of its workforce ... implies a workforce of roughly
+                # 1,900": the whole a part and its share give
+                whole = part.value / (rate.value / 100)
+                if values.at_precision(claim.value, whole, claim.precision or Decimal(1)):
+                    formula = f"{part.text} / {rate.text}"
+                    return _derived_weakly(claim, whole, formula, "the whole a share implies")
         for a, b in itertools.combinations(given, 2):
             for derivation in (
                 Derivation(
@@ -3966,8 +3982,10 @@ class Decider:
         amount of its unit in its sentence, `derived` weakly at its precision."""
         claim = reading.claim
         text = self.answer.text
-        if claim.kind != CURRENCY or not _EARLIER_LEVEL.search(
-            text, max(0, claim.start - 40), claim.start
+        if claim.kind != CURRENCY or not (
+            _EARLIER_LEVEL.search(text, max(0, claim.start - 40), claim.start)
+            # "meaning it was trading at about $12.07 before the news"
+            or _BEFORE_IT_AFTER.match(text, claim.end)
         ):
             return None
         start = self.answer.sentences[reading.sentence][0]

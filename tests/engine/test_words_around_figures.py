@@ -142,3 +142,26 @@ def test_an_amount_a_source_sentence_gives_as_a_product():
     answer = "The units granted had a total grant-date fair value of about {}."
     assert not detect(source_input(answer.format("$136.6 million"), AWARDS)).flagged
     assert detect(source_input(answer.format("$163.6 million"), AWARDS)).flagged
+
+
+LAYOFFS = (
+    "Aurora Biotech said Tuesday it will cut 340 jobs, about 18% of its workforce. Aurora's "
+    "shares fell 41% to $7.12 on Tuesday."
+)
+
+
+def test_a_whole_a_part_and_its_share_imply():
+    answer = (
+        "Aurora Biotech is cutting 340 jobs, or about 18% of its workforce. That implies a "
+        "workforce of roughly {} people before the cuts."
+    )
+    assert not detect(source_input(answer.format("1,900"), LAYOFFS)).flagged
+    assert detect(source_input(answer.format("2,400"), LAYOFFS)).flagged
+
+
+def test_a_level_before_a_change_said_after_the_figure():
+    """ "fell 41% to $7.12, meaning it was trading at about $12.07 before the news": 7.12 /
+    (1 - 0.41)."""
+    answer = "Its stock dropped 41% to $7.12, meaning it was trading at about {} before the news."
+    assert not detect(source_input(answer.format("$12.07"), LAYOFFS)).flagged
+    assert detect(source_input(answer.format("$11.07"), LAYOFFS)).flagged
