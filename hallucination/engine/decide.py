@@ -305,6 +305,29 @@ _BOUND_BEFORE = re.compile(
 )
 # A bound is no further from the value than its last written digit's place, nor a tenth.
 BOUND_SLACK = Decimal("0.1")
+# "$61 a year", "$5 per month", "$1,250 monthly", "€40 a week".
+_PER_TIME_AFTER = re.compile(
+    r"\**\s*(?:(?:a|an|per|each)\s+(year|month|quarter|week|day)\b|(annually|yearly|monthly|"
+    r"quarterly|weekly|daily)\b)",
+    re.IGNORECASE,
+)
+# How many of each unit of time a year holds.
+_PER_YEAR_IN = {
+    "year": Decimal(1),
+    "quarter": Decimal(4),
+    "month": Decimal(12),
+    "week": Decimal(52),
+    "day": Decimal(365),
+}
+_TIME_ADVERBS = {"annually": "year", "yearly": "year", "monthly": "month", "quarterly": "quarter",
+                 "weekly": "week", "daily": "day"}  # fmt: skip
+
+
+def _time_unit(found: re.Match[str]) -> str:
+    word = (found.group(1) or found.group(2)).lower()
+    return _TIME_ADVERBS.get(word, word)
+
+
 MAX_PRODUCT_SOURCE_CHARS = 50_000
 MAX_SOURCE_PRODUCTS = 2_000
 _PRICE_PER_UNIT_AFTER = re.compile(
@@ -438,7 +461,6 @@ def _down_one_column_by_period(operands: tuple[Claim, ...]) -> bool:
 
 
 _YEAR_SPAN = re.compile(r"\b((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru)\s*((?:19|20)\d\d)\b")
-_A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b", re.IGNORECASE)
 # "implying a previous close of about A$4.52": the level before a change.
 _EARLIER_LEVEL = re.compile(
     r"\b(?:previous|prior|earlier|former|starting|opening|original)\b", re.IGNORECASE
@@ -2243,6 +2265,7 @@ class Decider:
             or self._counted_rows(reading)
             or self._cents_on_the_dollar(reading)
             or self._implied_by_earlier(reading, found)
+            or self._in_another_unit_of_time(reading)
             or self._product_in_a_source_sentence(reading)
         )
         if last_resort is not None:
@@ -3737,6 +3760,35 @@ class Decider:
             slack = min(_last_digit_place(claim) * (claim.scale or 1), value * BOUND_SLACK)
             if inside and abs(real - value) <= slack:
                 return _weakly_grounded(claim, source, "the value lies within the bound it states")
+        return None
+
+    def _in_another_unit_of_time(self, reading: Reading) -> ClaimVerdict | None:
+        """An amount per year restated per month, week, quarter or day, or the other way
+        round ("about $61 a year, or roughly $5 a month": 61 / 12): the figure of its kind
+        and unit before it in its sentence, per its own unit of time, `derived` weakly."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS:
+            return None
+        text = self.answer.text
+        mine = _PER_TIME_AFTER.match(text, claim.end)
+        if mine is None:
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        for other in reversed(self._claims_of(reading.sentence)):
+            if other.start >= claim.start or other.start < start:
+                continue
+            if other.kind != claim.kind or other.unit != claim.unit:
+                continue
+            theirs = _PER_TIME_AFTER.match(text, other.end)
+            if theirs is None:
+                continue
+            from_unit, to_unit = _time_unit(theirs), _time_unit(mine)
+            if from_unit == to_unit:
+                continue
+            value = other.value * _PER_YEAR_IN[from_unit] / _PER_YEAR_IN[to_unit]
+            if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                formula = f"{other.text} a {from_unit} in {to_unit}s"
+                return _derived_weakly(claim, value, formula, "another unit of time")
         return None
 
     def _product_in_a_source_sentence(self, reading: Reading) -> ClaimVerdict | None:

@@ -165,3 +165,18 @@ def test_a_level_before_a_change_said_after_the_figure():
     answer = "Its stock dropped 41% to $7.12, meaning it was trading at about {} before the news."
     assert not detect(source_input(answer.format("$12.07"), LAYOFFS)).flagged
     assert detect(source_input(answer.format("$11.07"), LAYOFFS)).flagged
+
+
+BOND = (
+    "The bond will cost the owner of a median-valued home about $61 a year in additional "
+    "property tax, the finance director told the council."
+)
+
+
+def test_an_amount_a_year_restated_in_another_unit_of_time():
+    answer = "The cost for a median-valued home is about $61 a year, or roughly {} a month."
+    assert not detect(source_input(answer.format("$5"), BOND)).flagged
+    assert detect(source_input(answer.format("$7"), BOND)).flagged
+    weekly = "The cost for a median-valued home is about $61 a year, or roughly {} weekly."
+    assert not detect(source_input(weekly.format("$1.17"), BOND)).flagged
+    assert detect(source_input(weekly.format("$1.71"), BOND)).flagged
