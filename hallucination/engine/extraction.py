@@ -2300,11 +2300,22 @@ def _introduces_another(text: str, anchor: _Read, read: _Read) -> bool:
 
 
 def _dates_a_figure_before(doc: _Document, anchor: _Read, clause_start: int) -> bool:
+    if _DATES_A_BASE.search(doc.text, max(0, anchor.start - 60), anchor.start):
+        # "down 5.9% from $60.8 billion in FY2022, and operating margin fell to 7.0%": the
+        # period of the base a change is measured from
+        return True
     return (
         doc.previous_word(anchor.start) == "from"
         and _SPAN_ON.match(doc.text, anchor.end) is None  # "from January 2021 through ..."
         and bool(_DIGIT.search(doc.text, clause_start, max(clause_start, anchor.start - 5)))
     )
+
+
+_DATES_A_BASE = re.compile(
+    r"\bfrom\s+(?:about\s+|roughly\s+|approximately\s+)?[$€£¥]?\s?[0-9][0-9,.]*\s?"
+    r"(?:%|[A-Za-z]{1,8})?\s+(?:in|for|during)\s+(?:the\s+)?\Z",
+    re.IGNORECASE,
+)
 
 
 _DIGIT = re.compile(r"[0-9]")

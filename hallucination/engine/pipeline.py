@@ -175,6 +175,42 @@ def _in_fiscal_quarters(reading: AnswerReading, year_end: int) -> AnswerReading:
     return _with_periods(reading, calendar, dates=True)
 
 
+# "FY2023 (ended January 28, 2024)", "fiscal 2023, ended February 3, 2024": how the answer
+# names a year that ends early in the next calendar year.
+_FISCAL_NAMED_BY_ITS_END = re.compile(
+    r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)((?:19|20)[0-9]{2})\b[\s,(]*(?:the\s+(?:year|52|53)"
+    r"[\w\s-]{0,12}?\s+)?(?:ended|ending)\s+(?:on\s+)?(january|february)\s+([0-9]{1,2}),?\s+"
+    r"((?:19|20)[0-9]{2})",
+    re.IGNORECASE,
+)
+
+
+def _in_the_answers_fiscal_naming(reading: AnswerReading, index: SourceIndex) -> AnswerReading:
+    """An answer that says which year end its fiscal year names ("In FY2023 (ended January
+    28, 2024)") names its other fiscal years the same way: its "FY2022" is the year ended a
+    year before (the sources' column of January 29, 2023, which they key FY2023)."""
+    if "ended" not in reading.text and "ending" not in reading.text:
+        return reading
+    found = _FISCAL_NAMED_BY_ITS_END.search(reading.text)
+    if found is None:
+        return reading
+    offset = int(found.group(4)) - int(found.group(1))
+    if offset != 1:
+        return reading
+    years = {
+        r.claim.period
+        for r in reading.readings
+        if r.claim.period.startswith("FY") and r.claim.period[2:].isdigit()
+    }
+    periods = set(index.periods())
+    shifted = {
+        year: f"FY{int(year[2:]) + offset}"
+        for year in years
+        if f"FY{int(year[2:]) + offset}" in periods
+    }
+    return _with_periods(reading, shifted, dates=True) if shifted else reading
+
+
 _SPAN_OF_A_YEAR = re.compile(r"9M (?:19|20)[0-9]{2}")
 
 
@@ -222,6 +258,7 @@ def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> De
     if index.fiscal_year_end not in (0, 12):
         reading = _in_fiscal_quarters(reading, index.fiscal_year_end)
     reading = _in_the_sources_spans(reading, index)
+    reading = _in_the_answers_fiscal_naming(reading, index)
     verdicts = Decider(index, config, reading).decide_all()
 
     verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)

@@ -125,3 +125,33 @@ def test_a_section_row_with_a_footnote_marker_keeps_the_table_going():
     answer = "Company-operated same-restaurant sales rose {} in the third quarter of fiscal 2024."
     assert not detect(source_input(answer.format("2.1%"), source)).flagged
     assert detect(source_input(answer.format("2.8%"), source)).flagged
+
+
+RETAILER = """CONSOLIDATED STATEMENTS OF EARNINGS
+(in millions)                       Fiscal Year Ended
+                           January 28, 2024   January 29, 2023   January 30, 2022
+Net sales                        57,225            60,794            58,410
+Operating income                  3,981             4,811             4,707
+"""
+
+
+def test_an_answer_that_names_its_fiscal_year_by_its_end_names_the_others_so():
+    """ "In FY2023 (ended January 28, 2024) ... from $60.8 billion in FY2022": the answer's
+    FY2022 is the year ended January 29, 2023, whatever key the table gives that column."""
+    answer = (
+        "In FY2023 (ended January 28, 2024), net sales were $57.2 billion, down 5.9% from "
+        "{} in FY2022."
+    )
+    assert not detect(source_input(answer.format("$60.8 billion"), RETAILER)).flagged
+    assert detect(source_input(answer.format("$58.4 billion"), RETAILER)).flagged
+
+
+def test_the_period_of_a_base_is_not_carried_to_the_next_clause():
+    """ "down 5.9% from $60.8 billion in FY2022, and operating margin fell to 7.0%": FY2022 is
+    the base's; the margin is the year the sentence is about (3,981 / 57,225)."""
+    answer = (
+        "In FY2023 (ended January 28, 2024), net sales were $57.2 billion, down 5.9% from "
+        "$60.8 billion in FY2022, and operating margin fell to {} from 7.9%."
+    )
+    assert not detect(source_input(answer.format("7.0%"), RETAILER)).flagged
+    assert detect(source_input(answer.format("8.0%"), RETAILER)).flagged
