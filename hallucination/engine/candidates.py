@@ -163,7 +163,6 @@ _OUTFLOW_WORDS = frozenset(
 
 
 _MINUS = re.compile(r"[^0-9]*[-−]")
-_PROFIT_WORDS = frozenset({"incom", "profit", "earn"})  # as `labels.stem` folds them
 
 
 def signs_agree(claim: Claim, source: Claim) -> bool:
@@ -1562,7 +1561,7 @@ def _is_loss(claim: Claim) -> bool:
     return "loss" in claim.label_words and not claim.label_words & _PROFIT_WORDS
 
 
-_PROFIT_WORDS = frozenset({"incom", "profit", "earn", "earning"})
+_PROFIT_WORDS = frozenset({"incom", "profit", "earn", "earning"})  # as `labels.stem` folds them
 
 
 def _across_break_even(a: Claim, b: Claim) -> bool:
