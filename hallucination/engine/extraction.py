@@ -154,7 +154,7 @@ _UNIT_AFTER = re.compile(
     r"""
     (?P<pp>[ \t]{0,4}(?:percentage[\s-]points?|ppts?|pts)(?![\w])|\s?pp(?![\w]))
     |(?P<bps>[ \t]{0,4}(?:bps|basis[\s-]points?)(?![\w])|\s?bp(?![\w]))
-    |(?P<pct>\s?(?:%|percent(?![\w])|per\s?cent(?![\w])|pct(?![\w])|percentage(?![\w])))
+    |(?P<pct>\s?(?:%|percent(?![\w])|per\s?cent(?![\w])|pct(?![\w])|percentage(?![\w])|pc(?![\w])))
     |(?P<x>(?:x|X|×)(?![\w])|\s(?:times)(?![\w]))
     """,
     re.VERBOSE,
@@ -385,6 +385,7 @@ _UNIT_SUFFIXES = frozenset(
         "ppt",
         "ppts",
         "pct",
+        "pc",  # "rose 14pc", as British papers write a percentage
         "st",
         "nd",
         "rd",

@@ -180,3 +180,18 @@ def test_an_amount_a_year_restated_in_another_unit_of_time():
     weekly = "The cost for a median-valued home is about $61 a year, or roughly {} weekly."
     assert not detect(source_input(weekly.format("$1.17"), BOND)).flagged
     assert detect(source_input(weekly.format("$1.71"), BOND)).flagged
+
+
+RESULTS_UK = (
+    "Brightwater Group said underlying pre-tax profit rose 14pc to £1.2bn in the year to "
+    "March, on revenue up 6 per cent at £9.8bn. The dividend was raised 5pc to 42.6p a share."
+)
+
+
+def test_pc_after_a_number_is_a_percentage():
+    """ "rose 14pc", as British papers write it: 14%."""
+    answer = (
+        "Underlying pre-tax profit climbed {} to £1.2 billion, and the dividend rose 5% to 42.6p."
+    )
+    assert not detect(source_input(answer.format("14 per cent"), RESULTS_UK)).flagged
+    assert detect(source_input(answer.format("16 per cent"), RESULTS_UK)).flagged
