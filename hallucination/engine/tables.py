@@ -795,8 +795,16 @@ def _json_rows_as_pipes(text: str) -> str:
                 chars[i] = "|" if depth == 2 else "\n"
             elif ch == "\n":
                 chars[i] = " "
+        for m in _UNICODE_ESCAPE.finditer(text, start, end):
+            # "\u20ac'000", as JSON written in ASCII gives "€'000": spaces, then the
+            # character, so that it stays next to what follows and every cell keeps its place
+            chars[m.start() : m.end() - 1] = [" "] * (m.end() - m.start() - 1)
+            chars[m.end() - 1] = chr(int(m.group(1), 16))
         start = text.find("[[", end)
     return "".join(chars)
+
+
+_UNICODE_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
 
 
 # A line holding only a currency sign, as PDF text extraction leaves the `$` of a cell.

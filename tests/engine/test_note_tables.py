@@ -167,3 +167,25 @@ def test_a_profit_named_where_the_line_gives_a_loss_has_the_wrong_sign():
     assert not detect(ask("A net loss of 4.2 million")).flagged
     assert not detect(ask("-4.2 million")).flagged
     assert detect(ask("Net income of 4.2 million")).flagged
+
+
+def test_json_rows_written_in_ascii_keep_their_currency_units():
+    """ "\\u20ac'000" in rows written by a JSON encoder that escapes non-ASCII is "€'000": the
+    unit row under the years scales the amounts."""
+    import json
+
+    rows = json.dumps(
+        [["", "2019", "2018"], ["", "€'000", "€'000"], ["Revenue", "84,219", "79,604"]]
+    )
+    assert "\\u20ac" in rows
+    sources = (
+        SourceDocument(id="table", text=rows),
+        SourceDocument(id="paragraphs", text="Note 3"),
+    )
+    question = "What was revenue in 2019?"
+    assert not detect(
+        DetectionInput(answer="€84.2 million", sources=sources, question=question)
+    ).flagged
+    assert detect(
+        DetectionInput(answer="€84.2 billion", sources=sources, question=question)
+    ).flagged
