@@ -5255,6 +5255,13 @@ class Decider:
             # "the third quarter of 2024" against a release on its "third-quarter profit"
             # dated "Nov 7, 2024": the quarter without its year, and the year.
             quarter = [c for c in self.index.dates_with_key(key[:2]) if not c.nested]
+            if not quarter and key[0] == "Q" and key[1] in "1234":
+                # "Three Months Ended June 30," over "2024   2023": the quarter's last day
+                # without its year
+                month = f"--{int(key[1]) * 3:02d}-"
+                quarter = [
+                    c for c in self.index.all_dates() if c.period.startswith(month) and not c.nested
+                ]
             if quarter and self.index.dates_with_key(key[3:]):
                 found = quarter[:1]
         if not found and len(key) == 10:

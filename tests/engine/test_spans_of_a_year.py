@@ -155,3 +155,19 @@ def test_the_period_of_a_base_is_not_carried_to_the_next_clause():
     )
     assert not detect(source_input(answer.format("7.0%"), RETAILER)).flagged
     assert detect(source_input(answer.format("8.0%"), RETAILER)).flagged
+
+
+QUARTER_OVER_YEARS = """Results of Operations
+                                     Three Months Ended June 30,
+(in millions)                             2024          2023
+Net sales                             $ 1,412.6     $ 1,356.0
+Gross profit                              510.5         466.7
+"""
+
+
+def test_a_quarter_whose_last_day_heads_the_years():
+    """ "Three Months Ended June 30," over "2024   2023": the answer's "second quarter of
+    2024" is a period the sources give; the third quarter is not."""
+    answer = "Gross profit was $510.5 million in the {} quarter of 2024."
+    assert not detect(source_input(answer.format("second"), QUARTER_OVER_YEARS)).flagged
+    assert detect(source_input(answer.format("third"), QUARTER_OVER_YEARS)).flagged
