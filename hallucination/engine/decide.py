@@ -2369,6 +2369,11 @@ class Decider:
                 f"the value is the {same_metric[0].period or 'another period'} figure",
                 matched=same_metric[0],
             )
+        named_after = _named_after(c, stated) if c.exact else None
+        if named_after is not None:
+            # (before any sum: "a 4 out of 5 star rating based on 58 reviews" is no sum of a
+            # record's hours, stars and minutes)
+            return named_after
         aggregation = self._sum_of_parts(
             claim, stated, [c.value for c in self._cited(c.reading, found)]
         )
@@ -2394,22 +2399,9 @@ class Decider:
                 return _weakly_grounded(
                     claim, other, "value found on a line or period its sentence names"
                 )
-            after = c.reading.after_label
-            if (
-                c.reading.label_inherited
-                or (
-                    claim.kind in (NUMBER, COUNT)
-                    and not claim.unit
-                    and not after & stated.label_words
-                )
-            ) and after & other.label_words:
-                # "a 4-star rating, with one 5-star and one 2-star review": the metric carried
-                # over from the figure before is no evidence against the line the words right
-                # after the figure name; nor is the subject of a count's sentence against the
-                # noun it counts ("a 5.0-star studio across 143 reviews").
-                return _weakly_grounded(
-                    claim, other, "value found on the line the words after it name"
-                )
+            named_after = _named_after(c, stated)
+            if named_after is not None:
+                return named_after
             money = [x for x in c.exact if x.kind == CURRENCY]
             if claim.kind == CURRENCY and stated.kind != CURRENCY and money:
                 # "bought the tower ... for €148.0 million", its words nearest a line of
@@ -5625,6 +5617,21 @@ _NAMED_LINE = re.compile(r"[ \t>*•-]*([A-Za-z][A-Za-z ,&'’/()-]{1,60}?)\s*[:
 
 def _unbolded(text: str, start: int, end: int) -> str:
     return text[start:end].replace("*", "").replace("_", " ")
+
+
+def _named_after(c: _Claimed, stated: Claim) -> ClaimVerdict | None:
+    """A value found on the line the words right after the figure name, weakly grounded:
+    "a 4-star rating, with one 5-star and one 2-star review" (the metric carried over from
+    the figure before is no evidence against that line), "a 5.0-star studio across 143
+    reviews" (nor is the subject of a count's sentence against the noun it counts)."""
+    claim, after = c.reading.claim, c.reading.after_label
+    other = c.exact[0]
+    if (
+        c.reading.label_inherited
+        or (claim.kind in (NUMBER, COUNT) and not claim.unit and not after & stated.label_words)
+    ) and after & other.label_words:
+        return _weakly_grounded(claim, other, "value found on the line the words after it name")
+    return None
 
 
 def _last_digit_place(claim: Claim) -> Decimal:

@@ -886,6 +886,13 @@ _HTML_ELEMENTS = frozenset(
 )
 
 
+_RATING_SCALE = re.compile(
+    r"\b[0-9]+(?:\.[0-9]+)?\s+out\s+of\s+(?P<top>5|10|100)(?:\.0)?"
+    r"(?=[ \t]*-?[ \t]*stars?\b|[ \t]*(?:[.,;:)!]|$))",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
 def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
     """Citations, checksums, links, addresses and security identifiers: never claims."""
     spans: list[tuple[int, int]] = []
@@ -901,6 +908,9 @@ def _excluded_spans(text: str, marks: context.Marks) -> list[tuple[int, int]]:
         )
     if "http" in text or "www." in text:
         spans.extend(m.span() for m in _URL.finditer(text))
+    if "out of" in text:
+        # "a 4 out of 5 star rating", "rated 8.5 out of 10.": the top of the scale
+        spans.extend(m.span("top") for m in _RATING_SCALE.finditer(text))
     at = text.find("@")
     while at != -1 and len(spans) < 100_000:
         local = _EMAIL_LOCAL.search(text[max(0, at - 64) : at])

@@ -73,3 +73,34 @@ def test_a_round_bound_holds_for_the_value_it_bounds():
     assert detect(source_input(answer.format("500"), RECORD)).flagged
     # "nearly" is a hedge of the value, read by the approximation rules: not a bound.
     assert detect(source_input("Saffron Table has nearly 650 reviews.", RECORD)).flagged
+
+
+DENTIST = json.dumps(
+    {
+        "name": "Sunrise Dental Care",
+        "stars": 4.0,
+        "review_count": 58,
+        "hours": {"Monday": "8:0-17:0", "Friday": "8:0-13:0"},
+        "reviews": [
+            {"stars": 5, "date": "2024-02-20", "text": "Cleaning was $95 without insurance."},
+            {"stars": 2, "date": "2023-11-05", "text": "Waited 45 minutes past my time."},
+        ],
+    }
+)
+
+
+def test_the_top_of_a_rating_scale_is_no_claim():
+    """ "a 4 out of 5 star rating": 5 is the scale, not a value; "3 out of 5 reviews" counts."""
+    answer = "Sunrise Dental Care holds a {} out of 5 star rating based on 58 reviews."
+    result = detect(source_input(answer.format("4"), DENTIST))
+    assert [v.claim.text for v in result.verdicts] == ["4", "58"]
+    assert not result.flagged
+    assert detect(source_input(answer.format("3"), DENTIST)).flagged
+
+
+def test_a_count_named_after_it_is_no_sum_of_a_records_numbers():
+    """ "based on 58 reviews" is the record's review count, not hours 8 + stars 5 + 45
+    minutes of its other fields."""
+    answer = "Sunrise Dental Care holds a 4-star rating based on {} reviews."
+    assert not detect(source_input(answer.format("58"), DENTIST)).flagged
+    assert detect(source_input(answer.format("85"), DENTIST)).flagged
