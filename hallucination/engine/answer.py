@@ -560,6 +560,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         readings = _first_months_after(text, readings)
     if "dollar" in text:
         readings = _per_dollar_of(text, readings)
+    if " than " in text and "(" in text:
+        readings = _compared_in_brackets(text, readings)
     shared = ranges_share_labels(text, [r.claim for r in readings])
     readings = [
         r if r.claim is claim else replace(r, claim=claim)
@@ -800,6 +802,38 @@ def _a_year_earlier(text: str, readings: list[Reading]) -> list[Reading]:
             if earlier:
                 r = replace(r, claim=replace_claim(claim, period=earlier))
         out.append(r)
+    return out
+
+
+# "SG&A grew faster than net sales in the quarter (6.2% versus 4.2%)": the two figures in
+# the brackets, in the order of the two things compared.
+_COMPARED_IN_BRACKETS = re.compile(
+    r"(?P<a>[A-Za-z][A-Za-z&'’ -]{0,50}?)\s+(?:grew|rose|increased|climbed|fell|declined|"
+    r"dropped|expanded|contracted|was|were|came\s+in)\s+(?:(?:much|a\s+bit|slightly|far)\s+)?"
+    r"(?:faster|slower|more|less|higher|lower|ahead)\s+(?:than|of)\s+(?P<b>[A-Za-z][A-Za-z&'’ -]{0,50}?)"
+    r"(?:\s+(?:in|for|during|over)\s+[^()\n.;]{0,30}?)?\s*\(\s*",
+    re.IGNORECASE,
+)
+_VERSUS = re.compile(r"\s*(?:versus|vs\.?|against|compared\s+with|and)\s*", re.IGNORECASE)
+
+
+def _compared_in_brackets(text: str, readings: list[Reading]) -> list[Reading]:
+    """ "A grew faster than B (x versus y)": x is A's figure, y is B's, whatever words
+    stand nearest each."""
+    out = list(readings)
+    by_start = {r.claim.start: k for k, r in enumerate(out)}
+    for m in _COMPARED_IN_BRACKETS.finditer(text):
+        first = by_start.get(m.end())
+        if first is None or first + 1 >= len(out):
+            continue
+        second = first + 1
+        between = text[out[first].claim.end : out[second].claim.start]
+        if not _VERSUS.fullmatch(between):
+            continue
+        for k, words in ((first, m.group("a")), (second, m.group("b"))):
+            label = labels.label_words(words)
+            if label:
+                out[k] = replace(out[k], claim=replace_claim(out[k].claim, label_words=label))
     return out
 
 

@@ -189,7 +189,8 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
     "cost of revenue": ("cost of revenue", "cost of sales", "cost of goods sold", "cogs"),
     "r&d": ("research and development", "r&d"),
     "marketing": ("marketing", "marketing expense", "marketing expenses", "sales and marketing"),
-    "sg&a": ("sg&a", "selling, general and administrative"),
+    # (As the phrase reader sees it: commas are no words.)
+    "sg&a": ("sg&a", "selling general and administrative"),
     "net interest margin": ("net interest margin", "nim"),
     "net interest income": ("net interest income",),
     "deposits": ("deposits", "total deposits"),

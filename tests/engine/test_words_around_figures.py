@@ -195,3 +195,19 @@ def test_pc_after_a_number_is_a_percentage():
     )
     assert not detect(source_input(answer.format("14 per cent"), RESULTS_UK)).flagged
     assert detect(source_input(answer.format("16 per cent"), RESULTS_UK)).flagged
+
+
+QUARTER_CHANGES = """Results of Operations
+                                     Three Months Ended June 30,
+(in millions)                             2024          2023       % Change
+Net sales                             $ 1,412.6     $ 1,356.0          4.2 %
+Selling, general and administrative       301.7         284.2          6.2 %
+"""
+
+
+def test_figures_in_brackets_after_a_comparison_follow_its_order():
+    """ "SG&A grew faster than net sales in the quarter (6.2% versus 4.2%)": 6.2% is SG&A's,
+    4.2% net sales'; `SG&A` names the line `Selling, general and administrative`."""
+    answer = "SG&A grew faster than net sales in the quarter ({} versus {})."
+    assert not detect(source_input(answer.format("6.2%", "4.2%"), QUARTER_CHANGES)).flagged
+    assert detect(source_input(answer.format("6.8%", "4.2%"), QUARTER_CHANGES)).flagged
