@@ -3703,11 +3703,17 @@ class Decider:
         for part in given:
             for rate in rates:
                 # "340 jobs, about 18% of its workforce ... implies a workforce of roughly
-                # 1,900": the whole a part and its share give
+                # 1,900": the whole a part and its share give; "sales of EUR 11.9 billion at
+                # an adjusted EBIT margin of 3.1% imply adjusted EBIT of roughly EUR 370
+                # million": the part a whole and its share give
                 whole = part.value / (rate.value / 100)
-                if values.at_precision(claim.value, whole, claim.precision or Decimal(1)):
+                if values.at_precision(claim.value, whole, _hedged_place(claim)):
                     formula = f"{part.text} / {rate.text}"
                     return _derived_weakly(claim, whole, formula, "the whole a share implies")
+                share = part.value * rate.value / 100
+                if values.at_precision(claim.value, share, _hedged_place(claim)):
+                    formula = f"{part.text} × {rate.text}"
+                    return _derived_weakly(claim, share, formula, "the part a share implies")
         for a, b in itertools.combinations(given, 2):
             for derivation in (
                 Derivation(
@@ -5632,6 +5638,15 @@ def _named_after(c: _Claimed, stated: Claim) -> ClaimVerdict | None:
     ) and after & other.label_words:
         return _weakly_grounded(claim, other, "value found on the line the words after it name")
     return None
+
+
+def _hedged_place(claim: Claim) -> Decimal:
+    """The place a figure is rounded to: its last digit's, or for a hedged round figure
+    ("roughly EUR 370 million") its last non-zero digit's."""
+    precision = claim.precision or Decimal(1)
+    if not claim.approximate:
+        return precision
+    return max(precision, _last_digit_place(claim) * (claim.scale or 1))
 
 
 def _last_digit_place(claim: Claim) -> Decimal:

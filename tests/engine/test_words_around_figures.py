@@ -211,3 +211,17 @@ def test_figures_in_brackets_after_a_comparison_follow_its_order():
     answer = "SG&A grew faster than net sales in the quarter ({} versus {})."
     assert not detect(source_input(answer.format("6.2%", "4.2%"), QUARTER_CHANGES)).flagged
     assert detect(source_input(answer.format("6.8%", "4.2%"), QUARTER_CHANGES)).flagged
+
+
+SUPPLIER = "In fiscal 2023 Bremsstahl generated sales of EUR 11.9 billion and an adjusted EBIT margin of 3.1%."
+
+
+def test_the_part_a_whole_and_its_share_imply_at_the_hedges_rounding():
+    """ "sales of EUR 11.9 billion at an adjusted EBIT margin of 3.1% imply adjusted EBIT of
+    roughly EUR 370 million": 368.9 million, rounded as a hedged round figure is."""
+    answer = (
+        "Bremsstahl's fiscal 2023 sales of EUR 11.9 billion at an adjusted EBIT margin of 3.1% "
+        "imply adjusted EBIT of roughly {}."
+    )
+    assert not detect(source_input(answer.format("EUR 370 million"), SUPPLIER)).flagged
+    assert detect(source_input(answer.format("EUR 420 million"), SUPPLIER)).flagged
