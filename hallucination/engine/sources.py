@@ -505,6 +505,8 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
     else:
         claims, marks = extract_document(text, source_id=source_id, number_words=True)
         claims = _with_quarters_in_words(text, source_id, claims)
+        if ") " in text or ")," in text or ")." in text:
+            claims = _comparatives_in_brackets(text, claims)
         extracted = ExtractedSource(
             claims=tuple(
                 _under_headings(text, ranges_share_labels(text, _with_prose_labels(text, claims)))
@@ -533,6 +535,42 @@ _QUARTER_IN_WORDS = re.compile(
     r"(?:FY[ ]?)?['’]?[0-9]{2})",
     re.IGNORECASE,
 )
+
+
+def _comparatives_in_brackets(text: str, claims: list[Claim]) -> list[Claim]:
+    """ "Net sales increased by 9.9% to SEK 13,415 million (12,208)", as Nordic reports give
+    the year before: a bare number in brackets right after a figure is that figure's
+    comparative, in its unit and scale, not a negative."""
+    out = list(claims)
+    for k in range(1, len(out)):
+        claim, before = out[k], out[k - 1]
+        if (
+            claim.cell is not None
+            or before.cell is not None
+            or claim.kind != NUMBER
+            or claim.value >= 0
+            or not claim.text.startswith("(")
+            or before.kind not in (CURRENCY, PERCENT, NUMBER, COUNT)
+            or before.value < 0
+            or text[before.end : claim.start].strip(" \t")
+        ):
+            continue
+        value = -claim.value
+        if before.kind == CURRENCY or (before.kind in (NUMBER, COUNT) and before.scale != 1):
+            value *= before.scale
+        out[k] = replace_claim(
+            claim,
+            kind=before.kind,
+            unit=before.unit,
+            value=value,
+            precision=(claim.precision or Decimal(1))
+            * (before.scale if before.kind == CURRENCY else 1),
+            scale=before.scale if before.kind != PERCENT else Decimal(1),
+            scale_origin=before.scale_origin,
+            period=lx.year_before(before.period) if before.period else "",
+            qualifiers=claim.qualifiers | {"base"},
+        )
+    return out
 
 
 def _with_quarters_in_words(text: str, source_id: str, claims: list[Claim]) -> list[Claim]:

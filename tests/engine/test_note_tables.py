@@ -189,3 +189,24 @@ def test_json_rows_written_in_ascii_keep_their_currency_units():
     assert detect(
         DetectionInput(answer="€84.2 billion", sources=sources, question=question)
     ).flagged
+
+
+NORDIC = (
+    "KALLHAVET MARINE AB (PUBL) — YEAR-END REPORT JANUARY–DECEMBER 2024\n"
+    "- Net sales increased by 9.9% to SEK 13,415 million (12,208), of which organic growth 8%.\n"
+    "- EBITA amounted to SEK 1,842 million (1,571)."
+)
+
+
+def test_a_bare_number_in_brackets_after_a_figure_is_its_comparative():
+    """ "SEK 13,415 million (12,208)", as Nordic reports give the year before: SEK 12,208
+    million, not minus 12,208."""
+
+    def check(answer: str) -> bool:
+        return detect(
+            DetectionInput(answer=answer, sources=(SourceDocument("report", NORDIC),))
+        ).flagged
+
+    assert not check("Net sales rose by SEK 1,207 million, or 9.9%, in 2024.")
+    assert not check("Net sales grew 9.9% from prior-year net sales of SEK 12,208 million.")
+    assert check("Net sales rose by SEK 1,702 million, or 9.9%, in 2024.")
