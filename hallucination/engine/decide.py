@@ -48,7 +48,7 @@ from .answer import (
     worded_formulas,
 )
 from .candidates import Binding, Derivation
-from .extraction import extract_document
+from .extraction import NAME_AFTER_YEAR, extract_document
 from .sources import SourceIndex, norm, written_norm
 from .types import (
     APPROXIMATION,
@@ -275,7 +275,6 @@ def _pipe_column_header(text: str, pos: int) -> str:
     return cells[column] if column < len(cells) else ""
 
 
-_NAME_AFTER_YEAR = re.compile(r" ([A-Z][a-z]+)\b")  # "2016 Accord"
 # "(96,214 - 71,385) / 96,214 × 100": a change over one of its own terms.
 _FIGURE_TERM = r"[$€£¥]?\s?[0-9][0-9,]*(?:\.[0-9]+)?\s?[KMB%]?"
 _CHANGE_OVER = re.compile(
@@ -628,6 +627,7 @@ class Decider:
         # where the expression starts), by the index of the figure.
         self._written: dict[int, tuple[int, str, int]] = {}
         self._source_products: list[tuple[Claim, Claim]] | None = None
+        self._named: list[tuple[frozenset[str], Claim]] | None = None
         self._shifted: dict[tuple[int, str], Claim] = {}  # (that figure, period): the claim
         self._shift_of: dict[int, int] = {}  # a formula moved to another period: whose it was
         self._words_of: dict[int, frozenset[str]] = {}  # claim -> its clause's label words
@@ -4334,7 +4334,7 @@ class Decider:
             expression = self._defined_on_an_earlier_line(steps[0], line_start)
             if expression is None:
                 return None
-        named = self._named_results(line_start)
+        named = [(words, f) for words, f in self._named_results() if f.start < line_start]
         periods = [claim.period] if claim.period else list(reading.periods[:1])
         for as_written in (True, False):
             parts: list[str] = []
@@ -4384,16 +4384,18 @@ class Decider:
                     return expression
         return None
 
-    def _named_results(self, before: int) -> list[tuple[frozenset[str], Claim]]:
+    def _named_results(self) -> list[tuple[frozenset[str], Claim]]:
         """The figures the answer gives on lines that open with their name ("- Quick assets:
         $148,302K + $241,688K = **$389,990K**", "**Total current liabilities:** $371,131K"),
-        the last figure of each such line, in order."""
+        the last figure of each such line, in order. Read once per answer."""
+        if self._named is not None:
+            return self._named
         text = self.answer.text
         out: list[tuple[frozenset[str], Claim]] = []
         last_line = -1
         for r in reversed(self.answer.readings):
             claim = r.claim
-            if claim.start >= before or claim.kind == DATE or claim.nested:
+            if claim.kind == DATE or claim.nested:
                 continue
             line_start = text.rfind("\n", 0, claim.start) + 1
             if line_start == last_line:
@@ -4405,6 +4407,7 @@ class Decider:
                 if words:
                     out.append((words, claim))
         out.reverse()
+        self._named = out
         return out
 
     def _items_averaged(self, reading: Reading) -> ClaimVerdict | None:
@@ -5281,7 +5284,7 @@ class Decider:
             usable = [c for c in found if cd.usable_for(claim, c)] or found
             best = min(usable, key=lambda c: (c.period != key, c.nested != claim.nested))
             return ClaimVerdict(claim=claim, outcome=GROUNDED, nearest=nearest_value(best))
-        named = _NAME_AFTER_YEAR.match(self.answer.text, claim.end) if len(key) == 4 else None
+        named = NAME_AFTER_YEAR.match(self.answer.text, claim.end) if len(key) == 4 else None
         if named is not None and any(
             f"{claim.text} {named.group(1)}" in t for t in self.index.texts.values()
         ):

@@ -2338,7 +2338,7 @@ def _names_a_model(doc: _Document, anchor: _Read) -> bool:
     part of the name, no period of the figures around it."""
     if len(anchor.period) != 4 or anchor.end - anchor.start != 4:
         return False
-    name = _NAME_AFTER_YEAR.match(doc.text, anchor.end)
+    name = NAME_AFTER_YEAR.match(doc.text, anchor.end)
     return (
         name is not None
         and name.group(1).lower() not in _PERIOD_NOUNS
@@ -2346,7 +2346,7 @@ def _names_a_model(doc: _Document, anchor: _Read) -> bool:
     )
 
 
-_NAME_AFTER_YEAR = re.compile(r" ([A-Z][a-z]+)\b")
+NAME_AFTER_YEAR = re.compile(r" ([A-Z][a-z]+)\b")  # "2016 Accord": the name after a year
 _DETERMINERS = frozenset({"a", "an", "the", "my", "his", "her", "their", "our", "its", "your"})
 _PERIOD_NOUNS = frozenset(
     {

@@ -758,11 +758,6 @@ _TABLE_CAPTION = re.compile(
     re.IGNORECASE,
 )
 _SCALE_WORD = re.compile(r"thousand|million|billion|'000|\$m\b|\bmn\b|\bbn\b", re.IGNORECASE)
-_CAPTION_SCALE = {
-    "thousands": Decimal(1000),
-    "millions": Decimal(10**6),
-    "billions": Decimal(10**9),
-}
 
 
 def _table_captions_elsewhere(sources: Iterable[SourceDocument]) -> dict[str, Decimal]:
@@ -778,14 +773,15 @@ def _table_captions_elsewhere(sources: Iterable[SourceDocument]) -> dict[str, De
     if len(tables_) != 1:
         return {}
     scales = {
-        m.group(1).lower()
+        unit[0]
         for s in sources
         if s is not tables_[0]
         for m in _TABLE_CAPTION.finditer(s.text[:MAX_CALENDAR_CHARS])
+        if (unit := tables.label_unit(m.group(0)[m.group(0).rfind("(") :])) is not None
     }
     if len(scales) != 1:
         return {}
-    return {tables_[0].id: _CAPTION_SCALE[scales.pop()]}
+    return {tables_[0].id: Decimal(int(scales.pop()))}  # 1000, not 1E+3: values print plain
 
 
 def _at_a_caption_s_scale(claims: tuple[Claim, ...], scale: Decimal) -> tuple[Claim, ...]:
