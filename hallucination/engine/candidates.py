@@ -1627,7 +1627,9 @@ class DerivationTest:
         for value in derivation_values(self.reading, derivation):
             if exact and abs(value) != target:
                 continue
-            if not at_precision(target, value, precision):
+            if not at_precision(target, value, precision) and not _within_its_rates(
+                target, value, precision, derivation
+            ):
                 continue
             if (
                 (derivation.oriented or self.signed)
@@ -1640,6 +1642,23 @@ class DerivationTest:
                 continue
             return True
         return False
+
+
+def _within_its_rates(
+    target: Decimal, value: Decimal, precision: Decimal, derivation: Derivation
+) -> bool:
+    """A spread written more finely than its two rates ("roughly 101 bps" between 90.1%
+    and 89.1%) was worked from the rates unrounded: it holds if it lies within what the
+    rates as written allow (90 to 110 basis points), and no more closely can it be checked.
+    Both rates must be written to the same place, the one that rounded them."""
+    if derivation.kind != SPREAD:
+        return False
+    places = {o.precision for o in derivation.operands}
+    if len(places) != 1 or None in places:
+        # "from 3.95% to 4.3%": rates written to different places are exact as written
+        return False
+    place = places.pop() * derivation.factor
+    return precision < place and abs(target - abs(value)) <= place + precision / 2
 
 
 def _outflows(derivation: Derivation) -> bool:

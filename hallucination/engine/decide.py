@@ -1402,13 +1402,19 @@ class Decider:
                 for o in found[: reading.index]
                 if o.reading.claim.kind == PERCENT and o.reading.sentence != reading.sentence
             ]
-            rates = [o for o in earlier if _shares_a_metric(claim, o.reading.claim)] or [
-                # "17.8% EBIT margin ... = 17.0%. The segment's margin widened by 0.8
-                # percentage points": the rates the answer itself computed last.
-                o
-                for o in earlier
-                if o.reading.index in self._exact
-            ]
+            rates = (
+                [o for o in earlier if _shares_a_metric(claim, o.reading.claim)]
+                or [
+                    # "17.8% EBIT margin ... = 17.0%. The segment's margin widened by 0.8
+                    # percentage points": the rates the answer itself computed last.
+                    o
+                    for o in earlier
+                    if o.reading.index in self._exact
+                ]
+                # "| Operating ratio | 90.1% | 89.1% | ... roughly 101 bps": the rates the
+                # answer gave last, when it computed none.
+                or earlier
+            )
             own = _for_the_period(claim.period, rates)
             if len(own) == 2:
                 out = out + [
@@ -5332,8 +5338,10 @@ _CALCULATOR_CONSTANTS = frozenset(
 
 # Words that introduce the same figure again: "i.e. about", ", or", "(", "that is".
 _RESTATING = re.compile(
-    r"\s*,?\s*(?:\(|i\.e\.,?|ie|or|that is,?|equivalent to|which is|equal to)\s*"
-    r"(?:about|roughly|approximately|around|some|nearly|almost|~)?\s*",
+    # "**1.0 percentage points** (roughly **101 bps**)": emphasis is not words
+    r"\s*[*_]{0,3}\s*,?\s*(?:\(|i\.e\.,?|ie|or|that is,?|equivalent to|which is|equal to)"
+    r"\s*[*_]{0,3}\s*(?:(?:about|roughly|approximately|around|some|nearly|almost|~)\s*)?"
+    r"[*_]{0,3}",
     re.IGNORECASE,
 )
 

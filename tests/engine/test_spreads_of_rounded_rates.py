@@ -1,0 +1,74 @@
+"""A change in basis points written more finely than the two rates it is between ("90.1%
+and 89.1% ... roughly 101 bps") was worked from the rates unrounded: it is checked within
+what the rates as written allow, and only when both are rounded to one place. A figure
+restating the one before it reads the same in markdown emphasis ("**38 basis points**
+(about **0.38%**)"). Each class has a clean case and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+
+from .conftest import source_input
+
+OPERATING = (
+    "Ridgeway Carriers - key measures, three months ended September 30\n"
+    "| | Q3 2024 | Q3 2023 |\n|---|---:|---:|\n"
+    "| Operating ratio | 90.1% | 89.1% |\n| Revenue per shipment | $248.12 | $251.40 |\n"
+)
+NOI = (
+    "Tallis Residential - 2024 results (in thousands)\n"
+    "| | 2024 | 2023 |\n|---|---:|---:|\n"
+    "| Total property revenue | 534,290 | 487,978 |\n"
+    "| Net operating income | 292,772 | 263,460 |\n"
+)
+DISCOUNT = (
+    "Weighted-average discount rate\n"
+    "| | 2015 | 2014 |\n|---|---:|---:|\n| U.S. pension plans | 4.3% | 3.95% |\n"
+)
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+def test_basis_points_between_two_rates_the_answer_gave():
+    answer = (
+        "| | Q3 2024 | Q3 2023 |\n|---|---:|---:|\n| Operating ratio | 90.1% | 89.1% |\n\n"
+        "The operating ratio worsened by roughly {}, as revenue fell while costs rose."
+    )
+    clean = detect(source_input(answer.format("101 bps"), OPERATING))
+    assert _verdict(clean, "101 bps").grounded and not clean.flagged
+    wrong = detect(source_input(answer.format("140 bps"), OPERATING))
+    assert not _verdict(wrong, "140 bps").grounded and wrong.flagged
+
+
+def test_basis_points_between_two_rates_the_answer_computed():
+    answer = (
+        "NOI margin = NOI ÷ total property revenue\n\n"
+        "- 2024: $292.8M ÷ $534.3M ≈ 54.8%\n"
+        "- 2023: $263.5M ÷ $488.0M ≈ 54.0%\n"
+        "- Change: up roughly {}"
+    )
+    clean = detect(source_input(answer.format("81 bps"), NOI))
+    assert _verdict(clean, "81 bps").grounded and not clean.flagged
+    wrong = detect(source_input(answer.format("18 bps"), NOI))
+    assert not _verdict(wrong, "18 bps").grounded and wrong.flagged
+
+
+def test_rates_written_to_different_places_are_exact():
+    answer = "U.S. pension plans went from 3.95% in 2014 to 4.3% in 2015, an increase of {}."
+    assert not detect(source_input(answer.format("0.35 percentage points"), DISCOUNT)).flagged
+    wrong = detect(source_input(answer.format("0.32 percentage points"), DISCOUNT))
+    assert not _verdict(wrong, "0.32 percentage points").grounded and wrong.flagged
+
+
+def test_a_restatement_across_markdown_emphasis():
+    source = (
+        "Credit quality. Net charge-offs were 38 basis points of average loans in 2024, "
+        "compared with 31 basis points in 2023."
+    )
+    answer = "Net charge-offs came to **38 basis points** (about **{}** of average loans) in 2024."
+    assert not detect(source_input(answer.format("0.38%"), source)).flagged
+    wrong = detect(source_input(answer.format("0.83%"), source))
+    assert not _verdict(wrong, "0.83%").grounded and wrong.flagged
