@@ -1653,6 +1653,8 @@ def _within_its_rates(
     Both rates must be written to the same place, the one that rounded them."""
     if derivation.kind != SPREAD:
         return False
+    if not all(o.text.rstrip().endswith("%") for o in derivation.operands):
+        return False  # a rate worked out here from amounts is unrounded
     places = {o.precision for o in derivation.operands}
     if len(places) != 1 or None in places:
         # "from 3.95% to 4.3%": rates written to different places are exact as written

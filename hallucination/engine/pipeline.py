@@ -230,14 +230,18 @@ def _in_the_sources_spans(reading: AnswerReading, index: SourceIndex) -> AnswerR
 
 
 def _with_periods(reading: AnswerReading, periods: dict[str, str], *, dates: bool) -> AnswerReading:
-    """The reading with its claims' periods renamed (`dates`: the date claims' own too)."""
-    readings = tuple(
-        replace(r, claim=replace_claim(r.claim, period=periods[r.claim.period]))
-        if r.claim.period in periods and (dates or r.claim.kind != DATE)
-        else r
-        for r in reading.readings
-    )
-    return replace(reading, readings=readings)
+    """The reading with its claims' periods renamed (`dates`: the date claims' own too), and
+    the periods their sentences name with them when the dates are: "expanded 215 basis
+    points year over year ... in the second quarter of fiscal 2024" is a change in the
+    calendar quarter the fiscal one is."""
+    readings = []
+    for r in reading.readings:
+        if r.claim.period in periods and (dates or r.claim.kind != DATE):
+            r = replace(r, claim=replace_claim(r.claim, period=periods[r.claim.period]))
+        if dates and any(p in periods for p in r.periods):
+            r = replace(r, periods=tuple(periods.get(p, p) for p in r.periods))
+        readings.append(r)
+    return replace(reading, readings=tuple(readings))
 
 
 def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> DetectionResult:

@@ -72,3 +72,27 @@ def test_a_restatement_across_markdown_emphasis():
     assert not detect(source_input(answer.format("0.38%"), source)).flagged
     wrong = detect(source_input(answer.format("0.83%"), source))
     assert not _verdict(wrong, "0.83%").grounded and wrong.flagged
+
+
+MILL = (
+    "IRONBRIDGE METALS INC. - FORM 10-Q for the quarterly period ended March 31, 2024\n"
+    "Our fiscal year ends on September 30.\n\n"
+    "CONDENSED STATEMENTS OF INCOME (In millions)\n"
+    "                          Three Months Ended      Six Months Ended\n"
+    "                              March 31,               March 31,\n"
+    "                            2024       2023        2024       2023\n"
+    "Net sales                 $ 2,118.4  $ 2,036.9   $ 4,071.3  $ 3,998.0\n"
+    "Cost of sales               1,702.2    1,688.1     3,301.9    3,322.4\n"
+    "Operating income              311.6      254.8       571.0      489.1\n"
+)
+
+
+def test_a_change_in_a_fiscal_quarter_is_over_the_calendar_quarter_it_is():
+    # 311.6 / 2,118.4 = 14.71% against 254.8 / 2,036.9 = 12.51%: 220 basis points.
+    answer = (
+        "Operating margin expanded {} year over year to 14.7% in the second quarter of "
+        "fiscal 2024, as operating income rose to $311.6 million."
+    )
+    assert not detect(source_input(answer.format("220 basis points"), MILL)).flagged
+    wrong = detect(source_input(answer.format("202 basis points"), MILL))
+    assert not _verdict(wrong, "202 basis points").grounded and wrong.flagged
