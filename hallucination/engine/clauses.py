@@ -263,8 +263,13 @@ def read_clauses(
             if previous.kind != DATE and not previous.nested and not embedded(text, previous):
                 window_start = previous.end
                 per_share = _PER_SHARE.match(text, previous.end)
+                per_unit = None if per_share else _PER_UNIT_SUFFIX.match(text, previous.end)
                 if per_share:
                     window_start = per_share.end()  # "$0.87 per diluted share" is one figure
+                elif per_unit and previous.kind == CURRENCY:
+                    # "US$1,284/oz (2022: US$1,196/oz)": the unit a price is per is that
+                    # price's, and names nothing for the figure after it.
+                    window_start = per_unit.end()
                 elif previous.kind in (COUNT, NUMBER):
                     # "24 trades, 15 winners and 9 losers": a count's noun is its own.
                     noun = _NEXT_WORD.match(text, previous.end)
@@ -406,6 +411,10 @@ def read_clauses(
         out.append(ClauseReading(own, inherited, window, k, noun))
         previous_noun = noun
     return out
+
+
+# "/oz", " per ounce", " per night": the unit a price is per, one word.
+_PER_UNIT_SUFFIX = re.compile(r"(?:\s*/\s*|\s+per\s+)[A-Za-z]{1,12}\b", re.IGNORECASE)
 
 
 def _starts_between(positions: list[int], low: int, high: int) -> bool:

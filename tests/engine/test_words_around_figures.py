@@ -225,3 +225,20 @@ def test_the_part_a_whole_and_its_share_imply_at_the_hedges_rounding():
     )
     assert not detect(source_input(answer.format("EUR 370 million"), SUPPLIER)).flagged
     assert detect(source_input(answer.format("EUR 420 million"), SUPPLIER)).flagged
+
+
+MINE = (
+    "Operations review, year ended 31 December 2024. Attributable gold production was "
+    "398,200 ounces (2023: 421,700 "
+    "ounces). All-in sustaining costs (AISC) were US$1,352/oz (2023: US$1,247/oz), as lower "
+    "volumes and wage inflation more than offset savings on diesel."
+)
+
+
+def test_the_unit_a_price_is_per_is_that_prices_own():
+    # (1,352 - 1,247) / 1,247 = 8.42%: the comparative in brackets is the same line's, not
+    # a line named "oz".
+    answer = "All-in sustaining costs rose {} to US$1,352 per ounce in 2024."
+    assert not detect(source_input(answer.format("8.4%"), MINE)).flagged
+    wrong = detect(source_input(answer.format("4.8%"), MINE))
+    assert not _verdict(wrong, "4.8%").grounded and wrong.flagged
