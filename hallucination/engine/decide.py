@@ -1423,7 +1423,36 @@ class Decider:
                     else cd.Cited(o.reading.claim)
                     for o in own
                 ]
+        elif claim.kind == PERCENT and CHANGE in reading.cues and claim.label:
+            out = out + self._other_period_of_its_metric(reading, found, out)
         return out
+
+    def _other_period_of_its_metric(
+        self, reading: Reading, found: list[_Claimed], cited: list[cd.Cited]
+    ) -> list[cd.Cited]:
+        """ "FY2023 EBITDA ... = $2,528 million" and then "FY2022 EBITDA on the same basis was
+        ... = $2,151 million, so EBITDA grew about 17.5%": a change whose sentence gives its
+        metric for one period is also over the figure an earlier sentence of the answer gave
+        for another, the latest such."""
+        label = reading.claim.label
+        mine = [c.value for c in cited if c.value.label == label and c.value.period]
+        if len(mine) != 1:
+            return []
+        given = mine[0]
+        for other in reversed(found[: reading.index]):
+            r = other.reading
+            if (
+                r.sentence != reading.sentence
+                and r.claim.label == label
+                and r.claim.kind == given.kind
+                and r.claim.period
+                and r.claim.period != given.period
+            ):
+                value = self._exact.get(r.index)
+                return [
+                    cd.Cited(replace_claim(r.claim, value=value) if value is not None else r.claim)
+                ]
+        return []
 
     @staticmethod
     def _cites(reading: Reading, other: _Claimed, sentence: int) -> bool:

@@ -190,3 +190,30 @@ def test_a_figure_the_next_sentence_says_was_calculated_by_dividing():
     )
     assert not detect(source_input(answer.format("24.26"), GAMES)).flagged
     assert detect(source_input(answer.format("25.65"), GAMES)).flagged
+
+
+PACKAGING = (
+    "HALDEN PACKAGING CORP. - CONSOLIDATED STATEMENTS OF INCOME (in millions)\n"
+    "                          FY2024    FY2023\n"
+    "Net sales                  7,412     7,138\n"
+    "Operating income             912       845\n"
+    "CONSOLIDATED STATEMENTS OF CASH FLOWS (in millions)\n"
+    "                          FY2024    FY2023\n"
+    "Depreciation and amortization  188       176\n"
+)
+
+
+def test_a_change_over_the_figure_an_earlier_sentence_gave_for_another_period():
+    # 1,100 / 1,021 - 1 = 7.74%
+    answer = (
+        "Halden's FY2024 EBITDA was about **$1.1 billion** ($1,100 million).\n\n"
+        "EBITDA = operating income + depreciation and amortization\n"
+        "- Operating income (FY2024): $912 million\n"
+        "- Depreciation and amortization: $188 million\n\n"
+        "$912 + $188 = $1,100 million\n\n"
+        "FY2023 EBITDA on the same basis was $845 + $176 = $1,021 million, so EBITDA grew "
+        "about {} year over year."
+    )
+    assert not detect(source_input(answer.format("7.7%"), PACKAGING)).flagged
+    wrong = detect(source_input(answer.format("9.7%"), PACKAGING))
+    assert not _verdict(wrong, "9.7%").grounded and wrong.flagged
