@@ -2950,10 +2950,19 @@ class Decider:
             -MAX_EARLIER_FIGURES:
         ]
         wholes = list(own)
-        if reading.other_label:
-            periods = [claim.period] if claim.period else list(reading.periods[:1])
-            wholes += cd.operands_for(reading.other_label, periods, self.index)[:2]
         parts = [*own, *earlier]
+        # "of Oakhurst's third-quarter 2024 net sales": a word no source label holds (the
+        # company's name) names no line.
+        whole = frozenset(w for w in reading.other_label if w in self.index.by_word)
+        if whole:
+            periods = [claim.period] if claim.period else list(reading.periods[:1])
+            # "of net sales" is the whole of them, the total row where the sources have one
+            total = {"total"} if "total" in self.index.by_word else set()
+            wholes += cd.operands_for(whole | total, periods, self.index)[:2]
+            if claim.label_words and not claim.label_words & whole:
+                # "Diagnostics accounted for 30.6% of third-quarter net sales": the part is
+                # the line of the whole's metric its subject names, read from the sources.
+                parts += cd.operands_for(claim.label_words | whole, periods, self.index)[:2]
         # "About 89.1% of Nordwald's 1,146 outlets are in leased premises": the part may be a
         # figure the source gives beside the whole ("1,146 outlets, of which 1,021 were in
         # leased premises").

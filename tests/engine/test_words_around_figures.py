@@ -242,3 +242,29 @@ def test_the_unit_a_price_is_per_is_that_prices_own():
     assert not detect(source_input(answer.format("8.4%"), MINE)).flagged
     wrong = detect(source_input(answer.format("4.8%"), MINE))
     assert not _verdict(wrong, "4.8%").grounded and wrong.flagged
+
+
+SEGMENTS = (
+    "BRIGHTWATER MEDICAL, INC. - Segment information (In millions)\n"
+    "                         Three Months Ended      Nine Months Ended\n"
+    "                            September 30,           September 30,\n"
+    "                           2024       2023        2024       2023\n"
+    "Net sales\n"
+    "  Imaging                  731.4      702.2     2,188.0    2,090.5\n"
+    "  Therapy                  455.8      471.9     1,391.2    1,420.6\n"
+    "  Consumer                 318.1      297.6       941.7      880.3\n"
+    "  Total net sales        1,505.3    1,471.7     4,520.9    4,391.4\n"
+    "Segment operating income\n"
+    "  Imaging                  140.2      131.0       412.9      389.4\n"
+    "  Therapy                   71.9       86.3       226.0      262.1\n"
+    "  Consumer                  41.5       36.2       120.3      104.8\n"
+    "  Total operating income   253.6      253.5       759.2      756.3\n"
+)
+
+
+def test_a_share_of_a_whole_its_subject_names_the_part_of():
+    # 455.8 / 1,505.3 = 30.28%
+    answer = "Therapy accounted for {} of Brightwater's third-quarter 2024 net sales."
+    assert not detect(source_input(answer.format("30.3%"), SEGMENTS)).flagged
+    wrong = detect(source_input(answer.format("33.3%"), SEGMENTS))
+    assert not _verdict(wrong, "33.3%").grounded and wrong.flagged
