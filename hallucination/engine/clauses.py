@@ -295,6 +295,15 @@ def read_clauses(
             named = _PHRASE_BEFORE_BRACKET.search(text, window_start, claim.start - 1)
             if named is not None:
                 window_start = max(window_start, named.start(1))
+        opened = text.rfind("(", window_start, claim.start)
+        if (
+            opened >= 0
+            and ")" not in text[opened : claim.start]
+            and _VERB_IN_BRACKETS.match(text, opened + 1, claim.start)
+        ):
+            # "rather than volume alone (prescriptions rose about 9.3%)": a bracket that
+            # names its figure and what it did is a clause of its own.
+            window_start = opened + 1
         window = (
             without_dates(text, window_start, window_end, claims, starts)
             if window_start < window_end
@@ -413,6 +422,12 @@ def read_clauses(
     return out
 
 
+# A verb of change after a name in brackets: "(prescriptions rose about 9.3%)".
+_VERB_IN_BRACKETS = re.compile(
+    r"\s*[A-Za-z][A-Za-z' -]{1,40}?\s+(?:rose|fell|grew|increased|decreased|declined|"
+    r"climbed|dropped|was|were|up|down)\b",
+    re.IGNORECASE,
+)
 # "/oz", " per ounce", " per night": the unit a price is per, one word.
 _PER_UNIT_SUFFIX = re.compile(r"(?:\s*/\s*|\s+per\s+)[A-Za-z]{1,12}\b", re.IGNORECASE)
 

@@ -164,8 +164,14 @@ def without_metrics(words: frozenset[str]) -> frozenset[str]:
     return frozenset(w for w in words if not w.startswith("@"))
 
 
+# "**Step 3 – Change:**": the number of a step of working names no metric.
+_STEP_NUMBER = re.compile(r"\bstep\s+[0-9]{1,2}\b", re.IGNORECASE)
+
+
 def label_words(text: str) -> frozenset[str]:
     """The label of a phrase: its content words plus the canonical metric it names, if any."""
+    if "tep " in text:
+        text = _STEP_NUMBER.sub(" ", text)
     found = set(words(text))
     canonical = (
         lx.canonical_labels(text[:MAX_LABEL_CHARS]) if found or "ratio" in text.lower() else ()

@@ -217,3 +217,38 @@ def test_a_change_over_the_figure_an_earlier_sentence_gave_for_another_period():
     assert not detect(source_input(answer.format("7.7%"), PACKAGING)).flagged
     wrong = detect(source_input(answer.format("9.7%"), PACKAGING))
     assert not _verdict(wrong, "9.7%").grounded and wrong.flagged
+
+
+PHARMACY = (
+    "CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited)\n"
+    "(in millions, except prescription data)\n"
+    "                                      Three Months Ended September 30,\n"
+    "                                         2024        2023\n"
+    "Dispensing revenues                    1,284.6     1,107.9\n"
+    "Front-store revenues                     402.3       398.1\n"
+    "Cost of revenues                       1,352.7     1,171.3\n"
+    "Prescriptions dispensed (in thousands)     318         291\n"
+)
+
+
+def test_the_number_of_a_step_names_no_metric():
+    # 1,284.6M / 318K = $4,039.6; 1,107.9M / 291K = $3,807.2; +6.10%
+    answer = (
+        "**Step 1 – third quarter of 2024:** $1,284.6M ÷ 318K prescriptions ≈ **$4,040**\n\n"
+        "**Step 2 – third quarter of 2023:** $1,107.9M ÷ 291K prescriptions ≈ **$3,807**\n\n"
+        "**Step 3 – Change:** ≈ {}"
+    )
+    assert not detect(source_input(answer.format("+6.1%"), PHARMACY)).flagged
+    wrong = detect(source_input(answer.format("+8.1%"), PHARMACY))
+    assert not _verdict(wrong, "+8.1%").grounded and wrong.flagged
+
+
+def test_a_bracket_naming_its_figure_and_what_it_did_is_a_clause_of_its_own():
+    # 318 / 291 - 1 = 9.28%
+    answer = (
+        "Higher revenue per script points to a richer mix of high-cost specialty drugs rather "
+        "than volume alone (prescriptions rose about {})."
+    )
+    assert not detect(source_input(answer.format("9.3%"), PHARMACY)).flagged
+    wrong = detect(source_input(answer.format("12.3%"), PHARMACY))
+    assert not _verdict(wrong, "12.3%").grounded and wrong.flagged
