@@ -980,7 +980,9 @@ def _margin_change(
     if YEAR_AGO in reading.cues:
         earlier = lx.year_before(anchor)
     else:
-        earlier = next((p for p in periods if p != anchor), "")
+        # "EBITDA margin improved by about 1.9 percentage points in 2024": a change in a
+        # year that names no other is over the year before
+        earlier = next((p for p in periods if p != anchor), "") or lx.year_before(anchor)
     if not earlier:
         return []
     numerators = operands_for(line, [anchor, earlier], index)

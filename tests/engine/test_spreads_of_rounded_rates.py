@@ -96,3 +96,18 @@ def test_a_change_in_a_fiscal_quarter_is_over_the_calendar_quarter_it_is():
     assert not detect(source_input(answer.format("220 basis points"), MILL)).flagged
     wrong = detect(source_input(answer.format("202 basis points"), MILL))
     assert not _verdict(wrong, "202 basis points").grounded and wrong.flagged
+
+
+BOTTLER = (
+    "Selected financial information (GNF billion)\n"
+    "| | 2024 | 2023 |\n|---|---:|---:|\n"
+    "| Revenue | 1,214.0 | 1,067.0 |\n| EBITDA | 291.4 | 235.8 |\n| Capital expenditure | 138.6 | 121.0 |\n"
+)
+
+
+def test_a_change_in_a_year_naming_no_other_is_over_the_year_before():
+    # 291.4 / 1,214.0 = 24.00% against 235.8 / 1,067.0 = 22.10%: 1.9 points
+    answer = "The EBITDA margin improved by about {} percentage points in 2024."
+    assert not detect(source_input(answer.format("1.9"), BOTTLER)).flagged
+    wrong = detect(source_input(answer.format("2.9"), BOTTLER))
+    assert not _verdict(wrong, "2.9 percentage points").grounded and wrong.flagged
