@@ -286,8 +286,15 @@ def read_clauses(
             if join_hints is None or _starts_between(join_hints, window_start, window_end)
             else []
         )
+        subject: frozenset[str] = frozenset()
         if joins:
             window_start = joins[-1].end()  # ", and the company raised its EPS outlook to"
+            if joins[-1].group().strip(" ,").lower() == "with" and window_start > s_start:
+                # "E-commerce was Northcape's fastest-growing channel in fiscal 2024, with
+                # revenue up 11.6%": the metric of a with-clause is the subject's.
+                named = _SUBJECT.match(text, s_start, joins[-1].start())
+                if named is not None and not _starts_between(starts, s_start, named.end()):
+                    subject = labels.label_words(named.group(1))
         if claim.kind in (PERCENT, CURRENCY) and claim.start > 0 and text[claim.start - 1] == "(":
             # "the payout ratio fell as FFO per share (+10.6%) grew", "adjusted EBITDA excludes
             # stock-based compensation ($96.3 million in 2024)": a figure in brackets right
@@ -310,6 +317,8 @@ def read_clauses(
             else ""
         )
         own = labels.label_words(window)
+        if subject and own and not own & subject:
+            own = own | subject
         inherited = False
         following = starts[i + 1] if i + 1 < len(claims) else s_end
         # endpos reads the text as if it ended there, without copying all that comes before.
@@ -422,6 +431,10 @@ def read_clauses(
     return out
 
 
+# A sentence's subject: a short name before its copula ("E-commerce was ...").
+_SUBJECT = re.compile(
+    r"\s*(?:The\s+)?([A-Z][\w&'’-]*(?:\s+[\w&'’-]+){0,2}?)\s+(?:was|were|is|are)\s"
+)
 # A verb of change after a name in brackets: "(prescriptions rose about 9.3%)".
 _VERB_IN_BRACKETS = re.compile(
     r"\s*[A-Za-z][A-Za-z' -]{1,40}?\s+(?:rose|fell|grew|increased|decreased|declined|"

@@ -268,3 +268,23 @@ def test_a_share_of_a_whole_its_subject_names_the_part_of():
     assert not detect(source_input(answer.format("30.3%"), SEGMENTS)).flagged
     wrong = detect(source_input(answer.format("33.3%"), SEGMENTS))
     assert not _verdict(wrong, "33.3%").grounded and wrong.flagged
+
+
+CHANNELS = (
+    "Larchmont Apparel, Inc. - Net revenue by channel (in millions)\n"
+    "                               Fiscal 2024   Fiscal 2023\n"
+    "Wholesale                      $     701.2   $     744.5\n"
+    "Retail stores                        655.0         640.3\n"
+    "E-commerce                           612.4         548.9\n"
+    "Total net revenue              $   1,968.6   $   1,933.7\n"
+)
+
+
+def test_the_metric_of_a_with_clause_is_the_subjects():
+    # 612.4 / 548.9 - 1 = 11.57%
+    answer = (
+        "E-commerce was Larchmont's fastest-growing channel in fiscal 2024, with revenue up {}."
+    )
+    assert not detect(source_input(answer.format("11.6%"), CHANNELS)).flagged
+    wrong = detect(source_input(answer.format("16.1%"), CHANNELS))
+    assert not _verdict(wrong, "16.1%").grounded and wrong.flagged
