@@ -1416,12 +1416,17 @@ class Decider:
                 or earlier
             )
             own = _for_the_period(claim.period, rates)
-            if len(own) == 2:
+            if len(own) == 2 or (
+                # "2023 lease yield ≈ 10.81%" ... "Against a 3.87% composite cost of funds,
+                # that leaves a gross spread of roughly 6.94 percentage points": the one
+                # rate the sentence gives and the last the answer gave before it.
+                own and sum(1 for c in out if c.value.kind == PERCENT) == 1
+            ):
                 out = out + [
                     cd.Cited(replace_claim(o.reading.claim, value=self._exact[o.reading.index]))
                     if o.reading.index in self._exact
                     else cd.Cited(o.reading.claim)
-                    for o in own
+                    for o in (own if len(own) == 2 else own[-1:])
                 ]
         elif claim.kind == PERCENT and CHANGE in reading.cues and claim.label:
             out = out + self._other_period_of_its_metric(reading, found, out)

@@ -111,3 +111,25 @@ def test_a_change_in_a_year_naming_no_other_is_over_the_year_before():
     assert not detect(source_input(answer.format("1.9"), BOTTLER)).flagged
     wrong = detect(source_input(answer.format("2.9"), BOTTLER))
     assert not _verdict(wrong, "2.9 percentage points").grounded and wrong.flagged
+
+
+LESSOR = (
+    "Meridale Aircraft Leasing - 2023 (in millions)\n"
+    "| | 2023 | 2022 |\n|---|---:|---:|\n"
+    "| Rental of flight equipment | 2,948 | 2,801 |\n"
+    "| Flight equipment held for lease, net | 28,416 | 26,104 |\n\n"
+    "Our composite cost of funds was 3.87% at December 31, 2023."
+)
+
+
+def test_a_spread_between_the_sentences_rate_and_the_answers_last():
+    # 2,948 / ((28,416 + 26,104) / 2) = 10.81%; less 3.87% = 6.94 points
+    answer = (
+        "- Average NBV = ($28,416M + $26,104M) / 2 = $27,260M\n"
+        "- 2023 lease yield = $2,948M ÷ $27,260M ≈ **10.81%**\n\n"
+        "Against a 3.87% composite cost of funds, that leaves a gross spread of roughly {} "
+        "percentage points."
+    )
+    assert not detect(source_input(answer.format("6.94"), LESSOR)).flagged
+    wrong = detect(source_input(answer.format("7.94"), LESSOR))
+    assert not _verdict(wrong, "7.94 percentage points").grounded and wrong.flagged
