@@ -281,6 +281,12 @@ _CHANGE_OVER = re.compile(
     rf"\(\s*(?P<a>{_FIGURE_TERM})\s*[-−–]\s*(?P<b>{_FIGURE_TERM})\s*\)\s*[/÷]\s*"
     rf"(?P<c>{_FIGURE_TERM})(?:\s*[×x*]\s*100)?"
 )
+# The second step of a change worked in two ("Increase: $1.36 − $1.20 = $0.16", then
+# "Growth: 0.16 ÷ 1.36"), and the first.
+_DIFFERENCE_OVER = re.compile(
+    rf"(?P<d>{_FIGURE_TERM})\s*[/÷]\s*(?P<c>{_FIGURE_TERM})(?:\s*[×x*]\s*100)?"
+)
+_DIFFERENCE = re.compile(rf"(?P<a>{_FIGURE_TERM})\s*[-−–]\s*(?P<b>{_FIGURE_TERM})")
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
 _TOTAL_ASKED = re.compile(r"\b(?:total|combined|aggregate)\b", re.IGNORECASE)
@@ -1642,9 +1648,13 @@ class Decider:
         ):
             return None
         found = _CHANGE_OVER.fullmatch(expression.strip())
-        if found is None:
-            return None
-        first, second, base = (values.evaluate(found.group(k)) for k in ("a", "b", "c"))
+        if found is not None:
+            terms = (found.group("a"), found.group("b"), found.group("c"))
+        else:
+            terms = self._over_a_worked_difference(reading, expression)
+            if terms is None:
+                return None
+        first, second, base = (values.evaluate(term) for term in terms)
         if first is None or second is None or first != base or first == second or not second:
             return None
 
@@ -1671,13 +1681,34 @@ class Decider:
             claim=claim,
             outcome=ARITHMETIC_DRIFT,
             layer=LAYER_DERIVATION,
-            formula=f"({found.group('a').strip()} - {found.group('b').strip()}) / {found.group('b').strip()}",
+            formula=f"({terms[0].strip()} - {terms[1].strip()}) / {terms[1].strip()}",
             details={
                 "derivation": "growth",
                 "reason": "the change is over the later period's value, not the earlier one's",
                 "over_the_earlier_value": str(expected),
             },
         )
+
+    def _over_a_worked_difference(
+        self, reading: Reading, expression: str
+    ) -> tuple[str, str, str] | None:
+        """ "Growth: 0.16 ÷ 1.36" after "Increase: $1.36 − $1.20 = $0.16": the terms of
+        the change the two steps work out, (later, earlier, base)."""
+        found = _DIFFERENCE_OVER.fullmatch(expression.strip())
+        if found is None:
+            return None
+        worked = values.evaluate(found.group("d"))
+        if worked is None:
+            return None
+        for r in reversed(self.answer.readings[: reading.index]):
+            written = self._written.get(r.index)
+            if written is None or abs(r.claim.written) != abs(worked):
+                continue
+            step = _DIFFERENCE.fullmatch(written[1].strip())
+            if step is None:
+                return None
+            return step.group("a"), step.group("b"), found.group("c")
+        return None
 
     def _over_given_lines(self, claim: Claim, derivation: Derivation) -> bool:
         """The formula's operands are figures the answer gave, and the claim's words name
@@ -2436,6 +2467,9 @@ class Decider:
         if c.exact:
             other = c.exact[0]
             if self._clause_names_line(c.reading, other):
+                moved = self._another_period_of_its_line(claim, other)
+                if moved is not None:
+                    return moved
                 return _weakly_grounded(
                     claim, other, "value found on a line or period its sentence names"
                 )
@@ -5100,6 +5134,33 @@ class Decider:
                 words = words | labels.label_words(after.group())
             self._words_of[reading.index] = words
         return words
+
+    def _another_period_of_its_line(self, claim: Claim, source: Claim) -> ClaimVerdict | None:
+        """A cell of the line the clause names, but of another period than the one it names
+        ("Long-term debt ... was $1,777.0 million at December 31, 2023" of the December 31,
+        2022 column, where the 2023 column holds 2,153.6): `period_mismatch`, the named
+        period's cell expected."""
+        if (
+            not claim.period
+            or not source.period
+            or source.cell is None
+            or lx.periods_compatible(claim.period, source.period)
+        ):
+            return None
+        named = [
+            f
+            for f in self.index.row_of(source)
+            if f is not source and f.period and lx.periods_compatible(claim.period, f.period)
+        ]
+        if len(named) != 1:
+            return None
+        return self._wrong(
+            claim,
+            PERIOD_MISMATCH,
+            named[0],
+            f"the value is the {source.period} figure",
+            matched=source,
+        )
 
     def _clause_names_line(self, reading: Reading, source: Claim) -> bool:
         """The claim's own clause names the line the value sits on ("U.S. tariffs cut

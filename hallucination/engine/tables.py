@@ -1825,6 +1825,11 @@ def _right_aligned(header: _Line, body: list[_Line]) -> list[int] | None:
         if column is None:
             return None
         mapping.append(column)
+    if len(set(mapping)) < len(mapping) and len(header.spans) < widths:
+        # "  Fiscal 2023  Fiscal 2022" over "Net sales  $ 8,946.2  $ 9,118.7": columns run
+        # together by two spaces, as PDF text keeps them, align with nothing; the header's
+        # cells head the last columns in order.
+        mapping = list(range(widths - len(header.spans), widths))
     return mapping
 
 
