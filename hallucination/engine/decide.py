@@ -287,6 +287,7 @@ _DIFFERENCE_OVER = re.compile(
     rf"(?P<d>{_FIGURE_TERM})\s*[/÷]\s*(?P<c>{_FIGURE_TERM})(?:\s*[×x*]\s*100)?"
 )
 _DIFFERENCE = re.compile(rf"(?P<a>{_FIGURE_TERM})\s*[-−–]\s*(?P<b>{_FIGURE_TERM})")
+_OPENED_BY_A_PRONOUN = re.compile(r"\s*(?:This|It|That)(?:\s+(?:is|was|rate))?\b")
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
 _TOTAL_ASKED = re.compile(r"\b(?:total|combined|aggregate)\b", re.IGNORECASE)
@@ -1397,6 +1398,8 @@ class Decider:
                     out = self._cited_in(reading, found, back) + out
                     back -= 1
         claim = reading.claim
+        if claim.kind in (BPS, PERCENTAGE_POINTS) and reading.sentence > 0:
+            out = out + self._the_rate_it_refers_to(reading, found)
         if (
             claim.kind in (BPS, PERCENTAGE_POINTS)
             and sum(1 for c in out if c.value.kind == PERCENT) < 2
@@ -1437,6 +1440,20 @@ class Decider:
         elif claim.kind == PERCENT and CHANGE in reading.cues and claim.label:
             out = out + self._other_period_of_its_metric(reading, found, out)
         return out
+
+    def _the_rate_it_refers_to(self, reading: Reading, found: list[_Claimed]) -> list[cd.Cited]:
+        """ "... the current average rate ... is 6.88%. This is down 0.06 percentage points
+        from 6.94% the week before": a sentence opened by a pronoun is about the one rate
+        the sentence before gave, which a change in points is measured from."""
+        start = self.answer.sentences[reading.sentence][0]
+        if not _OPENED_BY_A_PRONOUN.match(self.answer.text, start):
+            return []
+        before = [
+            c
+            for c in self._cited_in(reading, found, reading.sentence - 1)
+            if c.value.kind == PERCENT
+        ]
+        return [replace(before[0], borrowed=True)] if len(before) == 1 else []
 
     def _other_period_of_its_metric(
         self, reading: Reading, found: list[_Claimed], cited: list[cd.Cited]

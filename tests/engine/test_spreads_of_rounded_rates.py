@@ -133,3 +133,22 @@ def test_a_spread_between_the_sentences_rate_and_the_answers_last():
     assert not detect(source_input(answer.format("6.94"), LESSOR)).flagged
     wrong = detect(source_input(answer.format("7.94"), LESSOR))
     assert not _verdict(wrong, "7.94 percentage points").grounded and wrong.flagged
+
+
+SURVEY = (
+    "Homeowner Daily | Published March 14, 2024\n"
+    "The average rate on a 30-year fixed mortgage fell to 6.74% this week from 6.81% last "
+    "week, according to the weekly survey of the Lenders Council. A year ago the 30-year "
+    "rate stood at 6.52%."
+)
+
+
+def test_a_sentence_opened_by_a_pronoun_is_about_the_rate_before():
+    answer = (
+        "Based on the passage, the current average rate on a 30-year fixed mortgage is 6.74%. "
+        "This is down {} percentage points from 6.81% the week before, and it is 0.22 "
+        "percentage points higher than a year ago, when the rate stood at 6.52%."
+    )
+    assert not detect(source_input(answer.format("0.07"), SURVEY)).flagged
+    wrong = detect(source_input(answer.format("0.70"), SURVEY))
+    assert not _verdict(wrong, "0.70 percentage points").grounded and wrong.flagged
