@@ -1548,7 +1548,7 @@ def derivation_values(reading: Reading, derivation: Derivation) -> list[Decimal]
             # of $61.1 million": the loss, written without its sign, is below zero.
             values = [_signed_result(a) - _signed_result(b)]
     if claim.kind in _AMOUNTS and derivation.kind in (DIFFERENCE, SUM_OF, AVERAGE_OF):
-        if not claim.scale_origin:
+        if not claim.scale_origin and claim.scale in (None, 1):  # "3 cents" has its scale
             scales = {o.scale for o in derivation.operands}
             if len(scales) == 1 and (scale := scales.pop()) != 1:
                 values.append(value / scale)

@@ -7,8 +7,11 @@ wrong one of the same shape."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from hallucination.engine import detect
-from hallucination.engine.types import PERIOD_MISMATCH
+from hallucination.engine.sources import build_index
+from hallucination.engine.types import CURRENCY, PERIOD_MISMATCH
 
 from .conftest import source_input
 
@@ -66,3 +69,35 @@ def test_a_cell_of_the_named_line_for_another_period():
     assert not detect(source_input(answer.format("$875.0"), DEBT)).flagged
     wrong = detect(source_input(answer.format("$950.0"), DEBT))
     assert _verdict(wrong, "$950.0 million").outcome == PERIOD_MISMATCH and wrong.flagged
+
+
+BEAT = (
+    "Tarrant Foods reported second-quarter revenue of $1.42 billion, ahead of the $1.39 "
+    "billion analysts had expected. Adjusted earnings were 87 cents a share, beating the "
+    "84-cent consensus."
+)
+BEAT_NO_ESTIMATE = (
+    "Tarrant Foods reported second-quarter revenue of $1.42 billion, ahead of the $1.39 "
+    "billion analysts had expected. Adjusted earnings were 87 cents a share."
+)
+
+
+def test_a_hyphenated_cents_figure_is_money():
+    index = build_index(source_input("", BEAT))
+    (consensus,) = [c for c in index.claims if c.text == "84-cent"]
+    assert consensus.kind == CURRENCY and consensus.value == Decimal("0.84")
+    answer = "Adjusted earnings of 87 cents a share beat the {} consensus."
+    assert not detect(source_input(answer.format("84-cent"), BEAT)).flagged
+    wrong = detect(source_input(answer.format("81-cent"), BEAT))
+    assert not _verdict(wrong, "81-cent").grounded and wrong.flagged
+
+
+def test_cents_better_than_a_figure_are_no_difference_of_billions():
+    answer = (
+        "Revenue was $1.42 billion, above the $1.39 billion consensus, and adjusted earnings "
+        "of 87 cents a share were 3 cents better than {}."
+    )
+    assert not detect(source_input(answer.format("the 84-cent consensus"), BEAT)).flagged
+    # 1.42 - 1.39 billion is 30 million, not 3 cents at another scale
+    wrong = detect(source_input(answer.format("expected"), BEAT_NO_ESTIMATE))
+    assert not _verdict(wrong, "3 cents").grounded and wrong.flagged
