@@ -2441,6 +2441,12 @@ class Decider:
                     verdict = self._derived(claim, derivation, found, c.reading)
                     return replace(verdict, confidence=WEAK)
         if claim.approximate:
+            # "Of Quintara's RPO ..., about $2.0 billion is expected to be recognized" where
+            # the sources give RPO of $3,482.6 million "of which approximately 58%" is: a
+            # share of the value its words name, as the source's sentence gives it.
+            share = self._product_in_a_source_sentence(c.reading, of=stated)
+            if share is not None:
+                return share
             return self._wrong(claim, APPROXIMATION, stated, "the hedged figure is not the value")
         if cd.scales_known(claim, stated):
             for source, factor in cd.scaled_matches(claim, self.index):
@@ -3889,16 +3895,21 @@ class Decider:
                 return _derived_weakly(claim, value, formula, "another unit of time")
         return None
 
-    def _product_in_a_source_sentence(self, reading: Reading) -> ClaimVerdict | None:
+    def _product_in_a_source_sentence(
+        self, reading: Reading, of: Claim | None = None
+    ) -> ClaimVerdict | None:
         """An amount the sources give as the product of two figures of one sentence: a share
         of a whole ("Turnout was 38 per cent of the city's 241,000 registered voters" for
         "about 92,000 people voted"), or a count at a value per unit ("granted 1.42 million
         restricted stock units with a weighted-average grant-date fair value of $96.18 per
-        unit" for "a total grant-date fair value of about $136.6 million"). `derived` weakly."""
+        unit" for "a total grant-date fair value of about $136.6 million"). `derived` weakly.
+        `of`: only a share of that value."""
         claim = reading.claim
         if claim.kind not in _AMOUNTS or claim.value <= 0:
             return None
         for rate, amount in self._products_in_sentences():
+            if of is not None and (amount is not of or rate.kind != PERCENT):
+                continue
             value = rate.value * amount.value / (100 if rate.kind == PERCENT else 1)
             if claim.kind == CURRENCY and CURRENCY not in (rate.kind, amount.kind):
                 continue

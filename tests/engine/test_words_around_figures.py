@@ -288,3 +288,22 @@ def test_the_metric_of_a_with_clause_is_the_subjects():
     assert not detect(source_input(answer.format("11.6%"), CHANNELS)).flagged
     wrong = detect(source_input(answer.format("16.1%"), CHANNELS))
     assert not _verdict(wrong, "16.1%").grounded and wrong.flagged
+
+
+RPO = (
+    'Tollan Software, Inc. - Note 3. Revenue. Remaining performance obligations ("RPO") '
+    "represent contracted revenue that has not yet been recognized. As of January 31, 2024, "
+    "RPO were $2,914.0 million, of which approximately 62% is expected to be recognized as "
+    "revenue over the next 12 months and the remainder thereafter."
+)
+
+
+def test_a_hedged_share_of_the_value_its_words_name():
+    # 62% of 2,914.0 = 1,806.7
+    answer = (
+        "Of Tollan's RPO at January 31, 2024, about {} is expected to be recognized as "
+        "revenue over the next 12 months."
+    )
+    assert not detect(source_input(answer.format("$1.8 billion"), RPO)).flagged
+    wrong = detect(source_input(answer.format("$2.2 billion"), RPO))
+    assert not _verdict(wrong, "$2.2 billion").grounded and wrong.flagged
