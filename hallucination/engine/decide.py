@@ -2444,7 +2444,11 @@ class Decider:
             # "Of Quintara's RPO ..., about $2.0 billion is expected to be recognized" where
             # the sources give RPO of $3,482.6 million "of which approximately 58%" is: a
             # share of the value its words name, as the source's sentence gives it.
-            share = self._product_in_a_source_sentence(c.reading, of=stated)
+            # A sum of money bound to a count ("spent approximately $89.5 million
+            # repurchasing shares" to the shares repurchased) may be any product.
+            share = self._product_in_a_source_sentence(
+                c.reading, of=None if claim.kind == CURRENCY != stated.kind else stated
+            )
             if share is not None:
                 return share
             return self._wrong(claim, APPROXIMATION, stated, "the hedged figure is not the value")
@@ -3955,6 +3959,28 @@ class Decider:
                         out.append((a, b))
                 if len(out) > MAX_SOURCE_PRODUCTS:
                     break
+        # "November 1 - November 30, 2023   1,138,115   $ 78.60": a row's count of units at
+        # its price per unit, as an issuer-purchases table gives shares bought and the
+        # average price paid per share.
+        by_period: dict[tuple[str, int, str], list[Claim]] = {}
+        for c in self.index.claims:
+            if c.cell is not None and c.period and c.kind != DATE:
+                by_period.setdefault((c.source_id, c.cell[0], c.period), []).append(c)
+        for row in by_period.values():
+            if len(out) > MAX_SOURCE_PRODUCTS:
+                break
+            prices = [c for c in row if "per_share" in c.qualifiers and c.value > 0]
+            if len(prices) != 1:
+                continue
+            counts = {
+                c.value: c
+                for c in row
+                if c.kind in (NUMBER, COUNT)
+                and "per_share" not in c.qualifiers
+                and c.value > prices[0].value
+                and c.scale in (None, 1)
+            }
+            out.extend((replace(prices[0], kind=CURRENCY), c) for c in counts.values())
         self._source_products = out[:MAX_SOURCE_PRODUCTS]
         return self._source_products
 

@@ -307,3 +307,23 @@ def test_a_hedged_share_of_the_value_its_words_name():
     assert not detect(source_input(answer.format("$1.8 billion"), RPO)).flagged
     wrong = detect(source_input(answer.format("$2.2 billion"), RPO))
     assert not _verdict(wrong, "$2.2 billion").grounded and wrong.flagged
+
+
+PURCHASES = (
+    "Kestrel Brands, Inc. - Issuer Purchases of Equity Securities\n\n"
+    "                                  (a) Total     (b) Average\n"
+    "                                  Number of     Price Paid\n"
+    "Period                            Shares        per Share\n"
+    "October 1 - October 31, 2023        184,200     $  88.10\n"
+    "November 1 - November 30, 2023      902,450     $  76.35\n"
+    "December 1 - December 31, 2023      151,900     $  90.20\n"
+    "Total                             1,238,550     $  79.67\n"
+)
+
+
+def test_a_rows_units_at_its_price_per_unit():
+    # 902,450 x 76.35 = 68,902,058
+    answer = "Kestrel spent approximately {} repurchasing shares in November 2023."
+    assert not detect(source_input(answer.format("$68.9 million"), PURCHASES)).flagged
+    wrong = detect(source_input(answer.format("$86.9 million"), PURCHASES))
+    assert not _verdict(wrong, "$86.9 million").grounded and wrong.flagged
