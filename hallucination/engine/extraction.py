@@ -716,6 +716,13 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
             if ch.isalpha() and text[start] == "$" and start - 1 > 0 and text[start - 2] in " (\t":
                 start -= 1  # "C$42,286", "A$76.0"
                 continue
+            if ch.isalpha() and text[start : start + 1] == ")":
+                named = _NAMED_IN_BRACKETS.search(text, max(0, start - 80), start + 1)
+                if named is not None:
+                    # "311,250 − 56,788 (cash and cash equivalents) =": an operand's name in
+                    # brackets after it
+                    start = named.start(1)
+                    continue
             if ch.isalpha():
                 k = start - 1
                 while k > 0 and text[k - 1].isalpha() and start - k < 3:
@@ -846,6 +853,7 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_NAMED_IN_BRACKETS = re.compile(r"[0-9](\s*\([a-z][a-z&'-]*(?:[ ,]+[a-z&'-]+){0,7})\)\Z")
 _ARITHMETIC_CELL = re.compile(r"(?<=\|)([^|\n]*?[0-9][^|\n]*?(?:[÷×]|\s[*/]\s)[^|\n]*?)(?=\|)")
 _FORMULA_LEAD = re.compile(r"[*_]+[ \t]*|(?:19|20)\d{2}[ \t]*[,:][ \t]+")
 _RANGE_BETWEEN = re.compile(r"(?:[-–—]| to )(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")

@@ -72,6 +72,8 @@ _TOKEN = re.compile(
     # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations",
     # "+ 9 de novo +"
     r"(?:(?<=\s)[a-z]{2,20}(?:\s[a-z]{2,20}){0,2}(?=\s*(?:$|[-+*/×÷)−–])))?"
+    # ... or in brackets after it: "311,250 − 56,788 (cash and cash equivalents)"
+    r"(?:\s*\([a-z][a-z&'-]*(?:[ ,]+[a-z&'-]+){0,7}\))?"
     r"|(?P<op>[-+*/×÷()−–^]))"
 )
 _SCALE_AFTER_GROUP = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hallucination.engine import detect
+from hallucination.engine import detect, values
+from hallucination.engine.answer import read_answer
 from hallucination.engine.sources import build_index
 from hallucination.engine.types import CURRENCY, PERIOD_MISMATCH
 
@@ -101,3 +102,28 @@ def test_cents_better_than_a_figure_are_no_difference_of_billions():
     # 1.42 - 1.39 billion is 30 million, not 3 cents at another scale
     wrong = detect(source_input(answer.format("expected"), BEAT_NO_ESTIMATE))
     assert not _verdict(wrong, "3 cents").grounded and wrong.flagged
+
+
+BALANCE = (
+    "WEXFORD CONTAINERS, INC. - CONSOLIDATED BALANCE SHEETS (in thousands)\n"
+    "| | Fiscal 2023 | Fiscal 2022 |\n|---|---:|---:|\n"
+    "| Cash and cash equivalents | 48,915 | 52,306 |\n"
+    "| Current maturities of long-term debt | 12,500 | 12,500 |\n"
+    "| Long-term debt, net of current maturities | 271,340 | 283,100 |\n"
+)
+
+
+def test_an_operands_name_in_brackets_after_it():
+    working = "283,840 − 48,915 (cash and cash equivalents)"
+    assert values.evaluate(working) == Decimal("234925")
+    reading = read_answer(f"{working} = **$234,925 thousand**")
+    (result,) = [r.claim for r in reading.readings if r.claim.text == "$234,925 thousand"]
+    assert reading.worked(result) == (f"{working} ", False)
+    # 12,500 + 271,340 = 283,840; less 48,915 = 234,925
+    answer = (
+        "Total debt = 12,500 + 271,340 = $283,840 thousand\n\n"
+        "283,840 − 48,915 (cash and cash equivalents) = **{} thousand**"
+    )
+    assert not detect(source_input(answer.format("$234,925"), BALANCE)).flagged
+    wrong = detect(source_input(answer.format("$243,925"), BALANCE))
+    assert not _verdict(wrong, "$243,925 thousand").grounded and wrong.flagged
