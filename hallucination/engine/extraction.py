@@ -164,6 +164,9 @@ _SCALE_AFTER = re.compile(
     r"|lakh crores?|lakh crore|crores?|lakhs?|Cr|cr)(?![\w])"
     r"|(K|k|M|m|B|b|T)(?![\w])|\s(K|M|B|T)(?![\w]))",
 )
+_SCALE_AFTER_EMPHASIS = re.compile(
+    r"(?:\*\*|__)[ \t](thousand|million|billion|trillion)(?![\w])", re.IGNORECASE
+)
 # A scale spelled out after the digits: "R46 million" is the rand's sign before an amount,
 # where "K2" or "M4" alone stay names.
 _SCALE_WORD_AFTER = re.compile(r"\s(?:thousand|million|billion|trillion|bn|mn)(?![\w])")
@@ -1599,10 +1602,17 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         if scale_char == "\n"
         else None
     )
+    emphasised = (
+        _SCALE_AFTER_EMPHASIS.match(text, pos) if not scale_match and scale_char in "*_" else None
+    )
     if scale_match:
         word = next(g for g in scale_match.groups() if g)
         read.scale = lx.SCALE_WORDS[" ".join(word.lower().split())]
         pos = scale_match.end()
+    elif emphasised:
+        # "**$466,525** thousand": the scale after the emphasis closes is the figure's (the
+        # figure's span stays what is emphasised)
+        read.scale = lx.SCALE_WORDS[emphasised.group(1).lower()]
     elif prefix_scale is not None:
         read.scale = prefix_scale
     next_char = text[pos] if pos < len(text) else "\n"

@@ -127,3 +127,15 @@ def test_an_operands_name_in_brackets_after_it():
     assert not detect(source_input(answer.format("$234,925"), BALANCE)).flagged
     wrong = detect(source_input(answer.format("$243,925"), BALANCE))
     assert not _verdict(wrong, "$243,925 thousand").grounded and wrong.flagged
+
+
+def test_a_scale_word_after_the_emphasis_closes():
+    answer = "- Total current assets: **{}** thousand"
+    source = (
+        "KITTRIDGE SUPPLY CO. - CONSOLIDATED BALANCE SHEETS (in thousands)\n"
+        "| | December 31, 2023 |\n|---|---:|\n| Total current assets | 412,318 |\n"
+    )
+    clean = detect(source_input(answer.format("$412,318"), source))
+    assert _verdict(clean, "$412,318").claim.scale == Decimal(1000) and not clean.flagged
+    wrong = detect(source_input(answer.format("$421,318"), source))
+    assert not _verdict(wrong, "$421,318").grounded and wrong.flagged
