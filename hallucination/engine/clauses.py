@@ -375,6 +375,10 @@ def read_clauses(
         elif after_label and (spent_on or change_in or counted_as):
             # what the money went to, not who spent it; what changed; what was counted
             own = after_label
+        elif after_label and labels.words(window)[-1:] and labels.words(window)[-1] in _INCLUDING:
+            # "total assets include 2,104.6 of operating lease right-of-use assets": what
+            # is included, not what includes it
+            own = after_label
         elif (
             not own
             or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS | _INCLUDING

@@ -327,3 +327,24 @@ def test_a_rows_units_at_its_price_per_unit():
     assert not detect(source_input(answer.format("$68.9 million"), PURCHASES)).flagged
     wrong = detect(source_input(answer.format("$86.9 million"), PURCHASES))
     assert not _verdict(wrong, "$86.9 million").grounded and wrong.flagged
+
+
+RETAILER = (
+    "ASHCOMBE HOME, INC. - CONSOLIDATED BALANCE SHEETS (Amounts in millions)\n"
+    "| | February 3, 2024 | January 28, 2023 |\n|---|---:|---:|\n"
+    "| Property and equipment, net | 1,512.3 | 1,476.0 |\n"
+    "| Operating lease right-of-use assets | 1,948.2 | 1,902.7 |\n"
+    "| Total assets | 5,984.1 | 5,861.4 |\n"
+)
+
+
+def test_what_a_line_includes_is_named_after_the_figure():
+    answer = (
+        "Note that total assets include {} of operating lease right-of-use assets at "
+        "February 3, 2024."
+    )
+    clean = detect(source_input(answer.format("1,948.2"), RETAILER))
+    # grounded on its own line, not on the evidence of a value found under another label
+    assert not clean.flagged and "reason" not in _verdict(clean, "1,948.2").details
+    wrong = detect(source_input(answer.format("1,512.3"), RETAILER))
+    assert not _verdict(wrong, "1,512.3").grounded and wrong.flagged
