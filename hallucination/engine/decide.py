@@ -5454,6 +5454,18 @@ class Decider:
         ):
             # "a 2016 Accord" where a review says "my 2016 Accord": the name, as written
             return ClaimVerdict(claim=claim, outcome=GROUNDED)
+        if len(key) == 4 and key.isdigit():
+            # "TaxHelpNow blog | 2022": a page's year in a dateline the table reader took
+            # for a cell, a whole number with no unit written as the year is
+            dateline = [
+                c
+                for c in self.index.between(NUMBER, claim.value, claim.value)
+                if c.text == key and c.cell is not None and not c.unit and c.scale in (None, 1)
+            ]
+            if dateline:
+                return ClaimVerdict(
+                    claim=claim, outcome=GROUNDED, nearest=nearest_value(dateline[0])
+                )
         dates = [
             c
             for c in self.index.near(DATE, claim.value)

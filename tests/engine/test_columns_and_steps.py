@@ -139,3 +139,14 @@ def test_a_scale_word_after_the_emphasis_closes():
     assert _verdict(clean, "$412,318").claim.scale == Decimal(1000) and not clean.flagged
     wrong = detect(source_input(answer.format("$421,318"), source))
     assert not _verdict(wrong, "$421,318").grounded and wrong.flagged
+
+
+def test_a_datelines_year_read_as_a_cell_is_a_year():
+    source = (
+        "MoneyWise blog | 2021\n"
+        "Corran's top income tax rate of 6.4% applies to income over $75,000 for single filers."
+    )
+    answer = "One passage, a blog post from {}, still gives Corran's old top rate of 6.4%."
+    assert not detect(source_input(answer.format("2021"), source)).flagged
+    wrong = detect(source_input(answer.format("2019"), source))
+    assert not _verdict(wrong, "2019").grounded and wrong.flagged
