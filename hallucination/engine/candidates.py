@@ -1245,15 +1245,32 @@ def _totals(
             continue
         for kind in kinds:
             if kind == AVERAGE_OF and MIDPOINT in cues:
-                # A midpoint is the middle of two figures, never the mean of three.
+                # A midpoint is the middle of two figures, never the mean of three, and of
+                # the two ends of one range ("to $5.6 billion to $5.8 billion, from $5.5
+                # billion to $5.7 billion": never $5.8 and $5.7 billion).
                 for pair in itertools.combinations(group, 2):
-                    yield Derivation(kind, pair, True, described)
+                    if _ends_of_a_range(*pair, index):
+                        yield Derivation(kind, pair, True, described)
                 continue
             yield Derivation(kind, tuple(group), True, described and bool(cues))
             if len(group) > 2:
                 for size in range(2, min(len(group), MAX_SUM_SIZE) + 1):
                     for combo in itertools.combinations(group, size):
                         yield Derivation(kind, combo, True, False)
+
+
+# Between a range's ends: " to $", "–", " and ".
+_RANGE_JOIN = re.compile(r"\s*(?:[-–—]|to|and)\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?\s*", re.IGNORECASE)
+
+
+def _ends_of_a_range(a: Claim, b: Claim, index: SourceIndex) -> bool:
+    """Two figures of one source's prose written as one range's ends ("$5.6 billion to
+    $5.8 billion"); figures of tables or of two texts are not told apart here."""
+    if not a.source_id or a.source_id != b.source_id or a.cell is not None or b.cell is not None:
+        return True
+    first, second = (a, b) if a.start < b.start else (b, a)
+    text = index.texts.get(a.source_id, "")
+    return bool(text) and _RANGE_JOIN.fullmatch(text, first.end, second.start) is not None
 
 
 MAX_BROAD = 24

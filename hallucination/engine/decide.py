@@ -36,6 +36,7 @@ from .answer import (
     COMPARISON,
     COMPOUND,
     MAX_FIGURES_ASKED,
+    MIDPOINT,
     MINUS,
     PLUS,
     SHARE,
@@ -651,6 +652,7 @@ class Decider:
             # Grounded figures checked once more against what their words say: the sign,
             # the basis (GAAP or not), the one period the question asks.
             verdict = self._with_plus_sign(verdict)
+            verdict = self._midpoint_at_an_end(verdict, found[i].reading)
             verdict = self._on_its_basis(verdict, found[i].reading)
             verdicts.append(self._in_the_period_asked(verdict, found[i].reading))
         if self._exact:
@@ -661,6 +663,42 @@ class Decider:
             # "(≈ $871.7 million)" after "= $871,724K"): one more round.
             settled = self._worked_elsewhere(readings, settled)
         return settled
+
+    def _midpoint_at_an_end(self, verdict: ClaimVerdict, reading: Reading) -> ClaimVerdict:
+        """A figure called a range's midpoint that is one of its ends, and the middle of no
+        range ("raised its guidance, which now has a midpoint of $5.8 billion" for a range
+        of $5.6 billion to $5.8 billion): `substitution`, the midpoint expected."""
+        claim = verdict.claim
+        if (
+            verdict.outcome != GROUNDED
+            or MIDPOINT not in reading.cues
+            or verdict.nearest is None
+            or claim.kind not in _AMOUNTS
+        ):
+            return verdict
+        text = self.answer.text
+        start = self.answer.sentences[reading.sentence][0]
+        named = max(text.lower().rfind(w, start, claim.start) for w in ("midpoint", "mid-point"))
+        if named < 0 or any(ch.isdigit() for ch in text[named : claim.start]):
+            return verdict  # "(midpoint 480koz) and AISC of A$2,150-2,350/oz": another's word
+        place = claim.precision or Decimal(1)
+        ranges = [d for d in self._midpoints(reading, any_line=True) if d.kind == cd.AVERAGE_OF]
+        if any(values.at_precision(claim.value, d.value, place) for d in ranges):
+            return verdict
+        for derivation in ranges:
+            low, high = derivation.operands
+            if any(values.at_precision(claim.value, end.value, place) for end in (low, high)):
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=SUBSTITUTION,
+                    nearest=verdict.nearest,
+                    expected_value=derivation.value,
+                    details={
+                        "reason": "the value is an end of the range, not its midpoint",
+                        "range": f"{low.text} to {high.text}",
+                    },
+                )
+        return verdict
 
     def _with_plus_sign(self, verdict: ClaimVerdict) -> ClaimVerdict:
         """An amount written with a plus sign ("Working capital movement was +£28.9

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from hallucination.engine import detect
+from hallucination.engine.types import SUBSTITUTION
 
 from .conftest import source_input
 
@@ -348,3 +349,20 @@ def test_what_a_line_includes_is_named_after_the_figure():
     assert not clean.flagged and "reason" not in _verdict(clean, "1,948.2").details
     wrong = detect(source_input(answer.format("1,512.3"), RETAILER))
     assert not _verdict(wrong, "1,512.3").grounded and wrong.flagged
+
+
+OUTLOOK = (
+    "Pellow Foods raised its full-year revenue forecast to $3.2 billion to $3.6 billion, from "
+    "$3.1 billion to $3.5 billion previously. Shares rose 4.1% in premarket trading."
+)
+
+
+def test_a_midpoint_is_the_middle_of_one_ranges_ends():
+    answer = "Pellow Foods raised its full-year revenue guidance, which now has a midpoint of {}."
+    assert not detect(source_input(answer.format("$3.4 billion"), OUTLOOK)).flagged
+    # the mean of the new range's top and the old range's top
+    across = detect(source_input(answer.format("$3.55 billion"), OUTLOOK))
+    assert not _verdict(across, "$3.55 billion").grounded and across.flagged
+    # the new range's top called its midpoint
+    end = detect(source_input(answer.format("$3.6 billion"), OUTLOOK))
+    assert _verdict(end, "$3.6 billion").outcome == SUBSTITUTION and end.flagged
