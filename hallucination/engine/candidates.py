@@ -1678,7 +1678,12 @@ def _within_its_rates(
     if len(places) != 1 or None in places:
         # "from 3.95% to 4.3%": rates written to different places are exact as written
         return False
-    place = places.pop() * derivation.factor
+    place = places.pop()
+    if any(o.value != o.value.quantize(place) for o in derivation.operands):
+        # rates the answer worked out, unrounded: only the rounding of their own operands
+        # is left ("≈ 54.8%" from $292.8M ÷ $534.3M), within the spread's last digit
+        return abs(target - abs(value)) <= precision
+    place = place * derivation.factor
     return precision < place and abs(target - abs(value)) <= place + precision / 2
 
 

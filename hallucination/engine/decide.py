@@ -2414,6 +2414,8 @@ class Decider:
                     and _relative(claim.value, near.value) <= APPROXIMATION_CORRECTABLE
                     # not another period's value, which the corrected answer would misstate
                     and lx.periods_compatible(claim.period, near.period)
+                    # nor a range's end for a figure called its midpoint
+                    and MIDPOINT not in reading.cues
                     else None,
                 )
         if c.prose_stated is not None and not reading.derived:
