@@ -1939,11 +1939,18 @@ def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, li
     out: dict[int, list[str]] = {}
     for line in groups:
         over: dict[int, list[str]] = {}
+        # Each column takes, of one line, the cell that overlaps it most: "Sep 28,    Sep 30,"
+        # close over two columns are one date each, never both over the second.
+        best: dict[int, tuple[int, str]] = {}
         for s, e in line.spans:
             start, end = s - line.start, e - line.start
             for column, (left, right) in bounds.items():
                 if start <= right + 2 and end >= left - 2:
-                    over.setdefault(column, []).append(text[s:e].strip())
+                    overlap = min(end, right + 2) - max(start, left - 2)
+                    if column not in best or overlap > best[column][0]:
+                        best[column] = (overlap, text[s:e].strip())
+        for column, (_overlap, words) in best.items():
+            over[column] = [words]
         spans = [(s - line.start, e - line.start) for s, e in line.spans]
         ended = bool(over) and all(_SPAN_ENDED.search(text, s, e) for s, e in line.spans)
         words = [text[s:e].strip() for s, e in line.spans]

@@ -150,3 +150,25 @@ def test_a_datelines_year_read_as_a_cell_is_a_year():
     assert not detect(source_input(answer.format("2021"), source)).flagged
     wrong = detect(source_input(answer.format("2019"), source))
     assert not _verdict(wrong, "2019").grounded and wrong.flagged
+
+
+TEN_Q = (
+    "Note 14. Segment Information\n\n"
+    "(in millions)                      Three Months Ended      Nine Months Ended\n"
+    "                                   Sep 28,    Sep 30,     Sep 28,    Sep 30,\n"
+    "                                     2024       2023        2024       2023\n"
+    "Net sales\n"
+    "  Surgical                         842.6      790.1     2,498.1    2,317.4\n"
+    "  Diagnostics                      512.3      538.9     1,560.2    1,612.8\n"
+)
+
+
+def test_dates_close_over_two_columns_head_one_each():
+    index = build_index(source_input("", TEN_Q))
+    periods = {c.text: c.period for c in index.claims if c.cell is not None}
+    assert periods["2,317.4"] == periods["1,612.8"] == "9M 2023-09"
+    answer = "Surgical net sales grew {} in the first nine months of 2024."
+    # 2,498.1 / 2,317.4 - 1 = 7.80%
+    assert not detect(source_input(answer.format("7.8%"), TEN_Q)).flagged
+    wrong = detect(source_input(answer.format("8.7%"), TEN_Q))
+    assert not _verdict(wrong, "8.7%").grounded and wrong.flagged
