@@ -288,6 +288,22 @@ _DIFFERENCE_OVER = re.compile(
     rf"(?P<d>{_FIGURE_TERM})\s*[/÷]\s*(?P<c>{_FIGURE_TERM})(?:\s*[×x*]\s*100)?"
 )
 _DIFFERENCE = re.compile(rf"(?P<a>{_FIGURE_TERM})\s*[-−–]\s*(?P<b>{_FIGURE_TERM})")
+# A line named for both its signs: "asset/(liability)", "income (loss)", "gain/(loss)".
+_BOTH_SIGNS = re.compile(r"\b([A-Za-z]{3,12})\s*/?\s*\(([A-Za-z]{3,12})\)")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_SIGN_SIDES = frozenset(
+    (labels.stem(a), labels.stem(b))
+    for a, b in (
+        ("asset", "liability"),
+        ("assets", "liabilities"),
+        ("gain", "loss"),
+        ("gains", "losses"),
+        ("surplus", "deficit"),
+        ("inflow", "outflow"),
+        ("benefit", "expense"),
+        ("benefit", "provision"),
+    )
+)
 _OPENED_BY_A_PRONOUN = re.compile(r"\s*(?:This|It|That)(?:\s+(?:is|was|rate))?\b")
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
@@ -652,6 +668,7 @@ class Decider:
             # Grounded figures checked once more against what their words say: the sign,
             # the basis (GAAP or not), the one period the question asks.
             verdict = self._with_plus_sign(verdict)
+            verdict = self._named_by_the_other_side(verdict, found[i].reading)
             verdict = self._midpoint_at_an_end(verdict, found[i].reading)
             verdict = self._on_its_basis(verdict, found[i].reading)
             verdicts.append(self._in_the_period_asked(verdict, found[i].reading))
@@ -663,6 +680,42 @@ class Decider:
             # "(≈ $871.7 million)" after "= $871,724K"): one more round.
             settled = self._worked_elsewhere(readings, settled)
         return settled
+
+    def _named_by_the_other_side(self, verdict: ClaimVerdict, reading: Reading) -> ClaimVerdict:
+        """A figure of a line named for both its signs ("Net deferred tax asset/(liability)
+        (22.7)") that the answer names by the side its sign is not ("22.7 million, i.e. a net
+        deferred tax asset"): the wrong sign, `fabrication`."""
+        claim, nearest = verdict.claim, verdict.nearest
+        if (
+            verdict.outcome != GROUNDED
+            or nearest is None
+            or nearest.value >= 0
+            or claim.value <= 0
+            or claim.kind not in _AMOUNTS
+            or "operand" in claim.qualifiers  # "... - 96.2": the working gives the sign
+        ):
+            return verdict
+        text = self.index.texts.get(nearest.source_id, "")
+        line = text[text.rfind("\n", 0, nearest.start) + 1 : nearest.start]
+        sides = _BOTH_SIGNS.search(line)
+        if sides is None:
+            return verdict
+        positive, negative = (labels.stem(w.lower()) for w in sides.groups())
+        if (positive, negative) not in _SIGN_SIDES:
+            return verdict
+        start, end = self.answer.sentences[reading.sentence]
+        said = {labels.stem(w.lower()) for w in _WORD.findall(self.answer.text[start:end])}
+        if positive not in said or negative in said:
+            return verdict
+        return ClaimVerdict(
+            claim=claim,
+            outcome=FABRICATION,
+            nearest=nearest,
+            details={
+                "reason": f"the line's negative side: {sides.group(2).lower()}",
+                "stated": nearest.text,
+            },
+        )
 
     def _midpoint_at_an_end(self, verdict: ClaimVerdict, reading: Reading) -> ClaimVerdict:
         """A figure called a range's midpoint that is one of its ends, and the middle of no

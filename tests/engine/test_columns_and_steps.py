@@ -7,12 +7,13 @@ wrong one of the same shape."""
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 from hallucination.engine import detect, values
 from hallucination.engine.answer import read_answer
 from hallucination.engine.sources import build_index
-from hallucination.engine.types import CURRENCY, PERIOD_MISMATCH
+from hallucination.engine.types import CURRENCY, FABRICATION, PERIOD_MISMATCH
 
 from .conftest import source_input
 
@@ -172,3 +173,22 @@ def test_dates_close_over_two_columns_head_one_each():
     assert not detect(source_input(answer.format("7.8%"), TEN_Q)).flagged
     wrong = detect(source_input(answer.format("8.7%"), TEN_Q))
     assert not _verdict(wrong, "8.7%").grounded and wrong.flagged
+
+
+DEFERRED = json.dumps(
+    [
+        ["€ million", "2023", "2022"],
+        ["Gross deferred tax assets", "148.2", "131.9"],
+        ["Total deferred tax liabilities", "(179.6)", "(119.9)"],
+        ["Net deferred tax asset/(liability)", "(31.4)", "12.0"],
+    ]
+)
+
+
+def test_a_figure_named_by_the_side_of_its_line_its_sign_is_not():
+    question = "What was the net deferred tax position at 31 December 2023?"
+    answer = "31.4 million, i.e. a net deferred tax {}"
+    clean = detect(source_input(answer.format("liability"), DEFERRED, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input(answer.format("asset"), DEFERRED, question=question))
+    assert _verdict(wrong, "31.4 million").outcome == FABRICATION and wrong.flagged
