@@ -304,6 +304,7 @@ _SIGN_SIDES = frozenset(
         ("benefit", "provision"),
     )
 )
+MAX_BARE_ANSWER_CHARS = 120  # "US$860.0 million", "13.40; 11.10": a gold-style answer
 _OPENED_BY_A_PRONOUN = re.compile(r"\s*(?:This|It|That)(?:\s+(?:is|was|rate))?\b")
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
@@ -671,7 +672,8 @@ class Decider:
             verdict = self._named_by_the_other_side(verdict, found[i].reading)
             verdict = self._midpoint_at_an_end(verdict, found[i].reading)
             verdict = self._on_its_basis(verdict, found[i].reading)
-            verdicts.append(self._in_the_period_asked(verdict, found[i].reading))
+            verdict = self._in_the_period_asked(verdict, found[i].reading)
+            verdicts.append(self._in_the_column_asked(verdict))
         if self._exact:
             verdicts = self._headlines(readings, found, verdicts)
         settled = self._worked_elsewhere(readings, verdicts)
@@ -816,6 +818,51 @@ class Decider:
                 f"{reading.asked_period}",
                 "matched": fact.text,
                 "matched_period": fact.period,
+            },
+        )
+
+    def _in_the_column_asked(self, verdict: ClaimVerdict) -> ClaimVerdict:
+        """A bare answer to a question that names one column of a table ("What was the
+        goodwill of the Life Sciences segment at December 31, 2023?" answered "US$860.0
+        million") that is the cell of a column the question does not name, on a row whose
+        cell under the named column is another value: `substitution`, that cell expected."""
+        question = self.answer.question
+        if (
+            not question
+            or len(self.answer.text) > MAX_BARE_ANSWER_CHARS
+            or verdict.outcome != GROUNDED
+            or verdict.nearest is None
+        ):
+            return verdict
+        if sum(1 for r in self.answer.readings if r.claim.kind != DATE) != 1:
+            return verdict  # one figure answers; working's operands name their own columns
+        fact = self._fact_at(verdict.nearest)
+        if fact is None or fact.cell is None or not fact.header_words:
+            return verdict
+        asked = labels.label_words(question)
+        if fact.header_words & asked:
+            return verdict
+        named = [
+            f
+            for f in self.index.row_of(fact)
+            if f is not fact
+            and f.header_words
+            and f.header_words <= asked
+            and f.kind == fact.kind
+            and f.period == fact.period
+            and f.value != fact.value
+        ]
+        if len(named) != 1:
+            return verdict
+        return ClaimVerdict(
+            claim=verdict.claim,
+            outcome=SUBSTITUTION,
+            nearest=verdict.nearest,
+            expected_value=named[0].value,
+            details={
+                "reason": "the value is another column's; the question names this one",
+                "matched": fact.text,
+                "stated": named[0].text,
             },
         )
 

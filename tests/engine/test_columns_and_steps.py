@@ -13,7 +13,7 @@ from decimal import Decimal
 from hallucination.engine import detect, values
 from hallucination.engine.answer import read_answer
 from hallucination.engine.sources import build_index
-from hallucination.engine.types import CURRENCY, FABRICATION, PERIOD_MISMATCH
+from hallucination.engine.types import CURRENCY, FABRICATION, PERIOD_MISMATCH, SUBSTITUTION
 
 from .conftest import source_input
 
@@ -192,3 +192,23 @@ def test_a_figure_named_by_the_side_of_its_line_its_sign_is_not():
     assert not clean.flagged
     wrong = detect(source_input(answer.format("asset"), DEFERRED, question=question))
     assert _verdict(wrong, "31.4 million").outcome == FABRICATION and wrong.flagged
+
+
+GOODWILL = json.dumps(
+    [
+        ["US$ million", "Imaging", "Therapy", "Consumer", "Total"],
+        ["Balance at January 1, 2023", "702.5", "1,118.0", "401.2", "2,221.7"],
+        ["Acquisitions", "41.0", "—", "—", "41.0"],
+        ["Foreign currency translation", "8.1", "12.7", "(3.3)", "17.5"],
+        ["Balance at December 31, 2023", "751.6", "1,130.7", "397.9", "2,280.2"],
+    ]
+)
+
+
+def test_a_bare_answer_from_a_column_the_question_does_not_name():
+    question = "What was the goodwill of the Therapy segment at December 31, 2023?"
+    clean = detect(source_input("US$1,130.7 million", GOODWILL, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("US$751.6 million", GOODWILL, question=question))
+    verdict = _verdict(wrong, "US$751.6 million")
+    assert verdict.outcome == SUBSTITUTION and verdict.expected_value == Decimal("1130.7")
