@@ -304,6 +304,8 @@ _SIGN_SIDES = frozenset(
         ("benefit", "provision"),
     )
 )
+_PART_ASKED = re.compile(r"\b(?:percentage|proportion|share|portion|fraction)\s+of\b", re.I)
+_AVERAGE_ASKED = re.compile(r"\b(?:average|mean|turnover)\b", re.IGNORECASE)
 MAX_BARE_ANSWER_CHARS = 120  # "US$860.0 million", "13.40; 11.10": a gold-style answer
 _OPENED_BY_A_PRONOUN = re.compile(r"\s*(?:This|It|That)(?:\s+(?:is|was|rate))?\b")
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
@@ -674,6 +676,7 @@ class Decider:
             verdict = self._on_its_basis(verdict, found[i].reading)
             verdict = self._in_the_period_asked(verdict, found[i].reading)
             verdicts.append(self._in_the_column_asked(verdict))
+        verdicts = self._operands_of_the_year_asked(verdicts)
         if self._exact:
             verdicts = self._headlines(readings, found, verdicts)
         settled = self._worked_elsewhere(readings, verdicts)
@@ -820,6 +823,66 @@ class Decider:
                 "matched_period": fact.period,
             },
         )
+
+    def _operands_of_the_year_asked(self, verdicts: list[ClaimVerdict]) -> list[ClaimVerdict]:
+        """A short answer's working over table cells for a question that names one year
+        ("What percentage of the 2023 gross deferred tax assets relates to tax loss
+        carryforwards?" answered "71.5 / 154.4 = 46.31%"): an operand that is another year's
+        cell, on a row with a cell for the year asked, beside an operand of that year, is
+        `period_mismatch`, the asked year's cell expected."""
+        question = self.answer.question
+        if (
+            not question
+            or len(self.answer.text) > MAX_BARE_ANSWER_CHARS
+            # a part of a whole of the year asked, not a change or an average over years
+            or not _PART_ASKED.search(question)
+            or _CHANGE_ASKED.search(question)
+            or _AVERAGE_ASKED.search(question)
+        ):
+            return verdicts
+        years = set(_A_YEAR.findall(question))
+        if len(years) != 1:
+            return verdicts
+        year = years.pop()
+        cells: dict[int, Claim] = {}
+        for k, verdict in enumerate(verdicts):
+            if (
+                verdict.outcome == GROUNDED
+                and verdict.nearest is not None
+                and "operand" in verdict.claim.qualifiers
+            ):
+                fact = self._fact_at(verdict.nearest)
+                if fact is not None and fact.cell is not None and lx.period_year(fact.period):
+                    cells[k] = fact
+        if not any(lx.period_year(f.period) == year for f in cells.values()):
+            return verdicts
+        out = list(verdicts)
+        for k, fact in cells.items():
+            if lx.period_year(fact.period) == year:
+                continue
+            asked = [
+                f
+                for f in self.index.row_of(fact)
+                if f is not fact
+                and lx.period_year(f.period) == year
+                and f.header_words == fact.header_words
+                and f.value != fact.value
+            ]
+            if len(asked) != 1:
+                continue
+            out[k] = ClaimVerdict(
+                claim=verdicts[k].claim,
+                outcome=PERIOD_MISMATCH,
+                nearest=verdicts[k].nearest,
+                expected_value=asked[0].value,
+                details={
+                    "reason": f"the value is the {fact.period} figure; the question asks for "
+                    f"{year}",
+                    "matched": fact.text,
+                    "matched_period": fact.period,
+                },
+            )
+        return out
 
     def _in_the_column_asked(self, verdict: ClaimVerdict) -> ClaimVerdict:
         """A bare answer to a question that names one column of a table ("What was the

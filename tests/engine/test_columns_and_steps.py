@@ -212,3 +212,24 @@ def test_a_bare_answer_from_a_column_the_question_does_not_name():
     wrong = detect(source_input("US$751.6 million", GOODWILL, question=question))
     verdict = _verdict(wrong, "US$751.6 million")
     assert verdict.outcome == SUBSTITUTION and verdict.expected_value == Decimal("1130.7")
+
+
+DEFERRED_ASSETS = json.dumps(
+    [
+        ["€ million", "2023", "2022"],
+        ["Tax loss carryforwards", "91.6", "77.2"],
+        ["Lease liabilities", "33.1", "30.4"],
+        ["Gross deferred tax assets", "162.8", "141.0"],
+    ]
+)
+
+
+def test_a_share_of_the_year_asked_over_another_years_cell():
+    question = (
+        "What percentage of the 2023 gross deferred tax assets relates to tax loss carryforwards?"
+    )
+    # 91.6 / 162.8 = 56.27%; 77.2 / 162.8 = 47.42%
+    clean = detect(source_input("91.6 / 162.8 = 56.27%", DEFERRED_ASSETS, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("77.2 / 162.8 = 47.42%", DEFERRED_ASSETS, question=question))
+    assert _verdict(wrong, "77.2").outcome == PERIOD_MISMATCH and wrong.flagged
