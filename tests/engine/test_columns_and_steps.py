@@ -233,3 +233,22 @@ def test_a_share_of_the_year_asked_over_another_years_cell():
     assert not clean.flagged
     wrong = detect(source_input("77.2 / 162.8 = 47.42%", DEFERRED_ASSETS, question=question))
     assert _verdict(wrong, "77.2").outcome == PERIOD_MISMATCH and wrong.flagged
+
+
+GERMAN = json.dumps(
+    [
+        ["in € Mio.", "2023", "2022"],
+        ["Umsatzerlöse", "4.227,8", "3.981,4"],
+        ["Materialaufwand", "(1.312,6)", "(1.204,9)"],
+    ]
+)
+
+
+def test_a_figure_with_a_decimal_comma_gets_no_replacement_in_another_style():
+    clean = detect(source_input("Revenue (Umsatzerlöse) in 2023 was € 4.227,8 million.", GERMAN))
+    assert not clean.flagged
+    answer = "Revenue (Umsatzerlöse) in 2023 was € 3.981,4 million."
+    wrong = detect(source_input(answer, GERMAN))
+    assert _verdict(wrong, "€ 3.981,4 million").outcome == PERIOD_MISMATCH and wrong.flagged
+    # the verdict explains; "€ 0.0000,4 million" would be no correction
+    assert wrong.corrections == () and wrong.corrected_answer == answer
