@@ -316,8 +316,10 @@ class SourceIndex:
     def sharing_words(self, words: frozenset[str], limit: int = 6_000) -> list[Claim]:
         """Source values whose label shares a word with `words`, rarest words first."""
         weight = self.weights
-        # Rarest first; a stable sort keeps equal weights in the order of `words`.
-        ordered = sorted(words, key=weight, reverse=True) if weight else list(words)
+        # Rarest first, equal weights in alphabetical order: a set's own order changes with
+        # the process's hash seed, and the first values found are the ones a bounded search
+        # keeps.
+        ordered = sorted(sorted(words), key=weight, reverse=True) if weight else sorted(words)
         seen: set[int] = set()
         out: list[Claim] = []
         for word in ordered:
