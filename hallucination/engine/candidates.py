@@ -1259,8 +1259,22 @@ def _totals(
                         yield Derivation(kind, combo, True, False)
 
 
-# Between a range's ends: " to $", "–", " and ".
-_RANGE_JOIN = re.compile(r"\s*(?:[-–—]|to|and)\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?\s*", re.IGNORECASE)
+# The words between the two ends of a range: "A to B", "A–B"; and "between 312.4 cents and
+# 326.8 cents", a range said with `between ... and`.
+_RANGE_JOIN = re.compile(r"\s*(?:to|[-–—])\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s+(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?\Z", re.IGNORECASE)
+_BETWEEN_JOIN = re.compile(r"\s*(?:[A-Za-z%]{1,10}\s*)?and\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
+
+
+def joins_range(text: str, a: Claim, b: Claim) -> bool:
+    """Whether the text between two figures makes them one range: `A to B`, `A–B`, or
+    `between A and B`."""
+    if _RANGE_JOIN.fullmatch(text, a.end, b.start):
+        return True
+    return bool(
+        _BETWEEN_JOIN.fullmatch(text, a.end, b.start)
+        and _BETWEEN_BEFORE.search(text, max(0, a.start - 16), a.start)
+    )
 
 
 def _ends_of_a_range(a: Claim, b: Claim, index: SourceIndex) -> bool:
@@ -1270,7 +1284,7 @@ def _ends_of_a_range(a: Claim, b: Claim, index: SourceIndex) -> bool:
         return True
     first, second = (a, b) if a.start < b.start else (b, a)
     text = index.texts.get(a.source_id, "")
-    return bool(text) and _RANGE_JOIN.fullmatch(text, first.end, second.start) is not None
+    return bool(text) and joins_range(text, first, second)
 
 
 MAX_BROAD = 24

@@ -317,6 +317,7 @@ def read_clauses(
             else ""
         )
         own = labels.label_words(window)
+        window_words = labels.words(window)
         if subject and own and not own & subject:
             own = own | subject
         inherited = False
@@ -375,13 +376,13 @@ def read_clauses(
         elif after_label and (spent_on or change_in or counted_as):
             # what the money went to, not who spent it; what changed; what was counted
             own = after_label
-        elif after_label and labels.words(window)[-1:] and labels.words(window)[-1] in _INCLUDING:
+        elif after_label and window_words[-1:] and window_words[-1] in _INCLUDING:
             # "total assets include 2,104.6 of operating lease right-of-use assets": what
             # is included, not what includes it
             own = after_label
         elif (
             not own
-            or set(labels.words(window)) <= ANAPHORA | _PERIOD_QUALIFIERS | _INCLUDING
+            or set(window_words) <= ANAPHORA | _PERIOD_QUALIFIERS | _INCLUDING
             # "84.2 million tons in 2024 compared with 82.9 million tons": the unit the
             # figure before was counted in names nothing new
             or (

@@ -88,11 +88,6 @@ _CLAUSE_AFTER = re.compile(
 MAX_EARLIER_FIGURES = 12
 MAX_BASE_GAP = 60  # characters between a source figure and the base named right after it
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)")  # what ends a source sentence between two figures
-# The words between the two ends of a range: "A to B", "A–B"; and "between 312.4 cents and
-# 326.8 cents", a range said with `between ... and`.
-_RANGE_JOIN = re.compile(r"\s*(?:to|[-–—])\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
-_BETWEEN_BEFORE = re.compile(r"\bbetween\s+(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?\Z", re.IGNORECASE)
-_BETWEEN_JOIN = re.compile(r"\s*(?:[A-Za-z%]{1,10}\s*)?and\s*(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
 MAX_RANGE_LINK = 12
 # Where one clause of a sentence ends and the next begins.
 _CLAUSE_BREAK = re.compile(r"[,;]\s|\s(?:and|while|whereas|but)\s")
@@ -290,14 +285,11 @@ _DIFFERENCE_OVER = re.compile(
 _DIFFERENCE = re.compile(rf"(?P<a>{_FIGURE_TERM})\s*[-−–]\s*(?P<b>{_FIGURE_TERM})")
 # A line named for both its signs: "asset/(liability)", "income (loss)", "gain/(loss)".
 _BOTH_SIGNS = re.compile(r"\b([A-Za-z]{3,12})\s*/?\s*\(([A-Za-z]{3,12})\)")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _SIGN_SIDES = frozenset(
     (labels.stem(a), labels.stem(b))
     for a, b in (
         ("asset", "liability"),
-        ("assets", "liabilities"),
         ("gain", "loss"),
-        ("gains", "losses"),
         ("surplus", "deficit"),
         ("inflow", "outflow"),
         ("benefit", "expense"),
@@ -709,7 +701,7 @@ class Decider:
         if (positive, negative) not in _SIGN_SIDES:
             return verdict
         start, end = self.answer.sentences[reading.sentence]
-        said = {labels.stem(w.lower()) for w in _WORD.findall(self.answer.text[start:end])}
+        said = set(labels.words(self.answer.text[start:end]))
         if positive not in said or negative in said:
             return verdict
         return ClaimVerdict(
@@ -736,8 +728,9 @@ class Decider:
             return verdict
         text = self.answer.text
         start = self.answer.sentences[reading.sentence][0]
-        named = max(text.lower().rfind(w, start, claim.start) for w in ("midpoint", "mid-point"))
-        if named < 0 or any(ch.isdigit() for ch in text[named : claim.start]):
+        before = text[start : claim.start].lower()
+        named = max(before.rfind(w) for w in ("midpoint", "mid-point"))
+        if named < 0 or any(ch.isdigit() for ch in before[named:]):
             return verdict  # "(midpoint 480koz) and AISC of A$2,150-2,350/oz": another's word
         place = claim.precision or Decimal(1)
         ranges = [d for d in self._midpoints(reading, any_line=True) if d.kind == cd.AVERAGE_OF]
@@ -3289,7 +3282,7 @@ class Decider:
         for sentence in range(max(0, reading.sentence - 2), reading.sentence + 1):
             claims = [c for c in self._claims_of(sentence) if c.kind != DATE]
             for a, b in itertools.pairwise(claims):
-                if a.kind == b.kind and a.value < b.value and _joins_range(text, a, b):
+                if a.kind == b.kind and a.value < b.value and cd.joins_range(text, a, b):
                     ranges.append((a, b))
         # ... or in the sources, on the claim's own line ("Total revenues of $2,410 million to
         # $2,470 million" under "The midpoint of the revenue outlook, $2,440 million").
@@ -3305,7 +3298,7 @@ class Decider:
                         and a.value < b.value
                         and (any_line or (a.label_words | b.label_words) & words)
                         and b.start - a.end <= MAX_RANGE_LINK
-                        and _joins_range(source_text, a, b)
+                        and cd.joins_range(source_text, a, b)
                     ):
                         ranges.append((a, b))
         if not ranges:
@@ -5949,17 +5942,6 @@ def _with_written_sign(exact: Decimal, claim: Claim) -> Decimal:
     if exact and claim.value and (exact < 0) != (claim.value < 0):
         return -exact
     return exact
-
-
-def _joins_range(text: str, a: Claim, b: Claim) -> bool:
-    """Whether the text between two figures makes them one range: `A to B`, `A–B`, or
-    `between A and B`."""
-    if _RANGE_JOIN.fullmatch(text, a.end, b.start):
-        return True
-    return bool(
-        _BETWEEN_JOIN.fullmatch(text, a.end, b.start)
-        and _BETWEEN_BEFORE.search(text, max(0, a.start - 16), a.start)
-    )
 
 
 def _over_the_later_value(derivation: Derivation, drift: Derivation) -> bool:
