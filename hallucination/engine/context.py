@@ -187,6 +187,8 @@ CATEGORIES: dict[str, dict[str, re.Pattern | None]] = {
             "form",
             "page",
             "pages",
+            "passage",
+            "passages",
             "chapter",
             "regulation",
             "level",

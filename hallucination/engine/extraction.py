@@ -1875,7 +1875,7 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
             anchor_start = -1
             if not period:
                 period, anchor_start = _period_for(
-                    doc, read, anchors, anchor_starts, clause_start, clause_end
+                    doc, read, anchors, anchor_starts, clause_start, clause_end, next_start
                 )
             prior = (
                 marks.last_between("prior", max(clause_start, read.start - 60), read.start)
@@ -2197,6 +2197,7 @@ def _period_for(
     anchor_starts: list[int],
     clause_start: int,
     clause_end: int,
+    next_start: int,
 ) -> tuple[str, int]:
     """The period the clause gives a number, and where it is written (-1 when none)."""
     text = doc.text
@@ -2250,8 +2251,42 @@ def _period_for(
             or _CHANGE_TARGET.search(text, max(0, read.start - 20), read.start) is not None
         )
     ):
+        later = _its_parts_own_period(doc, read, anchors, i, anchors[j], clause_end, next_start)
+        if later is not None:
+            return later.anchor_period or later.period, later.start
         return anchors[j].anchor_period or anchors[j].period, anchors[j].start
     return "", -1
+
+
+def _its_parts_own_period(
+    doc: _Document,
+    read: _Read,
+    anchors: list[_Read],
+    i: int,
+    before: _Read,
+    clause_end: int,
+    next_start: int,
+) -> _Read | None:
+    """ "passage 2 dates from January 2023, and the roughly $24,000 figure in passage 3 is a
+    consultants' projection for 2025": past a join (`, and`), the part of the sentence that
+    holds the figure names its own period after it, with no other figure between; that
+    period is the figure's, not the one of the part before."""
+    if i >= len(anchors) or anchors[i].start >= clause_end or anchors[i].start > next_start:
+        return None
+    if not _JOINS_A_PART.search(doc.text, before.end, read.start):
+        return None
+    if doc.previous_word(anchors[i].start) in _BASE_WORDS:
+        return None  # "..., and net income was $1M, up from 2022's": the base's period
+    if (
+        _INTRODUCES_A_NUMBER.match(doc.text, anchors[i].end)
+        or "(" in doc.text[read.end : anchors[i].start]
+    ):
+        return None  # "..., and the network grew to 38,450 outlets (2023: 33,910)"
+    return anchors[i]
+
+
+_JOINS_A_PART = re.compile(r",\s+(?:and|but|while|whereas)\s", re.IGNORECASE)
+_BASE_WORDS = frozenset({"from", "since", "versus", "vs", "over", "than", "against", "after"})
 
 
 _NAME_DATE_WORDS = frozenset(
