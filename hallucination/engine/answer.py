@@ -184,6 +184,9 @@ _CHANGE_WORDS = frozenset(
         "worsened",
         "deteriorated",
         "deterioration",
+        # "cut about 1,150 jobs of its 12,780, leaving it with about 11,630": what is left
+        "leaving",
+        "leaves",
     }
 )
 _YEAR_AGO = re.compile(

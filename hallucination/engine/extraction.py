@@ -188,7 +188,9 @@ _COUNT_AFTER = re.compile(
     r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
     re.IGNORECASE,
 )
-_ANSWER_COMPOUNDS = frozenset({"strong", "star", "cent"})  # "the 84-cent consensus": money
+_ANSWER_COMPOUNDS = frozenset(
+    {"strong", "person", "star", "cent"}
+)  # "the 84-cent consensus": money
 _CLOCK_AFTER = re.compile(r" ?(?:[ap]\.m\.|[AaPp][Mm])(?![\w])")
 _SUSPENDED_HYPHEN = re.compile(r"-[ \t]+(?:to|and|or)[ \t]+\d[\d.,]*-[A-Za-z]")
 _COUNT_NOUN_SET = frozenset(lx.COUNT_NOUNS)

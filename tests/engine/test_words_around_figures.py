@@ -366,3 +366,37 @@ def test_a_midpoint_is_the_middle_of_one_ranges_ends():
     # the new range's top called its midpoint
     end = detect(source_input(answer.format("$3.6 billion"), OUTLOOK))
     assert _verdict(end, "$3.6 billion").outcome == SUBSTITUTION and end.flagged
+
+
+STORE_CLOSURES = (
+    "Fernhill Home said on Tuesday it will close 47 of its 359 stores by the end of August "
+    "and cut about 1,180 jobs, or roughly 9% of its workforce."
+)
+
+WORKFORCE = (
+    "August 6, 2024 — Quillon Software said on Tuesday it would cut about 1,150 jobs, or "
+    "roughly 9% of its workforce. The company had 12,780 employees at the end of June."
+)
+
+
+def test_what_a_cut_leaves_is_the_whole_less_the_part():
+    answer = "Fernhill plans to close 47 stores, about 13% of its 359-store fleet, leaving {}."
+    assert not detect(source_input(answer.format(312), STORE_CLOSURES)).flagged
+    assert detect(source_input(answer.format(322), STORE_CLOSURES)).flagged
+
+
+def test_a_count_of_people_joined_to_its_noun_is_a_count():
+    answer = "Quillon will cut about 1,150 jobs, roughly 9% of its {}-person workforce."
+    clean = detect(source_input(answer.format("12,780"), WORKFORCE))
+    assert not clean.flagged
+    assert _verdict(clean, "12,780").grounded
+    assert detect(source_input(answer.format("12,980"), WORKFORCE)).flagged
+
+
+def test_what_is_left_of_a_workforce_written_as_a_compound():
+    answer = (
+        "Quillon will cut about 1,150 jobs, roughly 9% of its 12,780-person workforce, "
+        "leaving it with about {} employees."
+    )
+    assert not detect(source_input(answer.format("11,630"), WORKFORCE)).flagged
+    assert detect(source_input(answer.format("11,930"), WORKFORCE)).flagged
