@@ -876,6 +876,13 @@ def _derivations(
             percents = _distinct([c for c in group if c.kind == PERCENT])
             for a, b in itertools.combinations(percents, 2):
                 ordered = _chronological(a, b) or ((b, a) if reading.from_to else None)
+                if COMPARISON in cues and reading.other_label and not reading.from_to:
+                    # "22.63% in the fourth quarter of 2023, about 1.89 percentage points
+                    # above the survey's new-offer average" of May 2024: levels compared,
+                    # not a change over time; the one the words name is the base.
+                    named_a = len(a.label_words & reading.other_label)
+                    named_b = len(b.label_words & reading.other_label)
+                    ordered = (a, b) if named_b > named_a else (b, a) if named_a > named_b else None
                 if ordered is not None:
                     out.append(Derivation(SPREAD, ordered, True, True, factor))
                 else:

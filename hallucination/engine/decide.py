@@ -1619,6 +1619,13 @@ class Decider:
                 or earlier
             )
             own = _for_the_period(claim.period, rates)
+            single = sum(1 for c in out if c.value.kind == PERCENT) == 1
+            named = _the_one_named(reading, earlier) if single else []
+            if named:
+                # "the average APR on new credit card offers at 20.74%" ... "22.63% ..., about
+                # 1.89 percentage points above the survey's new-offer average": the earlier
+                # rate the words after the spread name.
+                own = named
             if len(own) == 2 or (
                 # "2023 lease yield ≈ 10.81%" ... "Against a 3.87% composite cost of funds,
                 # that leaves a gross spread of roughly 6.94 percentage points": the one
@@ -5808,6 +5815,21 @@ def _for_the_period(period: str, rates: list[_Claimed]) -> list[_Claimed]:
                 prior = [o for o in before if lx.period_year(o.reading.claim.period) == latest]
                 return [now[-1], prior[-1]]
     return rates[-2:]
+
+
+def _the_one_named(reading: Reading, rates: list[_Claimed]) -> list[_Claimed]:
+    """Of the answer's earlier rates, the one the words after a spread name, when one does."""
+    if not reading.other_label:
+        return []
+    shared = [len(reading.other_label & o.reading.claim.label_words) for o in rates]
+    most = max(shared, default=0)
+    if most < min(2, len(reading.other_label)):
+        return []
+    # (a rate that only carries on the words of the one before is not the one they name)
+    best = [
+        o for o, n in zip(rates, shared, strict=True) if n == most and not o.reading.label_inherited
+    ]
+    return best if len(best) == 1 else []
 
 
 def _shares_a_metric(claim: Claim, other: Claim) -> bool:

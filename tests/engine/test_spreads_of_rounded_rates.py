@@ -6,7 +6,10 @@ restating the one before it reads the same in markdown emphasis ("**38 basis poi
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from hallucination.engine import detect
+from hallucination.engine.types import ARITHMETIC_DRIFT
 
 from .conftest import source_input
 
@@ -152,3 +155,30 @@ def test_a_sentence_opened_by_a_pronoun_is_about_the_rate_before():
     assert not detect(source_input(answer.format("0.07"), SURVEY)).flagged
     wrong = detect(source_input(answer.format("0.70"), SURVEY))
     assert not _verdict(wrong, "0.70 percentage points").grounded and wrong.flagged
+
+
+CARD_RELEASE = (
+    "February 9, 2024 — The average interest rate on credit card accounts assessed interest "
+    "was 22.63% in the fourth quarter of 2023, up from 21.19% in the third quarter."
+)
+CARD_SURVEY = (
+    "Weekly credit card rate survey — May 8, 2024. The average APR on new credit card offers "
+    "is 20.74% this week. By card type: balance transfer 18.62% and rewards 21.84%."
+)
+
+
+def test_a_spread_above_a_rate_its_words_name_is_over_that_rate():
+    answer = (
+        "The weekly survey of May 8, 2024 puts the average APR on new credit card offers at "
+        "20.74%, from 18.62% for balance transfer cards to 21.84% for rewards cards. Accounts "
+        "that were charged interest paid an average of 22.63% in the fourth quarter of 2023, "
+        "about {} percentage points {} the survey's new-offer average."
+    )
+    clean = detect(source_input(answer.format("1.89", "above"), CARD_RELEASE, CARD_SURVEY))
+    assert not clean.flagged
+    for wrong in (answer.format("1.98", "above"), answer.format("1.89", "below")):
+        result = detect(source_input(wrong, CARD_RELEASE, CARD_SURVEY))
+        assert result.flagged
+        (spread,) = [v for v in result.verdicts if "percentage points" in v.claim.text]
+        assert spread.outcome == ARITHMETIC_DRIFT
+        assert spread.expected_value == Decimal("1.89")
