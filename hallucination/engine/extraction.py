@@ -2430,10 +2430,13 @@ _DATELINE_AFTER = re.compile(r"[ \t]*(?:\([A-Za-z .]{2,30}\)[ \t]*)?[—–-]{1,
 
 
 def _is_dateline(text: str, anchor: _Read) -> bool:
-    return bool(
-        _DATELINE_AFTER.match(text, anchor.end)
-        and _DATELINE_BEFORE.search(text, max(0, anchor.start - 48), anchor.start)
-    )
+    """ "LONDON, March 3 (Reuters) -", and a month or day that opens the text before a dash
+    ("September 2022 — Denver rents hit a record in August"): when it was written."""
+    if not _DATELINE_AFTER.match(text, anchor.end):
+        return False
+    if not text[: anchor.start].strip() and len(anchor.period) >= 7:
+        return True
+    return bool(_DATELINE_BEFORE.search(text, max(0, anchor.start - 48), anchor.start))
 
 
 @functools.lru_cache(maxsize=4096)

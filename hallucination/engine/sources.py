@@ -507,6 +507,7 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
     else:
         claims, marks = extract_document(text, source_id=source_id, number_words=True)
         claims = _with_quarters_in_words(text, source_id, claims)
+        claims = _with_months_of_its_dateline(text, source_id, claims)
         if ") " in text or ")," in text or ")." in text:
             claims = _comparatives_in_brackets(text, claims)
         extracted = ExtractedSource(
@@ -608,6 +609,61 @@ def _with_quarters_in_words(text: str, source_id: str, claims: list[Claim]) -> l
     if not added:
         return claims
     return sorted([*claims, *added], key=lambda c: c.start)
+
+
+def _with_months_of_its_dateline(text: str, source_id: str, claims: list[Claim]) -> list[Claim]:
+    """A month named without its year in a dated text ("September 2022 — Denver rents hit a
+    record in August") is the last such month on or before the date the text opens with
+    (August 2022): a period the source states, as the answer's "August 2022" says."""
+    dateline = next(
+        (
+            c
+            for c in claims
+            if c.kind == DATE
+            and c.start < _DATELINE_CHARS
+            and c.period[:4].isdigit()
+            and len(c.period) >= 7
+        ),
+        None,
+    )
+    if dateline is None:
+        return claims
+    year, month = int(dateline.period[:4]), int(dateline.period[5:7])
+    taken = [(c.start, c.end) for c in claims if c.kind == DATE]
+    added = []
+    for found in _MONTH_IN_WORDS.finditer(text[:MAX_CALENDAR_CHARS]):
+        start, end = found.span(1)
+        if start <= dateline.start or any(s < end and start < e for s, e in taken):
+            continue
+        named = lx.MONTHS[found.group(1).lower()]
+        period = f"{year if named <= month else year - 1}-{named:02d}"
+        added.append(
+            Claim(
+                text=found.group(1),
+                start=start,
+                end=end,
+                kind=DATE,
+                value=Decimal(period[:4]),
+                unit="",
+                precision=Decimal(1),
+                label="",
+                period=period,
+                source_id=source_id,
+            )
+        )
+    if not added:
+        return claims
+    return sorted([*claims, *added], key=lambda c: c.start)
+
+
+_DATELINE_CHARS = 80
+# "in August", "since last March", "through February": a month in words after a word that
+# dates by it, with no day or year of its own after it.
+_MONTH_IN_WORDS = re.compile(
+    r"\b(?:in|since|during|through|until|by|last|early|late|mid|of)[ -]"
+    r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+    r"\b(?![ ,]*[0-9])"
+)
 
 
 _FISCAL_YEAR_END = re.compile(

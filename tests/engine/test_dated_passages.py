@@ -48,3 +48,27 @@ def test_the_part_after_a_join_takes_the_period_it_names_after_its_figure():
     wrong = detect(source_input(answer.format(2024), LIMITS_2024, LIMITS_2023, PROJECTION))
     assert wrong.flagged
     assert _verdict(wrong, "$24,000").outcome == PERIOD_MISMATCH
+
+
+RECORD_RENT = (
+    "September 2022 — Denver rents hit a record in August, with the median asking rent "
+    "reaching $1,935, as demand from newcomers outpaced construction."
+)
+WINTER_RENT = "February 2023 — Denver rents eased in November, to a median of $1,850."
+
+
+def test_a_month_without_its_year_is_the_last_before_the_dateline():
+    answer = "The $1,935 figure in passage 1 was a record from {} and no longer reflects rents."
+    clean = detect(source_input(answer.format("August 2022"), RECORD_RENT))
+    assert not clean.flagged
+    wrong = detect(source_input(answer.format("August 2021"), RECORD_RENT))
+    assert wrong.flagged
+    assert _verdict(wrong, "August 2021").outcome in (PERIOD_MISMATCH, FABRICATION)
+
+
+def test_a_date_opening_a_passage_before_a_dash_dates_the_passage_not_its_figures():
+    """ "February 2023 — Denver rents eased in November, to a median of $1,850": the
+    figure is November's, a month after February's being the year before's."""
+    answer = "Rents eased to a median of $1,850 in {}."
+    assert not detect(source_input(answer.format("November 2022"), WINTER_RENT)).flagged
+    assert detect(source_input(answer.format("November 2023"), WINTER_RENT)).flagged
