@@ -476,6 +476,16 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             if " by" in lowered_window and _EXCEEDED_VERB.search(lowered_window)
             else None
         )
+        if exceeded is None and unhedged[-1:] == ["by"]:
+            # "The fee beats Rovers' previous record, the £41.5m paid for Kwame Boateng-Hill
+            # in 2022, by £16.5m": what it beats holds a figure of its own.
+            opening = text[s_start : claim.start]
+            if _EXCEEDED_VERB.search(opening.lower()):
+                exceeded = _EXCEEDED.search(opening)
+                if exceeded and _ANOTHER_PART.search(exceeded.group(3)):
+                    # "trailed 85-81 after three quarters but outscored Omaha 31-19 in the
+                    # fourth to win by 10": the verb of another part of the sentence
+                    exceeded = None
         if exceeded:
             # "revenue exceeded net income by 38,152 million"
             cues = cues | {COMPARISON}
@@ -1075,12 +1085,14 @@ _RATIO_OF = re.compile(
     r"\bratio\s+of\s+(.{2,120}?)\s+to\s+(.{2,120}?)(?:\s+(?:in|for|at|was|is|were|stood)\b.*)?\s*\Z",
     re.IGNORECASE,
 )
-_EXCEEDED_VERB = re.compile(r"exceed|surpass|outpac|trail|lag")
+_EXCEEDED_VERB = re.compile(r"exceed|surpass|outpac|trail|lag|beat|topp?(?:ed|s)\b|eclips")
 _EXCEEDED = re.compile(
-    r"(.{2,120}?)\b(exceed(?:ed|s)?|surpass(?:ed|es)?|outpac(?:ed|es)|trail(?:ed|s)?|lagged|lags)\s+"
+    r"(.{2,120}?)\b(exceed(?:ed|s)?|surpass(?:ed|es)?|outpac(?:ed|es)|trail(?:ed|s)?|lagged|lags"
+    r"|beat(?:s)?|top(?:ped|s)|eclips(?:ed|es))\s+"
     r"(.{2,120}?)\s+by\s*\Z",
     re.IGNORECASE,
 )
+_ANOTHER_PART = re.compile(r"\b(?:but|and|to|then|while|yet)\s|;", re.IGNORECASE)
 _ARITHMETIC_NOUNS = frozenset({"sum", "combined", "together", "altogether"})
 _AVERAGE_OF = (["average", "of"], ["mean", "of"], ["midpoint", "of"], ["averaged"])
 # Nouns and adverbs that name a derivation wherever they stand in the clause.

@@ -8,6 +8,7 @@ case and a wrong one of the same shape."""
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 
 from hallucination.engine import detect
 from hallucination.engine.types import SUBSTITUTION
@@ -400,3 +401,22 @@ def test_what_is_left_of_a_workforce_written_as_a_compound():
     )
     assert not detect(source_input(answer.format("11,630"), WORKFORCE)).flagged
     assert detect(source_input(answer.format("11,930"), WORKFORCE)).flagged
+
+
+TRANSFER = (
+    "30 June 2024 — Castlebridge Rovers have agreed a club-record £58m deal to sign "
+    "midfielder Tomás Arriola. The deal eclipses the £41.5m Rovers paid for Kwame "
+    "Boateng-Hill in 2022."
+)
+
+
+def test_what_a_figure_beats_by_is_the_difference_from_the_figure_it_beats():
+    answer = (
+        "Rovers agreed a club-record fee of £58m for Arriola. The fee beats Rovers' previous "
+        "record, the £41.5m paid for Kwame Boateng-Hill in 2022, by {}."
+    )
+    clean = detect(source_input(answer.format("£16.5m"), TRANSFER))
+    assert not clean.flagged
+    assert _verdict(clean, "£16.5m").expected_value == Decimal("16.5e6")
+    wrong = detect(source_input(answer.format("£18.5m"), TRANSFER))
+    assert wrong.flagged
