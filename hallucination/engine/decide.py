@@ -1968,6 +1968,29 @@ class Decider:
             details={"derivation": "sum", "reason": "the sources' total is another value"},
         )
 
+    def _another_periods_total(self, aggregation: Derivation, stated: Claim) -> bool:
+        """The sources' total is the same sum with one part's value for another period: "For
+        2023, you can defer up to $22,800 ... add a $7,800 catch-up contribution, for a total
+        of $30,600" against the answer's 2024 "$23,400 ... $7,800 ... so your total can reach
+        $31,200". Its total is no sum cut short."""
+        parts = aggregation.operands
+        for part in parts:
+            rest = sum((p.value for p in parts if p is not part), Decimal(0))
+            for source in cd.matches(part, self.index):
+                if not source.period or not source.label_words:
+                    continue
+                for other in self.index.claims:
+                    if (
+                        other.label_words == source.label_words
+                        and other.source_id == source.source_id
+                        and other.period
+                        and other.period != source.period
+                        and other.kind == source.kind
+                        and values.at_precision(stated.value, rest + other.value, stated.precision)
+                    ):
+                        return True
+        return False
+
     def _total_asked(self, claim: Claim) -> bool:
         """The question asks for a total and the claim carries its words ("What were total
         accrued expenses and other current liabilities at December 28, 2019?" answered
@@ -5255,6 +5278,10 @@ class Decider:
         total: Claim | None,
         missing: Claim | None = None,
     ) -> ClaimVerdict:
+        if total is not None and self._another_periods_total(derivation, total):
+            return _derived_weakly(
+                claim, derivation.value, derivation.formula, "the stated total is another period's"
+            )
         details: dict = {"derivation": derivation.kind}
         if missing is not None:
             details["reason"] = f"a part of the whole is left out ({missing.text})"

@@ -5,7 +5,11 @@ period after it. Each class has a clean case and a wrong one of the same shape."
 from __future__ import annotations
 
 from hallucination.engine import detect
-from hallucination.engine.types import FABRICATION, PERIOD_MISMATCH
+from hallucination.engine.types import (
+    DERIVED,
+    FABRICATION,
+    PERIOD_MISMATCH,
+)
 
 from .conftest import source_input
 
@@ -72,3 +76,26 @@ def test_a_date_opening_a_passage_before_a_dash_dates_the_passage_not_its_figure
     answer = "Rents eased to a median of $1,850 in {}."
     assert not detect(source_input(answer.format("November 2022"), WINTER_RENT)).flagged
     assert detect(source_input(answer.format("November 2023"), WINTER_RENT)).flagged
+
+
+LIMITS_WITH_CATCH_UP = (
+    "Published November 2, 2023 — The annual limit on employee elective deferrals to 401(k) "
+    "plans will rise to $23,400 in 2024 from $22,800 in 2023. The catch-up contribution for "
+    "savers aged 50 and older stays at $7,800."
+)
+TOTAL_2023 = (
+    "Updated January 10, 2023 | For 2023, you can defer up to $22,800 of your salary into a "
+    "401(k). If you're 50 or older, add a $7,800 catch-up contribution, for a total of $30,600."
+)
+
+
+def test_a_sum_of_this_years_parts_against_last_years_stated_total():
+    answer = (
+        "The 401(k) limit for 2024 is $23,400. If you're 50 or older, you can contribute an "
+        "additional $7,800 catch-up contribution, so your total can reach {}."
+    )
+    clean = detect(source_input(answer.format("$31,200"), LIMITS_WITH_CATCH_UP, TOTAL_2023))
+    assert not clean.flagged
+    assert _verdict(clean, "$31,200").outcome == DERIVED
+    wrong = detect(source_input(answer.format("$31,400"), LIMITS_WITH_CATCH_UP, TOTAL_2023))
+    assert wrong.flagged
