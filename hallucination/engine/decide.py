@@ -5456,12 +5456,18 @@ class Decider:
         if not source.label_words or weights is None:
             return False
         words = self._clause_words(reading)
+        bound = self._bound_label(reading)
+        shared = len(words & source.label_words)
+        if source.cell is None and shared >= 3 and shared > 2 * len(bound):
+            # "sold six office buildings for $412 million" names the source's sentence that
+            # says so ("sold six office buildings for gross proceeds of $412 million") better
+            # than an "Office" row does.
+            return True
         recall, _precision = labels.similarity(words, source.label_words, weights)
         if recall < cd.MIN_RECALL:
             return False
         # ... and names it at least as well as the line the claim was bound to: "realized
         # gains were 20.3" names the realized line better than the unrealized one holding 20.3.
-        bound = self._bound_label(reading)
         own, _p = labels.similarity(words, bound, weights) if bound else (0.0, 0.0)
         return recall >= own
 

@@ -2488,7 +2488,15 @@ def _row_column_label(row_label: str, header: str) -> tuple[frozenset[str], froz
     )
     if not row_label or _is_period_only(row_label):
         return header_words, frozenset()
-    return labels.label_words(row_label), header_words
+    row_words = labels.label_words(row_label)
+    if header_words and row_words <= _BALANCE_WORDS and tables.header_period(row_label):
+        # "Balance at December 31, 2023" under "Cash Flow Hedges": a roll-forward whose rows
+        # are dates; the column names what the balance is of.
+        return row_words | header_words, header_words
+    return row_words, header_words
+
+
+_BALANCE_WORDS = frozenset({"balanc", "end", "ending", "beginn", "clos", "open"})
 
 
 @functools.lru_cache(maxsize=4096)

@@ -268,6 +268,7 @@ class _Line:
     kind: str  # pipe | tab | pair | wide | csv | dash | json | separator | blank | other
     spans: list[tuple[int, int]]  # cell spans, absolute
     section: str = ""  # the section heading above the row in its table ("Net sales:")
+    label_tail: str = ""  # the rest of its label, wrapped onto the next line ("reclassifications")
 
 
 # ------------------------------------------------------------------ lines
@@ -1306,10 +1307,14 @@ def find_tables(text: str) -> TableSet:
             and _SECTION_ROW.fullmatch(raws[k])
         ):
             kinds[k] = "section"
+            if raws[k].lstrip()[:1].islower() and _indent(raws[k]) > _indent(raws[k - 1]):
+                # "Other comprehensive income (loss) before   (58.7)" over an indented
+                # "  reclassifications": the row's label, wrapped, not a heading.
+                kinds[k] = "wrap"
     for k, kind in enumerate(kinds):
         # A CSV, tab or space-aligned row needs a neighbour of its kind: one such line alone
         # is prose with a comma or a double space in it.
-        like = (kind, "section") if kind == "wide" else (kind,)
+        like = (kind, "section", "wrap") if kind == "wide" else (kind,)
         if kind in ("csv", "semi", "wide", "tab") and not (
             (k > 0 and kinds[k - 1] in like) or (k + 1 < len(kinds) and kinds[k + 1] in like)
         ):
@@ -1345,8 +1350,12 @@ def find_tables(text: str) -> TableSet:
             lines[j].kind == kind
             or (kind == "pipe" and lines[j].kind == "separator")
             or (kind in ("wide", "pipe") and lines[j].kind == "section")
+            or (kind == "wide" and lines[j].kind == "wrap" and block)
         ):
-            if lines[j].kind == "section":
+            if lines[j].kind == "wrap":
+                block[-1].label_tail = f"{block[-1].label_tail} {lines[j].text.strip()}".strip()
+                result.label_spans.append((lines[j].start, lines[j].end))
+            elif lines[j].kind == "section":
                 section = lines[j].text.strip().rstrip(":").strip()
                 section_indent, rows_indent = _indent(lines[j].text), -1
                 result.label_spans.append((lines[j].start, lines[j].end))
@@ -1942,7 +1951,8 @@ def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, li
         # Each column takes, of one line, the cell that overlaps it most: "Sep 28,    Sep 30,"
         # close over two columns are one date each, never both over the second.
         best: dict[int, tuple[int, str]] = {}
-        for s, e in line.spans:
+        cells = _unjammed(line.spans, text)
+        for s, e in cells:
             start, end = s - line.start, e - line.start
             for column, (left, right) in bounds.items():
                 if start <= right + 2 and end >= left - 2:
@@ -1951,12 +1961,14 @@ def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, li
                         best[column] = (overlap, text[s:e].strip())
         for column, (_overlap, words) in best.items():
             over[column] = [words]
-        spans = [(s - line.start, e - line.start) for s, e in line.spans]
-        ended = bool(over) and all(_SPAN_ENDED.search(text, s, e) for s, e in line.spans)
-        words = [text[s:e].strip() for s, e in line.spans]
+        spans = [(s - line.start, e - line.start) for s, e in cells]
+        ended = bool(over) and all(_SPAN_ENDED.search(text, s, e) for s, e in cells)
+        words = [text[s:e].strip() for s, e in cells]
         if (
             not ended
-            and 2 <= len(spans) < len(bounds)
+            # (fewer than one header for two columns: "Currency   Hedges   Postretirement"
+            # over four columns head one column each)
+            and 2 <= len(spans) <= len(bounds) // 2
             and len(over) < len(bounds)
             and not any(ch.isdigit() for word in words for ch in word)  # no periods
         ):
@@ -1976,6 +1988,21 @@ def _covering(groups: list[_Line], body: list[_Line], text: str) -> dict[int, li
             out.setdefault(column, []).extend(over[column])
     return out
 
+
+def _unjammed(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
+    """Header words PDF text ran together ("HedgesPostretirement" over two columns): split
+    where a lower-case letter meets a capital."""
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        jam = _JAMMED.search(text, s, e)
+        if jam is None:
+            out.append((s, e))
+        else:
+            out.extend(((s, jam.start() + 1), (jam.start() + 1, e)))
+    return out
+
+
+_JAMMED = re.compile(r"[a-z](?=[A-Z][a-z])")
 
 MAX_PARTITIONS = 200
 
@@ -2077,6 +2104,12 @@ def _add_grid(
             period = header_period(headers[column])
             if period and column > 0:
                 result.header_periods.append(HeaderPeriod(s, e, period))
+        for column, words in over.items():
+            if column > 0 and column not in headers:
+                # "Cash Flow" over "Hedges" over a column the last header line leaves blank:
+                # the group lines alone head it.
+                headers[column] = " ".join(words)
+                grouped[column] = words
     table_unit: tuple[Decimal, str] | None = None
     if has_header and own_header and kind == "pipe" and len(body) > 1:
         # "| | 2025 | 2024 |" over "| | $'000 | $'000 |": a row of units under the header
@@ -2154,6 +2187,8 @@ def _add_grid(
             and not _is_pair(cells[0])
         )
         row_label = _clean_label(cells[0]) if first_is_label else ""
+        if row_label and line.label_tail:
+            row_label = f"{row_label} {line.label_tail}"
         section = ""
         if row_label and line.section and not _TOTAL_ROW.match(row_label):
             # "Net sales:" over "Aerospace Systems  $ 3,812": the row is the segment's net sales.
