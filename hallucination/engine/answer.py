@@ -1151,7 +1151,7 @@ def _cues(
     elif (
         CHANGE in cues
         and claim.kind in (PERCENT, PERCENTAGE_POINTS, BPS)
-        and _YEAR_AGO.search(" ".join([*before[-4:], "|", *after[:5]]))
+        and _YEAR_AGO.search(" ".join([*before[-4:], "|", *after[:7]]))
     ):
         # "widened 24 basis points year over year to 3.42% in Q1 2024": from Q1 2023,
         # whatever other period the sentence names ("and 7 basis points from Q4 2023").

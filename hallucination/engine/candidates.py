@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, DivisionByZero, InvalidOperation
 
@@ -551,7 +551,9 @@ def operands_for(
     binding = bind(words, "", OPERAND, index)
     if binding is None or not binding.facts:
         return []
-    if not binding.strong and not _names_its_metric(words, binding.label, loosely=named):
+    if not binding.strong and not _names_its_metric(
+        _naming_lines(words, index), binding.label, loosely=named
+    ):
         return []
     wanted = [p for p in periods if p]
     if not wanted:
@@ -615,6 +617,22 @@ def _rates_for(words: frozenset[str], periods: list[str], index: SourceIndex) ->
         if score > best_score and all(found):
             best, best_score = [f for f in found if f is not None], score
     return best
+
+
+def _naming_lines(words: frozenset[str], index: SourceIndex) -> frozenset[str]:
+    """The words that name a line: "Northfield's diluted EPS" names the diluted net income
+    per share line by its metric and `diluted`; the company's own name does not, nor an
+    abbreviation of the metric it names that no line of the sources writes."""
+    metrics = {w for w in words if w.startswith("@")}
+    if not metrics:
+        return words
+    companies = index.companies()
+    return frozenset(
+        w
+        for w in words
+        if w in metrics
+        or not (w in companies or (w not in index.by_word and labels.label_words(w) & metrics))
+    )
 
 
 def _names_its_metric(words: frozenset[str], line: frozenset[str], *, loosely: bool) -> bool:
@@ -849,7 +867,7 @@ def _derivations(
     if kind == PERCENT and COMPOUND in cues:
         return _compound_rates(reading, subject, cited, bases, periods, index)
     if cues & {YEAR_AGO, QUARTER_AGO} and claim.label_words:
-        year_ago = year_over_year(reading, periods, index)
+        year_ago = year_over_year(reading, periods, index, cited)
         if year_ago:
             return year_ago  # "year over year": not the change from any other period
     if ANNUALIZED in cues:
@@ -1008,12 +1026,21 @@ def _margin_change(
     return [Derivation(SPREAD, margins, True, True, factor)]
 
 
-def year_over_year(reading: Reading, periods: list[str], index: SourceIndex) -> list[Derivation]:
+def year_over_year(
+    reading: Reading, periods: list[str], index: SourceIndex, cited: Sequence[Claim] = ()
+) -> list[Derivation]:
     """A change "year over year": the line's value for the period named against its value
     for the same period a year before (Q1 2024 against Q1 2023, not Q4 2023); "from the
-    linked quarter", against the quarter before (Q3 2025 against Q2 2025)."""
+    linked quarter", against the quarter before (Q3 2025 against Q2 2025). With no period
+    named, the period of the sentence's figure of the line, as the sources give it
+    ("non-GAAP operating margin reached 15.1% in the fourth quarter, an improvement of 650
+    basis points from the same quarter a year earlier": 15.1% is the three months')."""
     claim = reading.claim
-    anchor = claim.period or (periods[0] if periods else "")
+    anchor = (
+        claim.period
+        or (periods[0] if periods else "")
+        or _period_of_its_figure(claim, cited, index)
+    )
     earlier_period = (
         lx.quarter_before(anchor) if QUARTER_AGO in reading.cues else lx.year_before(anchor)
     )
@@ -1037,6 +1064,28 @@ def year_over_year(reading: Reading, periods: list[str], index: SourceIndex) -> 
     if claim.kind == PERCENT:
         return [Derivation(GROWTH, (later, earlier), True, True)]
     return [Derivation(DIFFERENCE, (later, earlier), True, True)]
+
+
+def _period_of_its_figure(claim: Claim, cited: Sequence[Claim], index: SourceIndex) -> str:
+    """The one period the sources give the sentence's figure of the claim's line."""
+    if not claim.label_words:
+        return ""
+    kinds = (PERCENT,) if claim.kind in (PERCENTAGE_POINTS, BPS) else (claim.kind,)
+    figures = [f for f in cited if f.kind in kinds]
+    if not figures:
+        return ""
+    found = {
+        source.period
+        for source in index.sharing_words(claim.label_words, limit=64)
+        if source.period
+        and source.kind in kinds
+        and _same_metric(claim, source)
+        # (as written: a figure the answer worked out carries its unrounded value)
+        and any(
+            at_precision(source.value, f.value, f.precision or source.precision) for f in figures
+        )
+    }
+    return found.pop() if len(found) == 1 else ""
 
 
 def _compound_rates(

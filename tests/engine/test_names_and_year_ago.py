@@ -1,0 +1,63 @@
+"""A change of a line the answer names by its company and the metric's abbreviation
+("Northfield's diluted EPS grew about 23.2%"), and a change "from the same quarter a year
+earlier" whose sentence names no period but gives the line's figure for one. Each class has
+a clean case and a wrong one of the same shape."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hallucination.engine import detect
+from hallucination.engine.types import ARITHMETIC_DRIFT
+
+from .conftest import source_input
+
+EPS_NOTE = """NORTHFIELD INSTRUMENTS, INC.
+Note 16. Net Income Per Share
+The computation of basic and diluted net income per share was as follows (in thousands, except per share amounts):
+                                                          Year Ended December 31,
+                                                            2023        2022        2021
+Numerator:
+  Net income                                            $ 184,617   $ 151,906   $ 128,337
+Net income per share:
+  Basic                                                   $ 1.92      $ 1.56      $ 1.31
+  Diluted                                                 $ 1.86      $ 1.51      $ 1.27
+"""
+
+RECONCILIATION = """KESTREL SOFTWARE, INC.
+Reconciliation of GAAP to Non-GAAP Financial Measures
+(in thousands, except percentages)
+
+                                              Three Months Ended            Fiscal Year Ended
+                                                  January 31,                  January 31,
+                                              2025          2024           2025           2024
+Non-GAAP operating income                 $   51,910    $   37,010     $  261,463     $  151,953
+Revenue                                   $  342,780    $  298,155     $1,298,114     $1,120,466
+Non-GAAP operating margin                      15.1%         12.4%          20.1%          13.6%
+"""
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+def test_a_company_name_and_the_metrics_abbreviation_still_name_its_line():
+    answer = "Northfield's diluted EPS grew about {} in 2023."
+    clean = detect(source_input(answer.format("23.2%"), EPS_NOTE))
+    assert not clean.flagged
+    assert _verdict(clean, "23.2%").expected_value == Decimal("23.18")
+    wrong = detect(source_input(answer.format("21.3%"), EPS_NOTE))
+    assert wrong.flagged
+    assert _verdict(wrong, "21.3%").outcome == ARITHMETIC_DRIFT
+
+
+def test_a_change_from_the_same_quarter_a_year_earlier_is_over_its_figures_period():
+    answer = (
+        "Kestrel's non-GAAP operating margin reached 15.1% in the fourth quarter, an "
+        "improvement of {} basis points from the same quarter a year earlier."
+    )
+    assert not detect(source_input(answer.format(270), RECONCILIATION)).flagged
+    wrong = detect(source_input(answer.format(650), RECONCILIATION))  # the fiscal year's
+    assert wrong.flagged
+    assert _verdict(wrong, "650 basis points").expected_value == Decimal("270")
