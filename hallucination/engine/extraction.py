@@ -164,6 +164,7 @@ _SCALE_AFTER = re.compile(
     r"|lakh crores?|lakh crore|crores?|lakhs?|Cr|cr)(?![\w])"
     r"|(K|k|M|m|B|b|T)(?![\w])|\s(K|M|B|T)(?![\w]))",
 )
+_SPACED_SCALE = re.compile(r" (m|bn|k)(?=[ \t.,;:)\n]|\Z)")
 _SCALE_AFTER_EMPHASIS = re.compile(
     r"(?:\*\*|__)[ \t](thousand|million|billion|trillion)(?![\w])", re.IGNORECASE
 )
@@ -1604,6 +1605,9 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         if scale_char == "\n"
         else None
     )
+    if not scale_match and currency and scale_char == " ":
+        # "CHF 158.4 m", "€ 2.4 bn": after a currency, a scale's letters standing apart
+        scale_match = _SPACED_SCALE.match(text, pos)
     emphasised = (
         _SCALE_AFTER_EMPHASIS.match(text, pos) if not scale_match and scale_char in "*_" else None
     )

@@ -420,3 +420,22 @@ def test_what_a_figure_beats_by_is_the_difference_from_the_figure_it_beats():
     assert _verdict(clean, "£16.5m").expected_value == Decimal("16.5e6")
     wrong = detect(source_input(answer.format("£18.5m"), TRANSFER))
     assert wrong.flagged
+
+
+QUARTERS_CHF = """Quarterly results (CHF m)
+| | Q1 2023 | Q2 2023 | Q3 2023 | Q4 2023 |
+|---|---:|---:|---:|---:|
+| Net sales | 402.7 | 415.0 | 398.2 | 441.9 |
+| Gross profit | 141.3 | 149.8 | 137.6 | 158.4 |
+"""
+
+
+def test_a_scale_standing_apart_after_a_currency_is_its_scale():
+    answer = "Q4 2023, with gross profit of CHF {} m."
+    clean = detect(source_input(answer.format("158.4"), QUARTERS_CHF))
+    assert not clean.flagged
+    assert _verdict(clean, "CHF 158.4 m").claim.value == Decimal("158.4e6")
+    assert detect(source_input(answer.format("185.4"), QUARTERS_CHF)).flagged
+    # without a currency, "m" is metres: no scale
+    tower = detect(source_input("The new tower is 158.4 m tall.", QUARTERS_CHF))
+    assert [v.claim.value for v in tower.verdicts] == [Decimal("158.4")]
