@@ -390,6 +390,7 @@ _BASIS = re.compile(r"\b(non[- ]?GAAP|GAAP|adjusted)\b", re.IGNORECASE)
 # Label words of a line that is a variant of the reported figure.
 _ADJUSTED_WORDS = frozenset({"non", "adjust", "non-gaap"})
 _PLUS_BEFORE = re.compile(r"\+\s?(?=[$€£¥]|[A-Z]{1,3}\$|[0-9])")
+_OPERAND_BEFORE = re.compile(r"[0-9)%][A-Za-z]{0,2}\*{0,2}\s*\+\s?[$€£¥]?\Z")
 # "since it bought ...", "since its acquisition of ...": a figure of an earlier event.
 _SINCE_AN_EVENT = re.compile(r"\bsince\s+(?:it|they|its|their|the)\b", re.IGNORECASE)
 # "Dividing the equity value ... by the offer price": a quotient spelled out.
@@ -764,6 +765,8 @@ class Decider:
             or nearest.value >= 0
             or claim.kind not in _AMOUNTS
             or not _PLUS_BEFORE.search(self.answer.text, max(0, claim.start - 2), claim.start + 1)
+            # "78.7 + 58.8 = 137.5": a sum's operator after the figure before, not a sign
+            or _OPERAND_BEFORE.search(self.answer.text, max(0, claim.start - 12), claim.start)
         ):
             return verdict
         return ClaimVerdict(

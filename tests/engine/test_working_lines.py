@@ -1103,3 +1103,13 @@ def test_working_in_brackets_after_a_figure_in_rupees_and_crore():
     answer = "That turnover works out to about {} (₹1,148.35 crore ÷ 0.06)."
     assert not detect(source_input(answer.format("₹19,139 crore"), PENALTY)).flagged
     assert detect(source_input(answer.format("₹18,139 crore"), PENALTY)).flagged
+
+
+def test_a_plus_between_two_outflows_is_a_sums_operator_not_a_sign():
+    """ "Capex + working capital = 104.3 + 28.9 = 133.2": the operands of a sum of outflows,
+    written as amounts; a plus sign written before an amount alone still says which way."""
+    answer = "Capex plus the working capital outflow = 104.3 + {} = {} (£m, 2024)."
+    assert not detect(source_input(answer.format("28.9", "133.2"), CASH_TABLE)).flagged
+    assert detect(source_input(answer.format("28.9", "135.2"), CASH_TABLE)).flagged
+    signed = "Capex was £104.3 million; the working capital movement was +£28.9 million in 2024."
+    assert detect(source_input(signed, CASH_TABLE)).flagged
