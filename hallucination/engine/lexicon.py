@@ -359,6 +359,12 @@ _LONGEST_PHRASE = max(len(p.split(" ")) for p in _PHRASE_TO_LABEL)
 _PHRASE_WORD = re.compile(r"[a-z][a-z&/'’]*")
 
 
+_BARE_TOTALS = frozenset({"assets", "liabilities"})
+_BEFORE_A_BARE_TOTAL = frozenset(
+    {"total", "the", "its", "our", "their", "of", "in", "and", "all", "combined", "consolidated"}
+)
+
+
 def canonical_labels(text: str) -> list[str]:
     """The canonical metrics a short text names, in order, longest phrase first at each word.
 
@@ -373,6 +379,16 @@ def canonical_labels(text: str) -> list[str]:
     while end > 0:
         for size in range(min(_LONGEST_PHRASE, end), 0, -1):
             label = _PHRASE_TO_LABEL.get(" ".join(tokens[end - size : end]))
+            if (
+                label
+                and size == 1
+                and tokens[end - 1] in _BARE_TOTALS
+                and end > 1
+                and tokens[end - 2] not in _BEFORE_A_BARE_TOTAL
+            ):
+                # "intangible assets", "contract liabilities": a kind of asset or
+                # liability, not the balance sheet's total
+                label = None
             if label:
                 start = end - size
                 # "operating profit for the year": a phrase that ends in the match's first

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from hallucination.engine import detect
+from hallucination.engine import detect, labels
 from hallucination.engine.types import ARITHMETIC_DRIFT
 
 from .conftest import source_input
@@ -61,3 +61,23 @@ def test_a_change_from_the_same_quarter_a_year_earlier_is_over_its_figures_perio
     wrong = detect(source_input(answer.format(650), RECONCILIATION))  # the fiscal year's
     assert wrong.flagged
     assert _verdict(wrong, "650 basis points").expected_value == Decimal("270")
+
+
+EPS_BRIDGE = """RECONCILIATION OF GAAP DILUTED EPS TO ADJUSTED DILUTED EPS (Unaudited)
+                                                          Twelve Months Ended
+                                                     Dec. 31, 2023   Dec. 31, 2022
+GAAP diluted EPS                                      $      3.44    $      2.48
+Restructuring and other charges, net of tax                  0.29           0.11
+Impairment of intangible assets, net of tax                     —           0.33
+Adjusted diluted EPS                                  $      4.35    $      3.62
+"""
+
+
+def test_a_kind_of_asset_is_not_the_total_of_assets():
+    assert "@total assets" not in labels.label_words("Impairment of intangible assets, net")
+    assert "@total liabilities" not in labels.label_words("Contract liabilities")
+    assert "@total assets" in labels.label_words("Total assets")
+    assert "@total assets" in labels.label_words("its assets")
+    answer = "In 2022 GAAP EPS carried a {} per-share impairment of intangible assets."
+    assert not detect(source_input(answer.format("$0.33"), EPS_BRIDGE)).flagged
+    assert detect(source_input(answer.format("$0.38"), EPS_BRIDGE)).flagged
