@@ -5926,6 +5926,8 @@ def _canonical(claim: Claim) -> frozenset[str]:
     if claim.label == "eps" and "@eps" not in named:
         # "trailing earnings of $2.19 per share": earnings per share, not net income.
         named = (named - {"@net income"}) | {"@eps"}
+    elif claim.label == "dividend" and claim.kind == CURRENCY:
+        named = named | {"@dividend"}  # "the company declared $0.96 per share"
     return named
 
 

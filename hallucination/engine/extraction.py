@@ -2171,6 +2171,10 @@ def _label_for(
         # ("4,821,300 shares") yields to the metric named before it ("volume of").
         return noun_label, "", False
     if read.per_share and (backward < 0 or labels[backward] not in lx.PER_SHARE_LABELS):
+        if _DECLARED_BEFORE.search(text, max(clause_start, read.start - 30), read.start):
+            # "the company declared $0.96 per share": what a board declares per share is a
+            # dividend, not earnings
+            return "dividend", "", False
         if backward < 0:
             return "eps", "", False
         return "eps", marks.label_segments[backward], marks.label_totals[backward]
@@ -2295,6 +2299,11 @@ _JOINS_A_PART = re.compile(r",\s+(?:and|but|while|whereas)\s", re.IGNORECASE)
 _BASE_WORDS = frozenset({"from", "since", "versus", "vs", "over", "than", "against", "after"})
 
 
+_DECLARED_BEFORE = re.compile(
+    r"\b(?:declared|declares|declaring|distributed|distributes)\s+(?:a\s+|an\s+)?"
+    r"(?:(?:quarterly|annual|interim|final|special|total)\s+)?(?:dividends?\s+of\s+)?\Z",
+    re.IGNORECASE,
+)
 _NAME_DATE_WORDS = frozenset(
     {
         "due",

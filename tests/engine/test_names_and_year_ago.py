@@ -81,3 +81,18 @@ def test_a_kind_of_asset_is_not_the_total_of_assets():
     answer = "In 2022 GAAP EPS carried a {} per-share impairment of intangible assets."
     assert not detect(source_input(answer.format("$0.33"), EPS_BRIDGE)).flagged
     assert detect(source_input(answer.format("$0.38"), EPS_BRIDGE)).flagged
+
+
+PER_SHARE_DATA = """HALVORSEN INDUSTRIES, INC.
+Selected per share data
+                                                    2023            2022
+Diluted earnings per share                    $      2.62     $      2.31
+Cash dividends declared per share             $      0.96     $      0.88
+"""
+
+
+def test_what_a_company_declares_per_share_is_a_dividend():
+    answer = "Cross-check on a per-share basis: the company declared {} per share in 2023."
+    assert not detect(source_input(answer.format("$0.96"), PER_SHARE_DATA)).flagged
+    wrong = detect(source_input(answer.format("$2.62"), PER_SHARE_DATA))  # the EPS
+    assert wrong.flagged
