@@ -2177,6 +2177,11 @@ def _add_grid(
                 table.column_units[column] = column_units[column]  # type: ignore[assignment]
     result.tables.append(table)
     parent_label = ""
+    span_over_rows = (
+        label_header.strip()
+        if label_header and _SPAN_ENDED.search(label_header) and not header_period(label_header)
+        else ""
+    )
     for row_number, line in enumerate(body, start=1):
         cells = [text[s:e] for s, e in line.spans]
         # A row label: words, or a period heading the row ("2012", "Q3 2026").
@@ -2204,6 +2209,10 @@ def _add_grid(
         elif row_label:
             parent_label = row_label
         row_period = header_period(cells[0]) if first_is_label else ""
+        if row_period and span_over_rows and header_period(f"{span_over_rows} {row_label}"):
+            # "| Nine months ended |" over "| September 28, 2024 |": the nine months to it
+            row_label = f"{span_over_rows} {row_label}"
+            row_period = header_period(row_label)
         if first_is_label:
             result.label_spans.append(line.spans[0])
         if row_period:

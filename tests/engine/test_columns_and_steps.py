@@ -252,3 +252,26 @@ def test_a_figure_with_a_decimal_comma_gets_no_replacement_in_another_style():
     assert _verdict(wrong, "€ 3.981,4 million").outcome == PERIOD_MISMATCH and wrong.flagged
     # the verdict explains; "€ 0.0000,4 million" would be no correction
     assert wrong.corrections == () and wrong.corrected_answer == answer
+
+
+TEN_Q_SPANS = """CORVANE, INC.
+CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (in thousands)
+                               Three Months Ended          Nine Months Ended
+                             Sep 28,      Sep 30,        Sep 28,      Sep 30,
+                               2024         2023           2024         2023
+Net revenue                 284,615      250,819        812,904      760,118
+Operating income             42,163       24,639        100,240       73,404
+"""
+
+
+def test_an_answer_table_whose_corner_names_a_span_dates_its_rows_with_it():
+    answer = """### Working (in thousands)
+
+| Nine months ended | Operating income | Net revenue |
+|---|---:|---:|
+| September 28, 2024 | ${} | $812,904 |
+| September 30, 2023 | $73,404 | $760,118 |
+"""
+    assert not detect(source_input(answer.format("100,240"), TEN_Q_SPANS)).flagged
+    wrong = detect(source_input(answer.format("42,163"), TEN_Q_SPANS))  # the quarter's
+    assert wrong.flagged
