@@ -88,8 +88,8 @@ _EXCEPT = regex.compile(r"\bexcept\b([^)\n]{0,120})", regex.IGNORECASE)
 # "amount (in millions)"): the scale of that column alone. A bare one-letter scale needs a
 # currency, an underscore or parentheses in front of it, so "Class B" is not read as billions.
 _COLUMN_SCALE = regex.compile(
-    r"(?:^|[_\s(\[])(?P<currency>usd|eur|gbp|us\$|[a-z]{1,3}\$|[$€£])[_\s]?"
-    r"(?P<scale>thousands|millions|billions|mm|mn|m|bn|b|k|000s?|'000s?)[)\]]?\s*$"
+    r"(?:^|[_\s(\[])(?P<currency>usd|eur|gbp|jpy|us\$|[a-z]{1,3}\$|[$€£¥₹])[_\s]?"
+    r"(?P<scale>thousands?|millions?|billions?|mm|mn|m|bn|b|k|000s?|'000s?)[)\]]?\s*$"
     r"|_(?P<scale2>mm|mn|m|bn|k|000s?)\s*$"
     r"|\(\s*(?:in\s+)?(?P<scale3>thousands|millions|billions|mm|mn|m|bn|k|000s?|'000s?)\s*\)\s*$"
     r"|\bin\s+(?P<scale4>thousands|millions|billions)\b"

@@ -439,3 +439,22 @@ def test_a_scale_standing_apart_after_a_currency_is_its_scale():
     # without a currency, "m" is metres: no scale
     tower = detect(source_input("The new tower is 158.4 m tall.", QUARTERS_CHF))
     assert [v.claim.value for v in tower.verdicts] == [Decimal("158.4")]
+
+
+EPS_ROWS = json.dumps(
+    [
+        ["", "Year ended March 31, 2024", "Year ended March 31, 2023"],
+        ["Profit attributable to owners of the parent (¥ million)", "18,642", "15,308"],
+        ["Revenue ($ million)", "1,234", "1,100"],
+        ["Weighted average number of ordinary shares (thousand shares)", "126,418", "127,036"],
+    ]
+)
+
+
+def test_a_row_label_stating_its_currency_and_a_singular_scale_scales_the_row():
+    answer = "Profit attributable to owners of the parent was {} in the year ended March 31, 2024."
+    assert not detect(source_input(answer.format("¥18.6 billion"), EPS_ROWS)).flagged
+    assert detect(source_input(answer.format("¥18.6 trillion"), EPS_ROWS)).flagged
+    revenue = "Revenue was {} in the year ended March 31, 2024."
+    assert not detect(source_input(revenue.format("$1.23 billion"), EPS_ROWS)).flagged
+    assert detect(source_input(revenue.format("$1.23 million"), EPS_ROWS)).flagged
