@@ -694,12 +694,14 @@ class Decider:
         ):
             return verdict
         text = self.index.texts.get(nearest.source_id, "")
-        line = text[text.rfind("\n", 0, nearest.start) + 1 : nearest.start]
-        sides = _BOTH_SIGNS.search(line)
+        line_start = max(text.rfind("\n", 0, nearest.start) + 1, nearest.start - 300)
+        # (the last pair before the value: a JSON table's rows share one line)
+        sides = next(reversed(list(_BOTH_SIGNS.finditer(text, line_start, nearest.start))), None)
         if sides is None:
             return verdict
         positive, negative = (labels.stem(w.lower()) for w in sides.groups())
-        if (positive, negative) not in _SIGN_SIDES:
+        if (positive, negative) not in _SIGN_SIDES and (negative, positive) not in _SIGN_SIDES:
+            # ("Actuarial losses/(gains)": either side may be the one written first)
             return verdict
         start, end = self.answer.sentences[reading.sentence]
         said = set(labels.words(self.answer.text[start:end]))

@@ -194,6 +194,34 @@ def test_a_figure_named_by_the_side_of_its_line_its_sign_is_not():
     assert _verdict(wrong, "31.4 million").outcome == FABRICATION and wrong.flagged
 
 
+OBLIGATION = json.dumps(
+    [
+        ["S$'000", "2023", "2022"],
+        ["At 1 January", "86,412", "92,740"],
+        ["Current service cost", "2,956", "3,207"],
+        [
+            "Actuarial losses/(gains) arising from changes in financial assumptions",
+            "4,318",
+            "(9,627)",
+        ],
+        ["Actuarial losses/(gains) arising from experience adjustments", "1,072", "843"],
+        ["At 31 December", "91,904", "86,412"],
+    ]
+)
+
+
+def test_a_line_that_names_its_negative_side_second_in_brackets_either_way_round():
+    """ "Actuarial losses/(gains)": the bracketed figure is a gain, whichever side is first
+    (and of the JSON rows on one line, the row right before the value names it)."""
+    question = (
+        "What was the actuarial (gain)/loss arising from changes in financial assumptions in 2022?"
+    )
+    clean = detect(source_input("An actuarial gain of 9,627.", OBLIGATION, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("An actuarial loss of 9,627.", OBLIGATION, question=question))
+    assert wrong.flagged and _verdict(wrong, "9,627").outcome == FABRICATION
+
+
 GOODWILL = json.dumps(
     [
         ["US$ million", "Imaging", "Therapy", "Consumer", "Total"],
