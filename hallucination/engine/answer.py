@@ -930,9 +930,21 @@ def _in_the_period_asked(
     income?"), is the figure of the one period the question asks, if it asks one and no
     arithmetic."""
     periods = set(_question_periods(question))
-    if len(periods) != 1 or any(p.search(question) for _cue, p in _QUESTION_CUES):
+    if len(periods) != 1 or any(p.search(question) for cue, p in _QUESTION_CUES if cue != SHARE):
         return readings
     (period,) = periods
+    # "What proportion of the total assets measured at fair value was classified as Level 3
+    # as at 31 December 2023?" answered "1,481,560 / 2,141,815 = 69.17%": a share at one
+    # date is of that date's figures, so the operands the answer copies are that period's;
+    # as is the answer's first figure when nothing names it ("NT$38,180 thousand, with a
+    # loss rate of 15.0%" answering "What was the gross carrying amount ... at December 31,
+    # 2023 ...?").
+    share_asked = any(p.search(question) for cue, p in _QUESTION_CUES if cue == SHARE)
+    first = (
+        next((r.index for r in readings if r.claim.kind != DATE and not r.claim.nested), -1)
+        if not share_asked and not _WORKING_SIGNS.search(text)
+        else -1
+    )
     out = []
     for r in readings:
         claim = r.claim
@@ -940,7 +952,11 @@ def _in_the_period_asked(
         if (
             claim.kind != DATE
             and not claim.nested
-            and claim.label_words
+            and (
+                (claim.label_words and not share_asked)
+                or ("operand" in claim.qualifiers and share_asked)
+                or r.index == first
+            )
             and not claim.period
             and not r.periods
             and not r.cues
@@ -951,6 +967,9 @@ def _in_the_period_asked(
             r = replace(r, asked_period=period)
         out.append(r)
     return out
+
+
+_WORKING_SIGNS = re.compile(r"[=≈÷×]")
 
 
 # The name of the arithmetic a question asks for, which names no metric.

@@ -806,7 +806,7 @@ class Decider:
                 and not lx.periods_compatible(fact.period, f.period)
             ),
             None,
-        )
+        ) or self._same_line_under_another_heading(fact, reading.asked_period)
         if asked is None:
             return verdict
         return ClaimVerdict(
@@ -820,6 +820,31 @@ class Decider:
                 "matched": fact.text,
                 "matched_period": fact.period,
             },
+        )
+
+    def _same_line_under_another_heading(self, fact: Claim, period: str) -> Claim | None:
+        """The cell of the same line and column for the period asked, where a table gives
+        each date its own block of rows ("As at 31 December 2023" over its rows, then "As at
+        31 December 2022" over the same rows again)."""
+        if fact.cell is None or not fact.label_words:
+            return None
+        table, _row, column = fact.cell
+        return next(
+            (
+                f
+                for f in self.index.by_label.get(fact.label, ()) or self.index.claims
+                if f.cell is not None
+                and f.cell[0] == table
+                and f.cell[2] == column
+                and f.source_id == fact.source_id
+                and f.label_words == fact.label_words
+                and f.header_words == fact.header_words
+                and f.kind == fact.kind
+                and f.period
+                and lx.periods_compatible(period, f.period)
+                and not lx.periods_compatible(fact.period, f.period)
+            ),
+            None,
         )
 
     def _operands_of_the_year_asked(self, verdicts: list[ClaimVerdict]) -> list[ClaimVerdict]:

@@ -303,3 +303,61 @@ def test_an_answer_table_whose_corner_names_a_span_dates_its_rows_with_it():
     assert not detect(source_input(answer.format("100,240"), TEN_Q_SPANS)).flagged
     wrong = detect(source_input(answer.format("42,163"), TEN_Q_SPANS))  # the quarter's
     assert wrong.flagged
+
+
+FAIR_VALUE = json.dumps(
+    [
+        ["HK$'000", "Level 1", "Level 2", "Level 3", "Total"],
+        ["As at 31 December 2023", "", "", "", ""],
+        ["Listed equity securities", "412,306", "—", "—", "412,306"],
+        ["Investment properties", "—", "—", "1,286,500", "1,286,500"],
+        ["Total", "412,306", "—", "1,286,500", "1,698,806"],
+        ["As at 31 December 2022", "", "", "", ""],
+        ["Listed equity securities", "447,120", "—", "—", "447,120"],
+        ["Investment properties", "—", "—", "1,342,800", "1,342,800"],
+        ["Total", "447,120", "—", "1,342,800", "1,789,920"],
+    ]
+)
+
+
+def test_the_operands_of_a_share_at_one_date_are_that_dates():
+    question = (
+        "What proportion of the total assets measured at fair value was classified as Level 3 "
+        "as at 31 December 2023?"
+    )
+    clean = detect(source_input("1,286,500 / 1,698,806 = 75.73%", FAIR_VALUE, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("1,342,800 / 1,698,806 = 79.04%", FAIR_VALUE, question=question))
+    assert wrong.flagged
+    assert _verdict(wrong, "1,342,800").outcome == PERIOD_MISMATCH
+
+
+AGEING = json.dumps(
+    [
+        [
+            "NT$ thousand",
+            "Expected credit loss rate (%)",
+            "Gross carrying amount",
+            "Loss allowance",
+        ],
+        ["December 31, 2023", "", "", ""],
+        ["Not past due", "0.3", "1,846,215", "5,539"],
+        ["91 to 180 days past due", "15.0", "46,952", "7,043"],
+        ["Total", "1.65", "2,362,096", "39,014"],
+        ["December 31, 2022", "", "", ""],
+        ["Not past due", "0.3", "1,702,884", "5,109"],
+        ["91 to 180 days past due", "14.5", "38,180", "5,536"],
+        ["Total", "1.49", "2,148,836", "32,013"],
+    ]
+)
+
+
+def test_an_unnamed_first_figure_answers_the_one_period_its_question_asks():
+    question = (
+        "What was the gross carrying amount of receivables 91 to 180 days past due at "
+        "December 31, 2023, and what loss rate applied?"
+    )
+    answer = "NT${} thousand, with an expected credit loss rate of 15.0% (loss allowance NT$7,043 thousand)."
+    assert not detect(source_input(answer.format("46,952"), AGEING, question=question)).flagged
+    wrong = detect(source_input(answer.format("38,180"), AGEING, question=question))
+    assert _verdict(wrong, "NT$38,180 thousand").outcome == PERIOD_MISMATCH
