@@ -1916,12 +1916,7 @@ class Decider:
             return periods.pop() if len(periods) == 1 else ""
 
         later, earlier = period_of(first), period_of(second)
-        if (
-            not later
-            or not earlier
-            or not later > earlier
-            or not (lx.period_year(later) > lx.period_year(earlier))
-        ):
+        if not later or not earlier or not _comes_after(later, earlier):
             return None
         expected = quantize_like((first - second) / second * 100, claim)
         # No correction: the working beside the figure would still give the old one.
@@ -5893,6 +5888,26 @@ def _the_one_named(reading: Reading, rates: list[_Claimed]) -> list[_Claimed]:
         o for o, n in zip(rates, shared, strict=True) if n == most and not o.reading.label_inherited
     ]
     return best if len(best) == 1 else []
+
+
+def _comes_after(later: str, earlier: str) -> bool:
+    """`later` is a later year than `earlier`, or a later quarter of the same year ("Q4
+    2023" after "Q3 2023")."""
+    if later <= earlier:
+        return False
+    later_year, earlier_year = lx.period_year(later), lx.period_year(earlier)
+    if later_year and earlier_year and later_year > earlier_year:
+        return True
+    quarters = _QUARTER_OF_YEAR.fullmatch(later), _QUARTER_OF_YEAR.fullmatch(earlier)
+    return bool(
+        quarters[0]
+        and quarters[1]
+        and later_year == earlier_year
+        and quarters[0].group(1) > quarters[1].group(1)
+    )
+
+
+_QUARTER_OF_YEAR = re.compile(r"Q([1-4]) [0-9]{4}")
 
 
 def _shares_a_metric(claim: Claim, other: Claim) -> bool:

@@ -13,7 +13,13 @@ from decimal import Decimal
 from hallucination.engine import detect, values
 from hallucination.engine.answer import read_answer
 from hallucination.engine.sources import build_index
-from hallucination.engine.types import CURRENCY, FABRICATION, PERIOD_MISMATCH, SUBSTITUTION
+from hallucination.engine.types import (
+    ARITHMETIC_DRIFT,
+    CURRENCY,
+    FABRICATION,
+    PERIOD_MISMATCH,
+    SUBSTITUTION,
+)
 
 from .conftest import source_input
 
@@ -361,3 +367,21 @@ def test_an_unnamed_first_figure_answers_the_one_period_its_question_asks():
     assert not detect(source_input(answer.format("46,952"), AGEING, question=question)).flagged
     wrong = detect(source_input(answer.format("38,180"), AGEING, question=question))
     assert _verdict(wrong, "NT$38,180 thousand").outcome == PERIOD_MISMATCH
+
+
+QUARTERLY_SALES = json.dumps(
+    [
+        ["CHF m", "Q1 2023", "Q2 2023", "Q3 2023", "Q4 2023"],
+        ["Net sales", "402.7", "415.0", "391.5", "436.8"],
+    ]
+)
+
+
+def test_a_quarter_on_quarter_change_worked_over_the_later_quarter():
+    question = "What was the percentage growth in net sales from Q3 2023 to Q4 2023?"
+    clean = "(436.8 - 391.5) / 391.5 = 11.57%"
+    assert not detect(source_input(clean, QUARTERLY_SALES, question=question)).flagged
+    wrong = detect(
+        source_input("(436.8 - 391.5) / 436.8 = 10.37%", QUARTERLY_SALES, question=question)
+    )
+    assert _verdict(wrong, "10.37%").outcome == ARITHMETIC_DRIFT
