@@ -303,6 +303,8 @@ _OPENED_BY_A_PRONOUN = re.compile(r"\s*(?:This|It|That)(?:\s+(?:is|was|rate))?\b
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
 _TOTAL_ASKED = re.compile(r"\b(?:total|combined|aggregate)\b", re.IGNORECASE)
+_OVERALL_ASKED = re.compile(r"\b(?:overall|total|weighted|blended|aggregate)\b", re.IGNORECASE)
+_MEAN_OF_TERMS = re.compile(r"\(\s*([0-9.,]+(?:\s*\+\s*[0-9.,]+)+)\s*\)\s*[/÷]\s*([0-9]{1,2})")
 _CHANGE_BEFORE_RATE = re.compile(
     r"\b(?:ris(?:e|es|en|ing)|rose|increas\w*|gr[eo]w\w*|up|down|fell|fall\w*|declin\w*|"
     r"gain\w*|jump\w*|drop\w*|climb\w*|slid|slip\w*|by|grow\w*|decreas\w*)\W+"
@@ -1854,6 +1856,8 @@ class Decider:
                             )
                         if other is None:
                             other = self._partial_total(claim, expression, result * unit)
+                        if other is None:
+                            other = self._mean_for_a_stated_rate(claim, expression, result)
                         if other is not None:
                             return other
                     return ClaimVerdict(
@@ -2015,6 +2019,49 @@ class Decider:
                     ):
                         return True
         return False
+
+    def _mean_for_a_stated_rate(
+        self, claim: Claim, expression: str, value: Decimal
+    ) -> ClaimVerdict | None:
+        """A plain mean of a column's rates given as the overall rate ("What was the overall
+        expected credit loss rate ...?" answered "(0.3 + 1.2 + 4.5 + 15.0 + 40.0 + 100.0) /
+        6 = 26.83%") where the sources' total row states that rate (1.65%, weighted by the
+        balances): `unsupported_aggregation`, their total expected."""
+        question = self.answer.question
+        if claim.kind != PERCENT or not question or not _OVERALL_ASKED.search(question):
+            return None
+        mean = _MEAN_OF_TERMS.fullmatch(expression.strip())
+        if mean is None or int(mean.group(2)) != mean.group(1).count("+") + 1:
+            return None
+        asked = {d.period for d in extract_document(question)[0] if d.kind == DATE}
+        words = claim.label_words - _TOTAL_WORDS
+        weight = self.index.weights
+        totals = [
+            fact
+            for fact in self.index.sharing_words(words, limit=256)
+            if fact.kind in (PERCENT, NUMBER)
+            and (fact.label_words | fact.header_words) & _TOTAL_WORDS
+            and weight is not None
+            and labels.similarity(words, fact.label_words | fact.header_words, weight)[0] >= 0.5
+            and (not asked or any(lx.periods_compatible(p, fact.period) for p in asked))
+        ]
+        if len(totals) != 1 or values.at_precision(
+            totals[0].value, value, claim.precision or Decimal("0.01")
+        ):
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=UNSUPPORTED_AGGREGATION,
+            layer=LAYER_DERIVATION,
+            nearest=nearest_value(totals[0]),
+            # No correction: the working beside the figure would still give the old one.
+            formula=" ".join(expression.split()),
+            details={
+                "derivation": "average",
+                "reason": "a plain mean of the rates, not the rate the sources state in total",
+                "stated": totals[0].text,
+            },
+        )
 
     def _total_asked(self, claim: Claim) -> bool:
         """The question asks for a total and the claim carries its words ("What were total

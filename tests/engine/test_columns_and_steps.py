@@ -19,6 +19,7 @@ from hallucination.engine.types import (
     FABRICATION,
     PERIOD_MISMATCH,
     SUBSTITUTION,
+    UNSUPPORTED_AGGREGATION,
 )
 
 from .conftest import source_input
@@ -385,3 +386,16 @@ def test_a_quarter_on_quarter_change_worked_over_the_later_quarter():
         source_input("(436.8 - 391.5) / 436.8 = 10.37%", QUARTERLY_SALES, question=question)
     )
     assert _verdict(wrong, "10.37%").outcome == ARITHMETIC_DRIFT
+
+
+def test_a_plain_mean_of_band_rates_is_not_the_overall_rate_the_total_row_states():
+    """The total row's rate is the allowance over the gross amount (39,014 / 2,362,096):
+    the balances weight it, the bands' rates alone do not."""
+    question = (
+        "What was the overall expected credit loss rate on trade receivables at December 31, 2023?"
+    )
+    clean = detect(source_input("39,014 / 2,362,096 = 1.65%", AGEING, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("(0.3 + 15.0) / 2 = 7.65%", AGEING, question=question))
+    verdict = _verdict(wrong, "7.65%")
+    assert verdict.outcome == UNSUPPORTED_AGGREGATION and verdict.nearest.value == Decimal("1.65")
