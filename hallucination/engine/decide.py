@@ -5182,7 +5182,12 @@ class Decider:
             if fact.cell is None:
                 continue
             column = [
-                f for f in self._column_of(fact) if f.kind in _AMOUNTS and cd.line_of(f) not in own
+                f
+                for f in self._column_of(fact)
+                if f.kind in _AMOUNTS
+                and cd.line_of(f) not in own
+                # a total row sums rows of its own column: no part of another sum of them
+                and not (f.label_words & _TOTAL_WORDS or "total" in f.qualifiers)
             ][:MAX_COLUMN_SUM]
             for size in (2, 3):
                 for combo in itertools.combinations(column, size):

@@ -399,3 +399,35 @@ def test_a_plain_mean_of_band_rates_is_not_the_overall_rate_the_total_row_states
     wrong = detect(source_input("(0.3 + 15.0) / 2 = 7.65%", AGEING, question=question))
     verdict = _verdict(wrong, "7.65%")
     assert verdict.outcome == UNSUPPORTED_AGGREGATION and verdict.nearest.value == Decimal("1.65")
+
+
+EBITDA_BRIDGE = """RECONCILIATION OF NET EARNINGS TO EBITDA AND ADJUSTED EBITDA (Unaudited)
+(In millions)
+                                                        Three Months Ended       Twelve Months Ended
+                                                         Dec. 31,     Dec. 31,     Dec. 31,     Dec. 31,
+                                                             2023         2022         2023         2022
+Net earnings                                          $      47.4  $      36.3  $     167.5  $     123.1
+Depreciation and amortization                                21.7         20.9         85.4         83.1
+EBITDA                                                       94.8         81.0        351.9        296.0
+Restructuring and other charges                               6.4          2.1         18.9          7.5
+Acquisition and integration costs                             1.8          3.6          7.2         12.4
+Stock-based compensation                                      5.3          4.8         21.6         19.7
+Total adjustments                                            13.5         10.5         47.7         61.0
+Adjusted EBITDA                                       $     108.3  $      91.5  $     399.6  $     357.0
+"""
+
+
+def test_a_total_row_is_no_part_of_another_sum_down_its_column():
+    """21.7 + 5.3 + 13.5 = 40.5 down the quarter's column, a total row among its parts, is
+    no reading of a partial sum called the total."""
+    answer = (
+        "For the full year 2023 the bridge from EBITDA to adjusted EBITDA added back:\n\n"
+        "- Restructuring and other charges: $18.9 million\n"
+        "- Stock-based compensation: $21.6 million\n"
+        "{}"
+        "\n**Total adjustments: {}**"
+    )
+    clean = answer.format("- Acquisition and integration costs: $7.2 million\n", "$47.7 million")
+    assert not detect(source_input(clean, EBITDA_BRIDGE)).flagged
+    wrong = detect(source_input(answer.format("", "$40.5 million"), EBITDA_BRIDGE))
+    assert _verdict(wrong, "$40.5 million").outcome == UNSUPPORTED_AGGREGATION
