@@ -5188,6 +5188,8 @@ class Decider:
                 and cd.line_of(f) not in own
                 # a total row sums rows of its own column: no part of another sum of them
                 and not (f.label_words & _TOTAL_WORDS or "total" in f.qualifiers)
+                # nor is a figure of another period than the claim's
+                and lx.periods_compatible(claim.period, f.period)
             ][:MAX_COLUMN_SUM]
             for size in (2, 3):
                 for combo in itertools.combinations(column, size):

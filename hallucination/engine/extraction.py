@@ -2265,7 +2265,26 @@ def _period_for(
         if later is not None:
             return later.anchor_period or later.period, later.start
         return anchors[j].anchor_period or anchors[j].period, anchors[j].start
+    if (
+        not doc.source_id
+        and read.kind in (CURRENCY, NUMBER, COUNT)  # (a rate of change spans two periods)
+        and i < len(anchors)
+        and anchors[i].start < clause_end
+        and anchors[i].start <= next_start
+        and (i + 1 >= len(anchors) or anchors[i + 1].start >= clause_end)
+        and (j < 0 or anchors[j].end <= clause_start)
+        and _CLOSING_PERIOD_BEFORE.search(text, max(0, anchors[i].start - 8), anchors[i].start)
+        and _CLOSES_THE_CLAUSE.match(text, anchors[i].end)
+    ):
+        # "Kestrel reclassified $7.4 million of pension losses, net of tax, out of AOCI into
+        # earnings in 2023.": the clause's one period, closing it, with no other figure
+        # between, dates the figure however far it stands
+        return anchors[i].anchor_period or anchors[i].period, anchors[i].start
     return "", -1
+
+
+_CLOSING_PERIOD_BEFORE = re.compile(r"\b(?:in|during|for)\s+(?:fiscal\s+)?\Z", re.IGNORECASE)
+_CLOSES_THE_CLAUSE = re.compile(r"\s*(?:[.;!?]|\Z)")
 
 
 def _its_parts_own_period(
@@ -2546,7 +2565,7 @@ def _table_context(
         return column_label, row_period, column_segment, qualifiers
     return (
         row_label or column_label or label,
-        column_period or row_period or period,
+        column_period or row_period or cell.period or period,
         row_segment or column_segment,
         qualifiers,
     )

@@ -221,6 +221,9 @@ class Cell:
     # Periods down the side and metrics across the top: the column, not the row, is the
     # line a metric's values run along.
     transposed: bool = False
+    # A roll-forward's movement row between two balance rows: the year the later one closes
+    # ("Amounts reclassified from AOCI" under "Balance at December 31, 2022": 2023).
+    period: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -2176,6 +2179,7 @@ def _add_grid(
             if column_units[column] is not None:
                 table.column_units[column] = column_units[column]  # type: ignore[assignment]
     result.tables.append(table)
+    first_cell = len(result.cells)
     parent_label = ""
     span_over_rows = (
         label_header.strip()
@@ -2272,7 +2276,35 @@ def _add_grid(
                     unit_text=unit_text,
                 )
             )
+    _date_movements(result, first_cell)
     return (header, groups) if has_header and kind == "wide" else None
+
+
+def _date_movements(result: TableSet, first_cell: int) -> None:
+    """A roll-forward's rows between two balance rows ("Balance at December 31, 2022", the
+    year's movements, "Balance at December 31, 2023") are the year the later one closes."""
+    cells = result.cells
+    balances: dict[int, str] = {}
+    for cell in cells[first_cell:]:
+        if cell.row not in balances and _BALANCE_ROW.match(cell.row_label):
+            closing = header_period(cell.row_label)
+            if len(closing) == 10 and closing[:4].isdigit():
+                # the twelve months to that day: a flow, not the balance of the day
+                balances[cell.row] = f"12M {closing[:7]}"
+            elif lx.period_year(closing):
+                balances[cell.row] = lx.period_year(closing)
+    if len(balances) < 2:
+        return
+    rows = sorted(balances)
+    for k in range(first_cell, len(cells)):
+        cell = cells[k]
+        if cell.row in balances or cell.row < rows[0] or cell.row > rows[-1]:
+            continue
+        closing = next(r for r in rows if r > cell.row)
+        cells[k] = replace(cell, period=balances[closing])
+
+
+_BALANCE_ROW = regex.compile(r"\s*(?:balances?|as\s+at|as\s+of)\b", regex.IGNORECASE)
 
 
 _LIST_TABLE = regex.compile(r"^[ \t]*\.\. list-table::(?P<title>[^\n]*)$", regex.MULTILINE)

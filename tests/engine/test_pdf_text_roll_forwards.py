@@ -83,3 +83,36 @@ def test_a_sentence_that_names_the_figure_beats_a_one_word_row():
     answer = "The trust sold six office buildings for {} at a 7.1% cap rate."
     assert not detect(source_input(answer.format("$412 million"), NOI)).flagged
     assert detect(source_input(answer.format("$421 million"), NOI)).flagged
+
+
+TWO_YEARS = """Note 15. Accumulated Other Comprehensive Loss
+The changes in AOCI by component, net of tax, were as follows (in millions):
+
+                                                     Foreign     Cash Flow   Pension and
+                                                    Currency        HedgesPostretirement
+                                                 Translation                    Benefits         Total
+Balance at December 31, 2021                         (212.4)           8.6       (146.9)       (350.7)
+Amounts reclassified from AOCI                             —         (6.8)           7.4           0.6
+Balance at December 31, 2022                         (271.1)          23.1       (100.3)       (348.3)
+Amounts reclassified from AOCI                             —         (9.7)           5.1         (4.6)
+Balance at December 31, 2023                         (218.5)           0.9       (113.8)       (331.4)
+"""
+
+
+def test_a_roll_forwards_movements_are_the_year_their_closing_balance_ends():
+    answer = (
+        "In 2023, Kestrel reclassified ${} million of pension and postretirement losses out "
+        "of AOCI into earnings."
+    )
+    assert not detect(source_input(answer.format("5.1"), TWO_YEARS)).flagged
+    wrong = detect(source_input(answer.format("7.4"), TWO_YEARS))  # the 2022 movement
+    assert wrong.flagged
+
+
+def test_the_one_period_closing_a_clause_dates_its_amount():
+    answer = (
+        "Kestrel reclassified ${} million of pension and postretirement losses, net of tax, "
+        "out of AOCI into earnings in 2023."
+    )
+    assert not detect(source_input(answer.format("5.1"), TWO_YEARS)).flagged
+    assert detect(source_input(answer.format("7.4"), TWO_YEARS)).flagged
