@@ -186,6 +186,18 @@ def signs_agree(claim: Claim, source: Claim) -> bool:
     return bool((claim.label_words | source.label_words) & _OUTFLOW_WORDS)
 
 
+def a_loss_named_a_profit(claim: Claim, value: Decimal) -> bool:
+    """A figure its words call income or profit (no loss named) that a formula gives
+    negative: "net other comprehensive income of $22.2 million" for -12.5 + -9.7."""
+    return (
+        claim.kind in _AMOUNTS
+        and value.is_finite()
+        and claim.value > 0 > value
+        and bool(_PROFIT_WORDS & claim.label_words)
+        and not {"loss", "losses", "deficit"} & claim.label_words
+    )
+
+
 def scales_known(claim: Claim, source: Claim) -> bool:
     """Both sides state their scale (their own words, a caption, a header): only then can
     the scale be wrong. A bare number, or a table with no caption, matches any scale."""

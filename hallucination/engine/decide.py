@@ -2603,7 +2603,9 @@ class Decider:
             fallback.extend(self._column_sums(c))
             gives_claim = cd.DerivationTest(reading)
             for derivation in fallback:
-                if gives_claim(derivation):
+                if gives_claim(derivation) and not cd.a_loss_named_a_profit(
+                    claim, derivation.value
+                ):
                     return self._derived(claim, derivation, found, reading)
 
         # 5. Positive evidence only.
@@ -4031,6 +4033,8 @@ class Decider:
             ):
                 # "the percentage change in electricity revenue": a change the words name
                 # a line for is that line's, never the ethanol line's beside it.
+                continue
+            if cd.a_loss_named_a_profit(claim, derivation.value):
                 continue
             if gives_claim(derivation) or (
                 all(id(o) in own for o in derivation.operands)

@@ -116,3 +116,14 @@ def test_the_one_period_closing_a_clause_dates_its_amount():
     )
     assert not detect(source_input(answer.format("5.1"), TWO_YEARS)).flagged
     assert detect(source_input(answer.format("7.4"), TWO_YEARS)).flagged
+
+
+def test_a_sum_that_gives_a_loss_does_not_explain_a_figure_called_income():
+    """-12.5 + -9.7 = -22.2 is the hedges' net loss of 2023: "net other comprehensive
+    income of $22.2 million" names it the wrong way; a net loss of $22.2 million is right."""
+    wrong = (
+        "In 2023, the cash flow hedges contributed net other comprehensive income of $22.2 million."
+    )
+    assert detect(source_input(wrong, AOCI)).flagged
+    clean = "In 2023, the cash flow hedges had net other comprehensive loss of $22.2 million."
+    assert not detect(source_input(clean, AOCI)).flagged
