@@ -3121,7 +3121,9 @@ class Decider:
         base = fitting[0]
         if (
             reading.base
-            or reading.derived
+            # (a share's words, "filling 85.2% of its seats", compute nothing the sources
+            # do not state as the figure)
+            or reading.cues - {SHARE}
             or "prior" in claim.qualifiers
             or "operand" in claim.qualifiers  # "$272.3M ÷ $1,012.3M": the base, as working
             or base.qualifiers & {"superseded", "hypothetical"}

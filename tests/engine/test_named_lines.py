@@ -279,3 +279,20 @@ def test_a_metric_the_source_defines_is_its_formula_over_the_lines_it_names():
 
     assert clean.flagged is False
     assert wrong.flagged is True
+
+
+AIRLINE = (
+    "July 18, 2024 — Skyvale Airlines reports second-quarter 2024 results. Load factor was "
+    "86.3%, up 1.1 points from 85.2% a year earlier, and the airline carried 6.92 million "
+    "passengers."
+)
+
+
+def test_a_share_worded_figure_that_is_the_base_of_a_change_is_a_period_mismatch():
+    """ "filling 85.2% of its seats": the share's words compute nothing; 85.2% is the
+    sources' load factor of a year earlier, given as the quarter's."""
+    answer = "In the second quarter of 2024 the airline carried 6.92 million passengers, filling {} of its seats."
+    assert not detect(source_input(answer.format("86.3%"), AIRLINE)).flagged
+    wrong = detect(source_input(answer.format("85.2%"), AIRLINE))
+    (verdict,) = [v for v in wrong.verdicts if v.claim.text == "85.2%"]
+    assert verdict.outcome == PERIOD_MISMATCH and verdict.expected_value == Decimal("86.3")
