@@ -391,6 +391,34 @@ _NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-
 _BASIS = re.compile(r"\b(non[- ]?GAAP|GAAP|adjusted)\b", re.IGNORECASE)
 # Label words of a line that is a variant of the reported figure.
 _ADJUSTED_WORDS = frozenset({"non", "adjust", "non-gaap"})
+
+
+def _measure_after(text: str, end: int) -> str:
+    """The unit of measure a price right before `end` is per ("per gram", "an ounce",
+    "/oz", "a barrel"), folded to one name, or ""."""
+    found = _PER_MEASURE.match(text, end)
+    return _MEASURES[found.group(1).lower()] if found else ""
+
+
+_MEASURES = {
+    **dict.fromkeys(("ounce", "oz", "troy ounce"), "ounce"),
+    **dict.fromkeys(("gram", "g"), "gram"),
+    **dict.fromkeys(("kilogram", "kg", "kilo"), "kilogram"),
+    **dict.fromkeys(("tonne", "metric ton", "ton", "t"), "tonne"),
+    **dict.fromkeys(("pound", "lb"), "pound"),
+    **dict.fromkeys(("barrel", "bbl"), "barrel"),
+    **dict.fromkeys(("gallon", "gal"), "gallon"),
+    **dict.fromkeys(("litre", "liter", "l"), "litre"),
+    **dict.fromkeys(("bushel", "bu"), "bushel"),
+    **dict.fromkeys(("mwh", "megawatt hour", "megawatt-hour"), "MWh"),
+    **dict.fromkeys(("kwh", "kilowatt hour", "kilowatt-hour"), "kWh"),
+}
+_PER_MEASURE = re.compile(
+    r"\s*(?:per|an?|/)\s*(troy ounce|metric ton|megawatt[ -]hour|kilowatt[ -]hour|"
+    r"ounce|oz|gram|g|kilogram|kg|kilo|tonne|ton|t|pound|lb|barrel|bbl|gallon|gal|litre|"
+    r"liter|l|bushel|bu|mwh|kwh)\b",
+    re.IGNORECASE,
+)
 _PLUS_BEFORE = re.compile(r"\+\s?(?=[$€£¥]|[A-Z]{1,3}\$|[0-9])")
 _OPERAND_BEFORE = re.compile(r"[0-9)%][A-Za-z]{0,2}\*{0,2}\s*\+\s?[$€£¥]?\Z")
 # "since it bought ...", "since its acquisition of ...": a figure of an earlier event.
@@ -666,6 +694,7 @@ class Decider:
             # Grounded figures checked once more against what their words say: the sign,
             # the basis (GAAP or not), the one period the question asks.
             verdict = self._with_plus_sign(verdict)
+            verdict = self._per_another_measure(verdict)
             verdict = self._named_by_the_other_side(verdict, found[i].reading)
             verdict = self._midpoint_at_an_end(verdict, found[i].reading)
             verdict = self._on_its_basis(verdict, found[i].reading)
@@ -755,6 +784,27 @@ class Decider:
                     },
                 )
         return verdict
+
+    def _per_another_measure(self, verdict: ClaimVerdict) -> ClaimVerdict:
+        """A price per one unit of measure grounded on the same price the sources give per
+        another ("gold is trading at about $2,372.40 per gram" against "$2,372.40 an
+        ounce"): `substitution`, the unit being wrong."""
+        claim, nearest = verdict.claim, verdict.nearest
+        if verdict.outcome != GROUNDED or nearest is None or claim.kind != CURRENCY:
+            return verdict
+        mine = _measure_after(self.answer.text, claim.end)
+        if not mine:
+            return verdict
+        theirs = _measure_after(self.index.texts.get(nearest.source_id, ""), nearest.end)
+        if not theirs or theirs == mine:
+            return verdict
+        return ClaimVerdict(
+            claim=claim,
+            outcome=SUBSTITUTION,
+            nearest=nearest,
+            # No correction: the unit is in the words after the figure.
+            details={"reason": f"the sources give the value per {theirs}, not per {mine}"},
+        )
 
     def _with_plus_sign(self, verdict: ClaimVerdict) -> ClaimVerdict:
         """An amount written with a plus sign ("Working capital movement was +£28.9

@@ -458,3 +458,17 @@ def test_a_row_label_stating_its_currency_and_a_singular_scale_scales_the_row():
     revenue = "Revenue was {} in the year ended March 31, 2024."
     assert not detect(source_input(revenue.format("$1.23 billion"), EPS_ROWS)).flagged
     assert detect(source_input(revenue.format("$1.23 million"), EPS_ROWS)).flagged
+
+
+GOLD = (
+    "April 12, 2024 — Gold prices retreated from record territory on Friday. Spot gold "
+    "settled at $2,372.40 an ounce after touching an all-time intraday high of $2,431.29."
+)
+
+
+def test_a_price_per_one_measure_is_not_the_same_price_per_another():
+    answer = "Gold is currently trading at about $2,372.40 {}, according to the April 12 report."
+    assert not detect(source_input(answer.format("per ounce"), GOLD)).flagged
+    assert not detect(source_input(answer.format("an oz"), GOLD)).flagged
+    wrong = detect(source_input(answer.format("per gram"), GOLD))
+    assert _verdict(wrong, "$2,372.40").outcome == SUBSTITUTION
