@@ -2076,7 +2076,7 @@ class Decider:
         """A plain mean of a column's rates given as the overall rate ("What was the overall
         expected credit loss rate ...?" answered "(0.3 + 1.2 + 4.5 + 15.0 + 40.0 + 100.0) /
         6 = 26.83%") where the sources' total row states that rate (1.65%, weighted by the
-        balances): `unsupported_aggregation`, their total expected."""
+        balances): `unsupported_aggregation`, their total the nearest value."""
         question = self.answer.question
         if claim.kind != PERCENT or not question or not _OVERALL_ASKED.search(question):
             return None
