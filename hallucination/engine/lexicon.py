@@ -389,6 +389,10 @@ def canonical_labels(text: str) -> list[str]:
                 # "intangible assets", "contract liabilities": a kind of asset or
                 # liability, not the balance sheet's total
                 label = None
+            if label == "cash" and size == 1 and end > 1 and tokens[end - 2] in ("in", "all"):
+                # "$27.50 a share in cash", "an all-cash deal": how a price is paid, not the
+                # cash a company holds
+                label = None
             if label:
                 start = end - size
                 # "operating profit for the year": a phrase that ends in the match's first

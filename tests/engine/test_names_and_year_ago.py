@@ -96,3 +96,21 @@ def test_what_a_company_declares_per_share_is_a_dividend():
     assert not detect(source_input(answer.format("$0.96"), PER_SHARE_DATA)).flagged
     wrong = detect(source_input(answer.format("$2.62"), PER_SHARE_DATA))  # the EPS
     assert wrong.flagged
+
+
+TAKE_PRIVATE = (
+    "October 4, 2024 — Harrowgate Capital Partners agreed to take Strike Zone Entertainment "
+    "private for $27.50 per share in cash. The price is a 38% premium to the unaffected share "
+    "price of $19.93 on October 3. Strike Zone ended the quarter with cash of $412 million."
+)
+
+
+def test_in_cash_says_how_a_price_is_paid_not_the_cash_a_company_holds():
+    answer = (
+        "Harrowgate will take Strike Zone private for $27.50 a share in cash, about 38% above "
+        "the unaffected price of {}."
+    )
+    assert not detect(source_input(answer.format("$19.93"), TAKE_PRIVATE)).flagged
+    assert detect(source_input(answer.format("$21.93"), TAKE_PRIVATE)).flagged
+    assert "@cash" not in labels.label_words("for $27.50 a share in cash")
+    assert "@cash" in labels.label_words("ended the quarter with cash of")
