@@ -730,7 +730,7 @@ _QUESTION_WORDS = re.compile(
 
 
 @functools.lru_cache(maxsize=256)
-def _question_periods(question: str) -> tuple[str, ...]:
+def question_periods(question: str) -> tuple[str, ...]:
     """The periods a question names, in order (read once for every rule that asks)."""
     asked, _marks = extract_document(question[:MAX_QUESTION_CHARS])
     return tuple(c.period for c in asked if c.kind == DATE and not c.nested and c.period)
@@ -738,7 +738,7 @@ def _question_periods(question: str) -> tuple[str, ...]:
 
 def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Reading]:
     """Each figure with no metric, periods or arithmetic of its own takes the question's."""
-    periods = _question_periods(question)
+    periods = question_periods(question)
     cues = frozenset(cue for cue, pattern in _QUESTION_CUES if pattern.search(question))
     if SUM in cues and CHANGE in cues:
         cues = cues - {SUM}  # "the change in total revenue": a change, not a sum
@@ -929,7 +929,7 @@ def _in_the_period_asked(
     for the quarter was $66.7 million" answering "What were Q2 2025 product sales and net
     income?"), is the figure of the one period the question asks, if it asks one and no
     arithmetic."""
-    periods = set(_question_periods(question))
+    periods = set(question_periods(question))
     if len(periods) != 1 or any(p.search(question) for cue, p in _QUESTION_CUES if cue != SHARE):
         return readings
     (period,) = periods

@@ -176,8 +176,7 @@ def signs_agree(claim: Claim, source: Claim) -> bool:
         return not (
             {"loss", "losses"} & source.label_words
             and _PROFIT_WORDS & source.label_words
-            and _PROFIT_WORDS & claim.label_words
-            and not {"loss", "losses", "deficit"} & claim.label_words
+            and _names_a_profit(claim)
         )
     if claim.value >= 0 or source.value <= 0 or claim.kind not in _AMOUNTS:
         return True
@@ -193,8 +192,14 @@ def a_loss_named_a_profit(claim: Claim, value: Decimal) -> bool:
         claim.kind in _AMOUNTS
         and value.is_finite()
         and claim.value > 0 > value
-        and bool(_PROFIT_WORDS & claim.label_words)
-        and not {"loss", "losses", "deficit"} & claim.label_words
+        and (_names_a_profit(claim))
+    )
+
+
+def _names_a_profit(claim: Claim) -> bool:
+    """Its words call it income or profit and name no loss."""
+    return bool(_PROFIT_WORDS & claim.label_words) and not (
+        {"loss", "losses", "deficit"} & claim.label_words
     )
 
 

@@ -46,6 +46,7 @@ from .answer import (
     Reading,
     WordedFormula,
     defined_formulas,
+    question_periods,
     worded_formulas,
 )
 from .candidates import Binding, Derivation
@@ -880,16 +881,11 @@ class Decider:
         31 December 2022" over the same rows again)."""
         if fact.cell is None or not fact.label_words:
             return None
-        table, _row, column = fact.cell
         return next(
             (
                 f
-                for f in self.index.by_label.get(fact.label, ()) or self.index.claims
-                if f.cell is not None
-                and f.cell[0] == table
-                and f.cell[2] == column
-                and f.source_id == fact.source_id
-                and f.label_words == fact.label_words
+                for f in self._column_of(fact)
+                if f.label_words == fact.label_words
                 and f.header_words == fact.header_words
                 and f.kind == fact.kind
                 and f.period
@@ -2083,7 +2079,7 @@ class Decider:
         mean = _MEAN_OF_TERMS.fullmatch(expression.strip())
         if mean is None or int(mean.group(2)) != mean.group(1).count("+") + 1:
             return None
-        asked = {d.period for d in extract_document(question)[0] if d.kind == DATE}
+        asked = question_periods(question)
         words = claim.label_words - _TOTAL_WORDS
         weight = self.index.weights
         totals = [
