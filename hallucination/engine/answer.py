@@ -746,6 +746,8 @@ def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Rea
         _QUESTION_WORDS.sub(" ", _RATE_NAMES.sub(" ", question[:MAX_QUESTION_CHARS]))
     )
     from_to = _FROM_TO.search(question) is not None
+    if cues & {SUM, AVERAGE} and CHANGE not in cues:
+        periods = _every_year_of_a_span(question, periods)
     percent_asked = _PERCENT_ASKED.search(question) is not None
     out = []
     for r in readings:
@@ -780,6 +782,32 @@ def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Rea
 
 
 MAX_QUESTION_CHARS = 2_000
+# A span of years: "from 2021 to 2023", "between FY2021 and FY2023", "2021-2023",
+# "2021 through 2023".
+_YEAR_SPAN = re.compile(
+    r"\b(?:from|between)\s+(?:fiscal\s+(?:year\s+)?|FY\s?)?((?:19|20)[0-9]{2})\s+(?:to|and|through)\s+"
+    r"(?:fiscal\s+(?:year\s+)?|FY\s?)?((?:19|20)[0-9]{2})\b"
+    r"|\b((?:19|20)[0-9]{2})\s*(?:[-–]|\s+through\s+)\s*((?:19|20)[0-9]{2})\b",
+    re.IGNORECASE,
+)
+MAX_SPAN_YEARS = 12
+
+
+def _every_year_of_a_span(question: str, periods: tuple[str, ...]) -> tuple[str, ...]:
+    """The years a sum or an average over a span of years runs over: every year from the
+    first to the last ("the average total revenues from 2021 to 2023" is over 2021, 2022
+    and 2023), where the question names just the span's two ends."""
+    if len(set(periods)) != 2:
+        return periods
+    found = _YEAR_SPAN.search(question)
+    if found is None:
+        return periods
+    first, last = (int(y) for y in found.groups() if y)
+    if {str(first), str(last)} != set(periods) or not 1 < last - first <= MAX_SPAN_YEARS:
+        return periods
+    return tuple(str(year) for year in range(first, last + 1))
+
+
 _PERCENT_ASKED = re.compile(r"\b(?:percentage|percent)\b|%", re.IGNORECASE)
 # "versus 42.6% a year earlier", "against $1.2 billion in the prior-year period": the figure
 # is the same span of time a year before the one its sentence just named.

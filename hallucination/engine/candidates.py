@@ -92,6 +92,11 @@ def other_currency(claim: Claim, source: Claim) -> bool:
         and claim.unit != source.unit
     ):
         return False
+    if claim.unit not in lx.CURRENCY_CODES and source.unit in lx.CURRENCY_CODES:
+        # A sign the reader cannot name in the answer ("K262,905 million") may be the local
+        # sign of the sources' currency (the kina of "PGK thousand"); a named one ("US$")
+        # against a sign the sources write ("K'000") is another currency.
+        return False
     for family, default, said in (
         (_DOLLARS, "USD", _SAID_AMERICAN),
         (_POUNDS, "GBP", _SAID_BRITISH),
@@ -1292,6 +1297,7 @@ def _totals(
             groups.append((listed, True))
     if len(subject) >= 2:
         groups.append((subject, True))
+    named_periods = subject if len(subject) > 2 else None
     if len(cited) >= 2:
         groups.append((cited, True))
     period = claim.period or (reading.periods[0] if len(reading.periods) == 1 else "")
@@ -1306,10 +1312,10 @@ def _totals(
         if 2 <= len(entities) <= MAX_SUM_SIZE:
             groups.append((entities, True))
     precision = claim.precision or Decimal(1)
-    for group, described in groups:
+    for members, described in groups:
         group = [
             c
-            for c in _distinct(group)
+            for c in _distinct(members)
             if (c.kind in _AMOUNTS) == (claim.kind in _AMOUNTS)
             and c.kind not in (PERCENTAGE_POINTS, BPS, DATE)
             and abs(c.value) >= precision  # a part smaller than the claim's last digit says nothing
@@ -1326,7 +1332,9 @@ def _totals(
                         yield Derivation(kind, pair, True, described)
                 continue
             yield Derivation(kind, tuple(group), True, described and bool(cues))
-            if len(group) > 2:
+            if len(group) > 2 and members is not named_periods:
+                # (Of the line's values for the periods the words name, all of them: "from
+                # 2021 to 2023" is no average of 2022 and 2023.)
                 for size in range(2, min(len(group), MAX_SUM_SIZE) + 1):
                     for combo in itertools.combinations(group, size):
                         yield Derivation(kind, combo, True, False)

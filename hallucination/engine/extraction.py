@@ -463,12 +463,14 @@ _SPACE_GROUPED = re.compile(r"[0-9]{1,3}(?: [0-9]{3})+(?:[.,][0-9]{1,2})?")
 
 # A text that groups digits with spaces shows it in an amount of three groups or more with
 # its currency, scale or what it counts ("PLN 1 284 612 thousand", "3 150 000 shares"), or
-# in an amount with its currency and a decimal comma ("CZK 4 218,6 million"); then every
-# space-grouped number of its prose is one number ("4 812 persons", "(2023: 4 905)").
+# in an amount with its currency and a decimal comma ("CZK 4 218,6 million"), or in working
+# over two such numbers ("727 378 / 8 412 306"); then every space-grouped number of its
+# prose is one number ("4 812 persons", "(2023: 4 905)").
 _SPACE_GROUPED_AMOUNT = re.compile(
     r"(?:\b[A-Z]{3}|[$€£¥₹]|\bKč|\bzł|\bkr)[ \u00a0]?[0-9]{1,3}(?: [0-9]{3}){2,}(?![0-9])"
     r"|(?:\b[A-Z]{3}|[$€£¥₹]|\bKč|\bzł|\bkr)[ \u00a0]?[0-9]{1,3}(?: [0-9]{3})+,[0-9]{1,2}(?![0-9])"
     r"|(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3}){2,} (?:thousand|million|billion|zł|Kč|kr|[a-z]{3,})\b"
+    r"|(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})+ ?(?:[/÷×+−=]| - ) ?[0-9]{1,3}(?: [0-9]{3})+(?![0-9.,])"
 )
 _PROSE_SPACE_GROUPED = re.compile(r"(?<![0-9.,])[0-9]{1,3}(?: [0-9]{3})+(?![0-9]|[.,][0-9]{3})")
 

@@ -67,6 +67,10 @@ MAX_WINDOW_WORDS = 8
 _LINKED_AFTER = re.compile(r"\s+(?:in|of)\s+[A-Za-z]")
 
 
+# Nouns of an action made with "-al" from a verb: "reversal", "approval", "renewal", "deferral".
+_NOUNS_OF_ACTION = ("sal", "val", "wal", "rral")
+
+
 @functools.lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A word folded for comparison, so that forms of one word meet: "liabilities" and
@@ -79,7 +83,9 @@ def stem(word: str) -> str:
         word = word[:-2]
     elif word.endswith("s") and not word.endswith(("ss", "us", "is", "ous")):
         word = word[:-1]
-    if word.endswith("ing") and len(word) > 6:
+    if word.endswith(_NOUNS_OF_ACTION) and len(word) > 6:
+        word = word[:-2]  # "reversal" and "reversed", "deferral" and "deferred"
+    elif word.endswith("ing") and len(word) > 6:
         word = word[:-3]
     elif word.endswith("ed") and len(word) > 5 and not word.endswith("eed"):
         word = word[:-2]

@@ -67,7 +67,8 @@ _SCALE_CAPTION = regex.compile(
     r"\bin\s+(?:US\s+|U\.S\.\s+)?(?:(?:US\$|[$€£¥]|USD|EUR|GBP|dollars|euros)\s*)?"
     r"(thousands|millions|billions)\b"
     r"|\(\s*(?:in\s+)?(?:[A-Z]{0,3}\$|[€£¥₹]|(?-i:[A-Z]{3}))\s*(thousands?|millions?|billions?|000s?|'000s?|mm|m|mn|bn|b|k)\s*[),]"
-    r"|(?:US\$|[$€£¥]|USD|EUR|GBP|JPY|CHF)\s*(?:in\s+)?(thousands|millions|billions|MM|M|mn|m|bn|B|K|000s?|'000s?)(?![\w])"
+    r"|(?:US\$|[$€£¥]|(?-i:" + "|".join(sorted(lx.CURRENCY_CODES)) + r"))"
+    r"\s*(?:in\s+)?(thousands|millions|billions|MM|M|mn|m|bn|B|K|000s?|'000s?)(?![\w])"
     r"|\b(thousands|millions|billions)\s+of\s+(?:US\s+|U\.S\.\s+|Swiss\s+)?"
     r"(?:dollars|euros|pounds|yen|yuan|renminbi|rupees|francs|won|kronor|pesos|reais|rand|"
     r"shares|units|barrels)"
@@ -119,6 +120,8 @@ _PER_UNIT = regex.compile(
 _CAPTION_CURRENCY = regex.compile(
     r"\b(?:CAD|AUD|NZD|HKD|SGD|CA|C|AU|A|NZ|HK|S|R|US)\$|\$|€|£|¥|"
     r"\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|NZD|HKD|SGD|BRL|KRW|SEK|MXN|"
+    # the other codes in capitals only ("DKK m"; "try" and "mad" are words)
+    r"(?-i:" + "|".join(sorted(lx.CURRENCY_CODES)) + r")|"
     r"(?:canadian|australian|new\s+zealand|hong\s+kong|singapore|u\.s\.|us)\s+dollars|"
     # Another country's dollars ("thousands of Surinamese dollars"): no currency it knows.
     r"(?-i:[A-Z][a-z]+)\s+dollars|"
@@ -153,10 +156,7 @@ _CURRENCY_OF = {
     # code before the sign ("CAD$"), the rupee sign, and the codes alone.
     **{symbol.lower(): code for symbol, code in lx.CURRENCY_SYMBOLS.items() if symbol[-1] in "$₹"},
     **{f"{code.lower()}$": code for code in ("CAD", "AUD", "NZD", "HKD", "SGD")},
-    **{
-        code.lower(): code
-        for code in ("CAD", "AUD", "NZD", "HKD", "SGD", "BRL", "INR", "KRW", "SEK", "MXN")
-    },
+    **{code.lower(): lx.CURRENCY_ALIASES.get(code, code) for code in lx.CURRENCY_CODES},
     "$": "USD",
     "us$": "USD",
     "usd": "USD",

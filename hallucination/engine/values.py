@@ -97,6 +97,27 @@ _CURRENCY_MARKS = re.compile(
 )
 MAX_EXPRESSION_TOKENS = 64
 MAX_EXPONENT = 100
+# Figures as much of Europe writes them, inside working: "1 581,2 / 1 642,8", "14.226,8";
+# a comma before three digits groups them, as elsewhere.
+_SPACED_GROUPS = re.compile(
+    r"(?<![0-9,.])[0-9]{1,3}(?:[ \u00a0\u202f][0-9]{3})+(?:,[0-9]+)?(?![0-9,.])"
+)
+_POINT_GROUPS = re.compile(r"(?<![0-9,.])[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]+(?![0-9,.])")
+_DECIMAL_COMMA = re.compile(r"(?<![0-9,.])[0-9]+,[0-9]{1,2}(?![0-9,.])")
+
+
+def _in_plain_digits(expression: str) -> str:
+    """Working with figures written with a decimal comma or spaced groups, in the digits
+    the arithmetic reads: "1 581,2 / 1 642,8" -> "1581.2 / 1642.8"."""
+    if "," not in expression and not _SPACED_GROUPS.search(expression):
+        return expression
+    expression = _SPACED_GROUPS.sub(
+        lambda m: "".join(m.group().split()).replace(",", "."), expression
+    )
+    expression = _POINT_GROUPS.sub(
+        lambda m: m.group().replace(".", "").replace(",", "."), expression
+    )
+    return _DECIMAL_COMMA.sub(lambda m: m.group().replace(",", "."), expression)
 
 
 def evaluate(expression: str) -> Decimal | None:
@@ -106,9 +127,11 @@ def evaluate(expression: str) -> Decimal | None:
 
     >>> evaluate("($2,486M - $2,310M) / 2")
     Decimal('8.8E+7')
+    >>> evaluate("1 581,2 / 2")
+    Decimal('790.6')
     """
     tokens: list[tuple[str, Decimal | str]] = []
-    text = _CURRENCY_MARKS.sub(" ", expression).strip()
+    text = _in_plain_digits(_CURRENCY_MARKS.sub(" ", expression).strip())
     pos = 0
     while pos < len(text):
         m = _TOKEN.match(text, pos)

@@ -58,7 +58,7 @@ def test_currency_letters_before_a_scale_word_scale_a_caption():
 def test_currency_letters_before_000_in_a_row_label_scale_the_row_only():
     values = _values(LETTERS_IN_THE_ROW)
 
-    assert label_unit("Transfer revenue (MVR'000)") == (Decimal("1e3"), "")
+    assert label_unit("Transfer revenue (MVR'000)") == (Decimal("1e3"), "MVR")
     assert values["612,480"] == Decimal("612480000")
     assert values["398,640"] == Decimal("398640")
 

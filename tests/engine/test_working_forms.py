@@ -148,7 +148,7 @@ Operating profit                         141.8       236.0       279.4
 
 def test_the_one_of_a_rate_s_formula_is_a_constant():
     # 3,012.9 / 2,806.4 - 1 = 7.36%
-    answer = "Revenue grew $3,012.9M ÷ $2,806.4M − 1 ≈ 7.4% in 2024."
+    answer = "Revenue grew NOK 3,012.9M ÷ NOK 2,806.4M − 1 ≈ 7.4% in 2024."
     result = detect(source_input(answer, FERRIES))
 
     assert "1" not in [v.claim.text for v in result.verdicts]
