@@ -799,6 +799,8 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                         continue
                     # the code before the first operand: the formula starts here
             break
+        if start == eq or not text[start:eq].strip(" \t"):
+            start = _working_of_the_line_above(text, start, eq)
         while start < eq and text[start] in " ,\t":
             start += 1  # the clause's comma before the arithmetic: "Grossing that up, $84,210"
         while start < eq and text[start] in "/*×÷":
@@ -859,6 +861,22 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                 merged.append((start, end))
         spans = merged
     return spans
+
+
+def _working_of_the_line_above(text: str, start: int, eq: int) -> int:
+    """Where the working a line's `=` opens on starts, when the line opens on it and the
+    line above ends a step of working ("= $806.2M ÷ $4,812.6M × 365" over "= **61.1
+    days**"): after the above line's last `=`; `start` otherwise."""
+    if start < 1 or text[start - 1] != "\n":
+        return start
+    above = text.rfind("\n", 0, start - 1) + 1
+    sign = max(text.rfind("=", above, start - 1), text.rfind("≈", above, start - 1))
+    if sign < 0 or start - above > MAX_FORMULA_CHARS:
+        return start
+    step = text[sign + 1 : start - 1].replace("**", "")
+    if any(ch in _FORMULA_OPERATORS for ch in step) and any(ch.isdigit() for ch in step):
+        return sign + 1
+    return start
 
 
 _NAMED_IN_BRACKETS = re.compile(r"[0-9](\s*\([a-z][a-z&'-]*(?:[ ,]+[a-z&'-]+){0,7})\)\Z")
