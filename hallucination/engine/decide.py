@@ -4010,6 +4010,33 @@ class Decider:
                     )
         return None
 
+    def _sum_of_its_column_above(self, claim: Claim) -> ClaimVerdict | None:
+        """The last amount of a column of the answer's own table that is the sum of the
+        amounts above it, as the answer writes them (parentheses negative): "| **Remaining**
+        | **43,171** |" under operating cash flow, capex and buybacks. `derived` on that
+        weak evidence; no verdict otherwise."""
+        if claim.cell is None or claim.kind not in _AMOUNTS:
+            return None
+        table, row, column = claim.cell
+        above, below = [], False
+        for r in self.answer.readings:
+            other = r.claim
+            if other.cell is None or other.cell[0] != table or other.cell[2] != column:
+                continue
+            if other.cell[1] > row and other.kind in _AMOUNTS:
+                below = True
+            elif other.cell[1] < row:
+                above.append(other)
+        if below or not 2 <= len(above) <= MAX_COLUMN_SUM:
+            return None
+        if any(a.kind not in _AMOUNTS or a.scale != claim.scale for a in above):
+            return None
+        total = sum((a.value for a in above), Decimal(0))
+        if not values.at_precision(claim.value, total, claim.precision or Decimal(1)):
+            return None
+        formula = " + ".join(a.text for a in above)
+        return _derived_weakly(claim, total, formula, "the sum of its column above")
+
     def _explained_widely(
         self, reading: Reading, found: list[_Claimed], cited_figures: list[cd.Cited] | None
     ) -> ClaimVerdict | None:
@@ -4019,6 +4046,9 @@ class Decider:
         averages the answer names, and products of the sentence's figures. A match stands
         on weak evidence (lower confidence), except a named average."""
         claim = reading.claim
+        summed = self._sum_of_its_column_above(claim)
+        if summed is not None:
+            return summed
         cited = self._cited_around(reading, found, cited_figures)
         # "nearly 18% bigger than the $41.3 million start": a comparison says which way its
         # change goes, whichever order a wide search takes two figures in.

@@ -1,0 +1,45 @@
+"""The last amount of a column of the answer's own table that is the sum of the amounts
+above it, as the answer writes them (parentheses negative): a balancing row such as
+`Remaining` is worked out, not read off a source. A clean case and a wrong one of the same
+shape."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+from hallucination.engine.types import DERIVED
+
+from .conftest import source_input
+
+CASH_FLOWS = """HALDEN INSTRUMENTS, INC.
+CONSOLIDATED STATEMENT OF CASH FLOWS
+(in thousands)
+Year ended December 31,                                     2024          2023
+Net cash provided by operating activities                 212,418       187,305
+Purchases of property and equipment                       (61,207)      (55,980)
+Repurchases of common stock                               (84,650)      (40,000)
+Dividends paid                                            (22,118)      (20,416)
+"""
+
+ANSWER = """**Yes.**
+
+| FY2024 ($ thousands) | |
+|---|---:|
+| Net cash provided by operating activities | 212,418 |
+| Purchases of property and equipment | (61,207) |
+| Repurchases of common stock | (84,650) |
+| **Remaining** | **{}** |
+"""
+
+
+def _verdict(result, text):
+    (verdict,) = [v for v in result.verdicts if v.claim.text == text]
+    return verdict
+
+
+def test_a_balancing_row_that_sums_its_column_is_derived():
+    clean = detect(source_input(ANSWER.format("66,561"), CASH_FLOWS))
+    assert not clean.flagged
+    assert _verdict(clean, "66,561").outcome == DERIVED
+    wrong = detect(source_input(ANSWER.format("68,561"), CASH_FLOWS))
+    assert wrong.flagged
+    assert not _verdict(wrong, "68,561").grounded
