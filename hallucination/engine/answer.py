@@ -818,10 +818,20 @@ _A_YEAR_EARLIER_AFTER = re.compile(
 )
 
 
+# "; a year earlier the ratio was 15.2%": a clause that opens on the same words.
+_A_YEAR_EARLIER_BEFORE = re.compile(
+    r"(?:[;,:]|\b(?:and|while|whereas|but))[ \t]+(?:(?:a|one)[ \t]+year[ \t]+(?:earlier|ago|before)|"
+    r"(?:in|for)[ \t]+the[ \t]+(?:prior|previous)[- ]year(?:[ \t]+(?:period|quarter))?),?"
+    r"[ \t]+[^0-9;:.,\n]{0,40}\Z",
+    re.IGNORECASE,
+)
+
+
 def _a_year_earlier(text: str, readings: list[Reading]) -> list[Reading]:
-    """A figure with no period of its own followed by "a year earlier" takes the period a
-    year before the last period given to a figure before it in its sentence ("44.7% for the
-    nine months ended September 28, 2024 versus 42.6% a year earlier": 9M 2023-09)."""
+    """A figure with no period of its own followed by "a year earlier", or in a clause that
+    opens on it ("; a year earlier the ratio was 15.2%"), takes the period a year before
+    the last period given to a figure before it in its sentence ("44.7% for the nine
+    months ended September 28, 2024 versus 42.6% a year earlier": 9M 2023-09)."""
     out: list[Reading] = []
     for r in readings:
         claim = r.claim
@@ -829,7 +839,10 @@ def _a_year_earlier(text: str, readings: list[Reading]) -> list[Reading]:
             claim.kind != DATE
             and not claim.nested
             and not claim.period
-            and _A_YEAR_EARLIER_AFTER.match(text, claim.end)
+            and (
+                _A_YEAR_EARLIER_AFTER.match(text, claim.end)
+                or _A_YEAR_EARLIER_BEFORE.search(text, max(0, claim.start - 90), claim.start)
+            )
         ):
             before = next(
                 (

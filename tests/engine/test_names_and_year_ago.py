@@ -114,3 +114,26 @@ def test_in_cash_says_how_a_price_is_paid_not_the_cash_a_company_holds():
     assert detect(source_input(answer.format("$21.93"), TAKE_PRIVATE)).flagged
     assert "@cash" not in labels.label_words("for $27.50 a share in cash")
     assert "@cash" in labels.label_words("ended the quarter with cash of")
+
+
+SBC_RECONCILIATION = """Reconciliation of GAAP to Non-GAAP Financial Measures
+(in thousands; unaudited)
+                                                    Three Months Ended December 31,
+                                                             2024         2023
+Total revenue                                           $ 508,340    $ 446,915
+GAAP operating income                                    $ 41,207     $ 30,118
+  Stock-based compensation expense                         70,415       62,560
+Non-GAAP operating income                               $ 111,622     $ 92,678
+"""
+
+
+def test_a_clause_that_opens_a_year_earlier_is_over_the_year_before():
+    # 70,415 / 508,340 = 13.85%; 62,560 / 446,915 = 14.00%
+    answer = (
+        "Stock-based compensation of $70,415 thousand equalled about 13.9% of fourth-quarter "
+        "2024 revenue; a year earlier the ratio was {}."
+    )
+    clean = detect(source_input(answer.format("14.0%"), SBC_RECONCILIATION))
+    assert not clean.flagged
+    wrong = detect(source_input(answer.format("15.6%"), SBC_RECONCILIATION))
+    assert wrong.flagged
