@@ -649,11 +649,16 @@ def _naming_lines(words: frozenset[str], index: SourceIndex) -> frozenset[str]:
     if not metrics:
         return words
     companies = index.companies()
+    company_words = index.company_words()  # "Brindle's" is `brindl`
     return frozenset(
         w
         for w in words
         if w in metrics
-        or not (w in companies or (w not in index.by_word and labels.label_words(w) & metrics))
+        or not (
+            w in companies
+            or w in company_words
+            or (w not in index.by_word and labels.label_words(w) & metrics)
+        )
     )
 
 

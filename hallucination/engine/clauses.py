@@ -316,6 +316,14 @@ def read_clauses(
             if window_start < window_end
             else ""
         )
+        if "," in window and window_start > s_start and _after_a_figure(text, window_start):
+            # "Net of the 1,250,000 shares repurchased, Brindle's shares outstanding
+            # increased by": words up to a comma after a figure finish that figure's
+            # phrase; the metric named after it is this one's.
+            comma = window.find(",")
+            tail = window[comma + 1 :]
+            if lx.canonical_labels(tail) and not lx.canonical_labels(window[:comma]):
+                window = tail
         own = labels.label_words(window)
         window_words = labels.words(window)
         if subject and own and not own & subject:
@@ -466,6 +474,18 @@ _NOUN_AFTER = re.compile(r"[ -]([A-Za-z][A-Za-z&'’-]*(?: [A-Za-z][A-Za-z&'’-
 _NOT_A_NAME_AFTER = frozenset(
     {"last", "prior", "previous", "next", "this", "per", "a", "an", "the"}
 )
+
+
+def _after_a_figure(text: str, start: int) -> bool:
+    """Whether a window opens right after a figure (its noun or unit aside): at a digit, a
+    closing bracket or a percent sign, or a word after one."""
+    before = text[max(0, start - 20) : start].rstrip()
+    return bool(before) and (
+        before[-1].isdigit() or before[-1] in "%)" or _FIGURE_NOUN_END.search(before) is not None
+    )
+
+
+_FIGURE_NOUN_END = re.compile(r"[0-9%][ \t]*[A-Za-z]{1,12}\Z")
 
 
 def _per_share_shaped(claim: Claim) -> bool:

@@ -651,6 +651,9 @@ def _totals_of_rows(totals: list[Claim], operands: tuple[Claim, ...]) -> list[Cl
     if not totals or any(o.cell is None for o in operands):
         return totals
     rows = [o.cell[1] for o in operands]  # type: ignore[index]
+    if len(set(rows)) == 1 and len(operands) > 1:
+        # Columns of one row: the total column of that row.
+        return [t for t in totals if t.cell is not None and t.cell[1] == rows[0]]
     below = [t for t in totals if t.cell is not None and t.cell[1] > max(rows)]
     first_below = min(below, key=lambda t: t.cell[1]) if below else None  # type: ignore[index]
     return [
@@ -5368,14 +5371,24 @@ class Decider:
         if derivation.kind not in (cd.SUM_OF, cd.AVERAGE_OF) or claim.kind not in _AMOUNTS:
             return None
         presented_as_total = bool(
-            claim.label_words & _TOTAL_WORDS or "total" in claim.qualifiers or SUM in reading.cues
+            claim.label_words & _TOTAL_WORDS
+            or "total" in claim.qualifiers
+            or SUM in reading.cues
+            # "the restructuring reserve totaled $7,255 thousand": the verb says the whole
+            or _TOTALED_BEFORE.search(self.answer.text, max(0, claim.start - 24), claim.start)
         )
-        names_parts = len(reading.phrases) >= 2 and not _names_a_total(reading)
+        names_parts = (
+            len(reading.phrases) >= 2
+            and not _names_a_total(reading)
+            # "the reserve totaled $7,255 thousand, covering severance and facility exit
+            # costs": the whole is named before the figure, its parts after it.
+            and not _PARTS_AFTER.match(self.answer.text, claim.end)
+        )
         if not presented_as_total or reading.label_inherited or names_parts:
             return None  # "A and B together totaled X" names its parts: a sum, not the whole
         operands = derivation.operands
         lines = {cd.line_of(o) for o in operands}
-        if len(lines) < 2:
+        if len(lines) < 2 and not _columns_of_one_period(operands):
             return None  # one metric summed over periods is not a partial list of parts
         if _down_one_column_by_period(operands):
             return None  # nor is a schedule's years down the side ("2025", "2026", ...)
@@ -5389,7 +5402,11 @@ class Decider:
             return replace(verdict, details=details)
         group = self._group_of(operands)
         if group:
-            totals = [f for f in group if f.label_words & _TOTAL_WORDS and f not in operands]
+            totals = [
+                f
+                for f in group
+                if (f.label_words | f.header_words) & _TOTAL_WORDS and f not in operands
+            ]
             parts = [f for f in group if f not in totals]
             # The row naming the claim's own metric ("Adjusted EBITDA" under segments' lines
             # and corporate costs) is the parts' total too, marked or not.
@@ -5503,9 +5520,22 @@ class Decider:
         first = operands[0]
         if all(o.cell is not None for o in operands):
             keys = {(o.source_id, o.cell[0], o.cell[2]) for o in operands}  # type: ignore[index]
-            if len(keys) != 1:
-                return []
-            return [f for f in self._column_of(first) if f.kind in _AMOUNTS][: MAX_COLUMN_SUM * 4]
+            rows = {(o.source_id, o.cell[0], o.cell[1]) for o in operands}  # type: ignore[index]
+            if len(keys) == 1:
+                column = self._column_of(first)
+                return [f for f in column if f.kind in _AMOUNTS][: MAX_COLUMN_SUM * 4]
+            if len(rows) == 1:
+                # Columns of one row ("Severance | Facility exit | Other | Total" on a
+                # "Balance at December 31, 2023" row): its Total column is their whole.
+                (key,) = rows
+                return [
+                    f
+                    for f in self.index.claims
+                    if f.cell is not None
+                    and (f.source_id, f.cell[0], f.cell[1]) == key
+                    and f.kind in _AMOUNTS
+                ][: MAX_COLUMN_SUM * 4]
+            return []
         if all(o.citation for o in operands):
             shapes = {_sibling_shape(o.citation) for o in operands}
             if len(shapes) != 1 or first.source_id == "":
@@ -6117,6 +6147,22 @@ def _sibling_line(label: frozenset[str], other: Claim, named: frozenset[str]) ->
     known = {w for w in label if w.startswith("@")}
     apart = {w for w in (label - other.label_words) & named if not w.startswith("@")}
     return bool(known & other.label_words) and bool(apart)
+
+
+def _columns_of_one_period(operands: tuple[Claim, ...]) -> bool:
+    """Cells of one row under different columns, all of one period: parts side by side
+    ("Severance | Facility exit | Other" of one balance), not one line over periods."""
+    columns = {o.cell[2] for o in operands if o.cell is not None}
+    periods = {o.period for o in operands}
+    return len(columns) == len(operands) and len(periods) == 1 and "" not in periods
+
+
+_TOTALED_BEFORE = re.compile(r"\btotall?ed[ \t]+(?:about[ \t]+|approximately[ \t]+)?[*_]*\Z")
+_PARTS_AFTER = re.compile(
+    r"[ \t]*(?:thousand|million|billion)?[ \t]*,?[ \t]*(?:covering|consisting[ \t]+of|comprising|"
+    r"made[ \t]+up[ \t]+of|split[ \t]+between)\b",
+    re.IGNORECASE,
+)
 
 
 def _names_a_total(reading: Reading) -> bool:

@@ -1949,10 +1949,15 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 cell_key: tuple[int, int, int] | None = (cell.table, cell.column, cell.row)
             else:
                 label_words, header_words = _row_column_label(cell.row_label, cell.column_header)
-                metric = doc.tables.tables[cell.table].metric if doc.source_id else ""
+                table = doc.tables.tables[cell.table]
+                metric = table.metric if doc.source_id else ""
                 if metric and tables.BARE_TOTAL.fullmatch(cell.row_label):
                     # A source's "Total" under "Revenue by region": that metric's total.
                     label_words = label_words | labels.label_words(metric)
+                if table.subject and _is_balance_row(cell.row_label):
+                    # "Balance at December 31, 2024" under "the changes in shares of common
+                    # stock outstanding:": the balance of what the caption names.
+                    label_words = label_words | labels.label_words(table.subject)
                 if cell.section:
                     own = labels.label_words(tables.own_row_label(cell))
                     section_words = label_words - own if own else frozenset()
@@ -2549,6 +2554,14 @@ def _row_column_label(row_label: str, header: str) -> tuple[frozenset[str], froz
 
 
 _BALANCE_WORDS = frozenset({"balanc", "end", "ending", "beginn", "clos", "open"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_balance_row(row_label: str) -> bool:
+    """A roll-forward's row of a balance at a date ("Balance at December 31, 2023",
+    "Ending balance, June 30, 2024"), naming nothing else."""
+    row_words = labels.label_words(row_label)
+    return bool(row_words) and row_words <= _BALANCE_WORDS and bool(tables.header_period(row_label))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -206,6 +206,9 @@ METRIC_SYNONYMS: dict[str, tuple[str, ...]] = {
     "same-store sales": ("same-store sales", "comparable sales", "comparable store sales"),
     "shares outstanding": (
         "shares outstanding",
+        "shares of common stock outstanding",
+        "common shares outstanding",
+        "outstanding shares",
         "diluted shares",
         "weighted average shares",
         "weighted average diluted shares",

@@ -63,6 +63,11 @@ COMPATIBLE_FAMILIES = {
 UNUSABLE = frozenset({"injected"})
 _NAME_WORD = re.compile(r"[A-Za-z][A-Za-z&.'-]*")
 _POSSESSIVE = re.compile(r"\b([A-Z][A-Za-z&.-]{1,40})(?:'s|’s)\b")
+# "Brindle Robotics, Inc.", "Halloran Medical Systems Corp.": a company by its legal form.
+_INCORPORATED = re.compile(
+    r"\b([A-Z][A-Za-z&-]{1,30})(?:\s+[A-Z][A-Za-z&-]{1,30}){0,3},?\s+"
+    r"(?:Inc\.|Incorporated\b|Corp\.|Corporation\b|plc\b|PLC\b|Ltd\b|Limited\b|LLC\b|N\.V\.|S\.A\.|AG\b|SE\b)"
+)
 QUALIFIED = ("superseded", "hypothetical")
 QUALIFIED_OR_INJECTED = frozenset({"superseded", "hypothetical", "injected"})
 MAX_POOL = 256  # operands a recomputation may combine, whatever the size of the sources
@@ -163,6 +168,7 @@ class SourceIndex:
     _operands: list[Claim] | None = None
     _percents: list[Claim] | None = None
     _companies: set[str] | None = None
+    _company_words: frozenset[str] | None = None
     _by_period: dict[str, list[Claim]] | None = None
 
     @property
@@ -266,8 +272,19 @@ class SourceIndex:
                     names.add(" ".join(words))
                 for match in _POSSESSIVE.finditer(text[:200_000]):
                     names.add(match.group(1).lower())
+                if "Inc" in text or "Corp" in text or "L" in text or "." in text:
+                    for match in _INCORPORATED.finditer(text[:200_000]):
+                        names.add(match.group(1).lower())
             self._companies = names
         return self._companies
+
+    def company_words(self) -> frozenset[str]:
+        """The company's one-word names, as written and folded as labels fold words
+        ("brindle" and `brindl`)."""
+        if self._company_words is None:
+            names = {n for n in self.companies() if " " not in n}
+            self._company_words = frozenset(names | {labels.stem(n) for n in names})
+        return self._company_words
 
     def is_company(self, name: str) -> bool:
         return name in self.companies() or name.split(" ", 1)[0] in self.companies()

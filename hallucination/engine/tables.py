@@ -245,6 +245,9 @@ class Table:
     # The metric the caption names in so many words ("Revenue by region"): what a bare
     # "Total" row of a source's table totals.
     metric: str = ""
+    # What a roll-forward's caption says its balances are of ("the changes in shares of
+    # common stock outstanding:"): the subject of its "Balance at ..." rows.
+    subject: str = ""
 
     def unit_of(self, column: int) -> tuple[Decimal, str]:
         """The scale and currency of a column's cells: its header's, else the caption's."""
@@ -1619,6 +1622,26 @@ _MEASURED_ROW = regex.compile(
 )
 
 
+# "The following table presents the changes in shares of common stock outstanding:",
+# "Activity in the allowance for credit losses was as follows:", "A reconciliation of the
+# beginning and ending amount of unrecognized tax benefits is as follows:".
+_CAPTION_SUBJECT = regex.compile(
+    r"\b(?:changes?|activity|movements?|roll-?forward|reconciliation)\s+(?:in|of)\s+"
+    r"(?:the\s+)?(?:beginning\s+and\s+ending\s+(?:balances?|amounts?)\s+(?:of|for)\s+(?:the\s+)?)?"
+    r"(?:carrying\s+amounts?\s+of\s+(?:the\s+)?)?"
+    r"([A-Za-z][A-Za-z '’-]{2,80}?)\s*(?:\(|:|\bwere\b|\bwas\b|\bis\b|\bare\b|\bby\b|\bfor\s+(?:the|each|fiscal|years?|[0-9])|\bduring\b|,|\.|$)",
+    regex.IGNORECASE,
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def caption_subject(caption: str) -> str:
+    """What a caption says a roll-forward's balances are of ("the changes in shares of
+    common stock outstanding:" -> "shares of common stock outstanding"), or ""."""
+    found = _CAPTION_SUBJECT.search(caption[-CAPTION_CHARS:], timeout=_TIMEOUT)
+    return found.group(1).strip() if found is not None else ""
+
+
 @functools.lru_cache(maxsize=1024)
 def _caption_metric(caption: str) -> str:
     """The one metric a caption names in so many words ("Revenue by region"; not "total
@@ -2164,6 +2187,7 @@ def _add_grid(
         scale=units.scale,
         currency=units.currency,
         metric=caption_metric,
+        subject=caption_subject(caption) if caption else "",
     )
     # "||Indicator||Unit||2024||2023||": a column that says each row's unit and scale.
     unit_column = next(
