@@ -34,6 +34,7 @@ from .extraction import (
     ranges_share_labels,
 )
 from .latex import plain_math
+from .sources import with_months_of_a_date
 from .types import (
     BPS,
     COUNT,
@@ -381,6 +382,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
     # arithmetic it writes, every figure where the answer has it.
     text = plain_math(answer[:MAX_TEXT_CHARS])
     claims, _marks = extract_document(text)
+    # "2.3% in February 2025 ... In January, the rate was 2.5%": January of 2025.
+    claims = with_months_of_a_date(text, "", claims, anywhere=True)
     claims = _with_answer_caption(text, claims)
     # The arithmetic the answer writes out, found once for every rule that reads it.
     worked = "=" in text or "≈" in text or "→" in text or "(" in text

@@ -3052,6 +3052,22 @@ class Decider:
                 for d in cd.pairings(claim, [a, b])
                 if d.kind == cd.GROWTH
             ]
+        if claim.kind in (PERCENTAGE_POINTS, BPS) and COMPARISON in reading.cues:
+            # "It remains 0.3 percentage points above the ECB's 2% target": the rate the
+            # pronoun stands for may be any the answer gave before, over the one named.
+            named = [
+                r.claim
+                for r in self.answer.readings
+                if r.sentence == reading.sentence and r.claim.kind == PERCENT
+            ]
+            candidates += [
+                d
+                for a in earlier
+                for b in named
+                if a.value != b.value and a.kind == PERCENT
+                for d in cd.pairings(claim, [a, b])
+                if d.kind == cd.SPREAD
+            ]
         if claim.label_words:
             periods = [claim.period] if claim.period else list(reading.periods[:1])
             candidates += cd.year_over_year(reading, periods, self.index)

@@ -632,14 +632,25 @@ def _with_months_of_its_dateline(text: str, source_id: str, claims: list[Claim])
     """A month named without its year in a dated text ("September 2022 — Denver rents hit a
     record in August") is the last such month on or before the date the text opens with
     (August 2022): a period the source states, as the answer's "August 2022" says."""
+    return with_months_of_a_date(text, source_id, claims, anywhere=False)
+
+
+def with_months_of_a_date(
+    text: str, source_id: str, claims: list[Claim], *, anywhere: bool
+) -> list[Claim]:
+    """`claims` with each month named without its year after a month and year of the text
+    as that month: the last such month on or before it. The date is the one the text opens
+    with, or, `anywhere`, its first month and year, and then only months of that year up
+    to it ("inflation was 2.3% in February 2025 ... In January, the rate was 2.5%")."""
     dateline = next(
         (
             c
             for c in claims
             if c.kind == DATE
-            and c.start < _DATELINE_CHARS
+            and (anywhere or c.start < _DATELINE_CHARS)
             and c.period[:4].isdigit()
             and len(c.period) >= 7
+            and c.period[4] == "-"
         ),
         None,
     )
@@ -653,6 +664,8 @@ def _with_months_of_its_dateline(text: str, source_id: str, claims: list[Claim])
         if start <= dateline.start or any(s < end and start < e for s, e in taken):
             continue
         named = lx.MONTHS[found.group(1).lower()]
+        if anywhere and named > month:
+            continue
         period = f"{year if named <= month else year - 1}-{named:02d}"
         added.append(
             Claim(
@@ -670,14 +683,44 @@ def _with_months_of_its_dateline(text: str, source_id: str, claims: list[Claim])
         )
     if not added:
         return claims
-    return sorted([*claims, *added], key=lambda c: c.start)
+    return _in_their_months(text, sorted([*claims, *added], key=lambda c: c.start), added)
 
 
+def _in_their_months(text: str, claims: list[Claim], months: list[Claim]) -> list[Claim]:
+    """`claims` with each figure of no period that one of `months` dates: the month follows
+    the figure ("2.5% in January") or opens its sentence before it ("In January, the rate
+    was 2.5%"), with no other figure between them."""
+    out = list(claims)
+    for k, figure in enumerate(out):
+        if figure.kind == DATE or figure.period or figure.nested:
+            continue
+        for month in months:
+            if month.start >= figure.end:
+                dates_it = _MONTH_RIGHT_AFTER.fullmatch(text, figure.end, month.start) is not None
+            else:
+                opening = max(text.rfind(".", 0, month.start), text.rfind("\n", 0, month.start))
+                dates_it = (
+                    _MONTH_OPENS.fullmatch(text, opening + 1, month.start) is not None
+                    and "." not in text[month.end : figure.start]
+                    and not any(
+                        c.kind != DATE and month.end <= c.start < figure.start for c in claims
+                    )
+                )
+            if dates_it:
+                out[k] = replace_claim(figure, period=month.period)
+                break
+    return out
+
+
+# "2.5% in January", "$4.1 million in March": the month right after the figure (its unit
+# or scale between); "In January, ...": the month opening the sentence.
+_MONTH_RIGHT_AFTER = re.compile(r"[ \t]*(?:[a-z]{1,12}[ \t]+)?(?:in|during)[ \t]+")
+_MONTH_OPENS = re.compile(r"[ \t*_-]*(?i:in|during)[ \t]+")
 _DATELINE_CHARS = 80
 # "in August", "since last March", "through February": a month in words after a word that
 # dates by it, with no day or year of its own after it.
 _MONTH_IN_WORDS = re.compile(
-    r"\b(?:in|since|during|through|until|by|last|early|late|mid|of)[ -]"
+    r"\b(?i:in|since|during|through|until|by|last|early|late|mid|of)[ -]"
     r"(January|February|March|April|May|June|July|August|September|October|November|December)"
     r"\b(?![ ,]*[0-9])"
 )
