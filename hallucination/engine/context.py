@@ -237,6 +237,11 @@ CATEGORIES: dict[str, dict[str, re.Pattern | None]] = {
     },
 }
 _LINE_START_ONLY = frozenset({"system", "assistant"})
+# Words before which "state", "report" or "say" is a noun, not a command to a model.
+_BEFORE_A_NOUN = frozenset(
+    {"the", "a", "an", "this", "that", "each", "every", "per", "its", "their", "our", "his"}
+    | {"her", "any", "same", "whole", "home", "annual", "quarterly", "market", "which"}
+)
 _SEGMENT_STOPWORDS = frozenset(
     {"the", "its", "our", "their", "each", "this", "that", "a", "an", "every", "one"}
 )
@@ -338,6 +343,8 @@ def find_marks(text: str) -> Marks:
                     line_start = text.rfind("\n", 0, start) + 1
                     if text[line_start:start].strip(" \t>*-#"):
                         continue
+                if category == "injection" and i > 0 and words[i - 1] in _BEFORE_A_NOUN:
+                    continue  # "premiums in the state was $1,872": a noun, no command
                 if pattern is None:
                     end = word_ends[i]
                 else:

@@ -195,6 +195,7 @@ _FELL = re.compile(
 )
 MAX_DATES_SCANNED = 5_000
 MAX_COLUMN_SUM = 12
+MAX_COMPARED_FIGURES = 4  # the answer's last figures a difference said of no figure may be between
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
 # "about €76 per seat", "2.29 points per game", "$3.4 million for each job": the unit a
 # figure is a quotient over, and the words after a figure that count that unit ("26,200-seat
@@ -3810,6 +3811,34 @@ class Decider:
             )
         return self._between_figures(reading, given)
 
+    def _between_the_figures_compared(
+        self, reading: Reading, found: list[_Claimed]
+    ) -> list[Derivation]:
+        """A difference said to be higher or lower whose sentence gives no other figure of
+        its unit ("For comparison, an older article put the 2023 average at $2,150. The
+        newer estimate is $164 higher."): between two of the last figures of its unit the
+        answer gave before, the way its words say."""
+        claim = reading.claim
+        if not reading.direction or claim.kind not in _AMOUNTS or CHANGE not in reading.cues:
+            return []
+        if any(
+            r.sentence == reading.sentence and r is not reading and r.claim.kind in _AMOUNTS
+            for r in self.answer.readings
+        ):
+            return []
+        given = [
+            c
+            for c in self._given_before(reading, found)
+            if c.kind == claim.kind and c.unit == claim.unit
+        ][-MAX_COMPARED_FIGURES:]
+        return [
+            d
+            for a, b in itertools.permutations(given, 2)
+            if a.value != b.value
+            for d in cd.pairings(claim, [a, b])
+            if d.kind == cd.DIFFERENCE
+        ]
+
     def _between_figures(self, reading: Reading, given: list[Claim]) -> list[Derivation]:
         """A change between two of `given` of the claim's metric for two periods, later
         over earlier; where none is labelled, the last two results of the answer's own
@@ -4085,6 +4114,10 @@ class Decider:
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         for derivation in self._between_earlier_figures(reading, found):
+            if signed(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._between_the_figures_compared(reading, found):
             if signed(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
