@@ -252,6 +252,10 @@ _COMPARATIVES = frozenset(
 _BASE_MARKERS = frozenset({"from", "versus", "vs", "than", "against", "over"})
 _AVERAGE_WORDS = frozenset({"average", "averaged", "mean", "midpoint", "mid-point"})
 _MIDPOINT_WORDS = frozenset({"midpoint", "mid-point"})
+# (past the range's other end, if any: "–$4.00 (midpoint $3.20")
+_BRACKET_OF_A_FIGURE = re.compile(
+    r"[^A-Za-z(\n]{0,20}\([ \t]*[A-Za-z][A-Za-z -]{0,20}?:?[ \t]+(?:[$€£¥]|[0-9])"
+)
 _SHARE_WORDS = frozenset(
     {"represented", "representing", "represents", "accounted", "share", "portion", "proportion"}
 )
@@ -463,7 +467,16 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             opening = [w.lower() for w in _WORD.findall(text[s_start:first])]
             if first == claim.start or not (opening and opening[-1] in _COPULAS):
                 window_words += opening
-        cues = _cues(claim, window_words, adjacent, before_words, after_words, direction)
+        cues = _cues(
+            claim,
+            window_words,
+            adjacent,
+            before_words,
+            # "$3.80–$4.00 (midpoint $3.20 versus $3.90)": a bracket that opens on a word and
+            # goes on to a figure of its own is that figure's
+            after_words if not _BRACKET_OF_A_FIGURE.match(after) else [],
+            direction,
+        )
         if "operand" in claim.qualifiers:
             cues, direction = frozenset(), 0
         other = _other_label(claim, after, cues)

@@ -325,6 +325,10 @@ def read_clauses(
             if lx.canonical_labels(tail) and not lx.canonical_labels(window[:comma]):
                 window = tail
         own = labels.label_words(window)
+        if "@net income" in own and _PER_SHARE.match(text, claim.end):
+            # "Adjusted earnings were 58 cents per share": earnings per share, not the
+            # earnings themselves
+            own = (own - {"@net income"}) | {"@eps"}
         window_words = labels.words(window)
         if subject and own and not own & subject:
             own = own | subject

@@ -4200,6 +4200,10 @@ class Decider:
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        for derivation in self._at_an_earlier_price(reading, found, factors):
+            if matches(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
         return (
             self._built_up(reading)
             or self._complement(reading)
@@ -4219,6 +4223,32 @@ class Decider:
             or self._per_unit_of_lines(reading)
             or self._named_formula(reading)
         )
+
+    def _at_an_earlier_price(
+        self, reading: Reading, found: list[_Claimed], factors: list[Claim]
+    ) -> list[Derivation]:
+        """An amount of money that is a quantity of its sentence at a price per unit the
+        answer gave before ("priced its IPO at $24 a share ... If underwriters buy another
+        2.775 million shares, the offering would bring in roughly $66.6 million more")."""
+        claim = reading.claim
+        if claim.kind != CURRENCY:
+            return []
+        quantities = [f for f in factors if f.kind in (COUNT, NUMBER) and f.value > 0]
+        if not quantities:
+            return []
+        text = self.answer.text
+        prices = [
+            c
+            for c in self._given_before(reading, found, own_sentence=True, as_written=True)
+            if c.kind == CURRENCY
+            and c.unit == claim.unit
+            and _PRICE_PER_UNIT_AFTER.match(text, c.end)
+        ][-MAX_EARLIER_FIGURES:]
+        return [
+            Derivation(cd.PRODUCT, (quantity, price), False, False)
+            for quantity in quantities
+            for price in prices
+        ]
 
     def _implied_by_earlier(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:
         """A figure the answer says its figures imply ("the $2.65 billion ... is the
