@@ -3053,22 +3053,7 @@ class Decider:
                 for d in cd.pairings(claim, [a, b])
                 if d.kind == cd.GROWTH
             ]
-        if claim.kind in (PERCENTAGE_POINTS, BPS) and COMPARISON in reading.cues:
-            # "It remains 0.3 percentage points above the ECB's 2% target": the rate the
-            # pronoun stands for may be any the answer gave before, over the one named.
-            named = [
-                r.claim
-                for r in self.answer.readings
-                if r.sentence == reading.sentence and r.claim.kind == PERCENT
-            ]
-            candidates += [
-                d
-                for a in earlier
-                for b in named
-                if a.value != b.value and a.kind == PERCENT
-                for d in cd.pairings(claim, [a, b])
-                if d.kind == cd.SPREAD
-            ]
+        candidates += self._spreads_over_a_named_rate(reading, earlier)
         if claim.label_words:
             periods = [claim.period] if claim.period else list(reading.periods[:1])
             candidates += cd.year_over_year(reading, periods, self.index)
@@ -3811,6 +3796,29 @@ class Decider:
             )
         return self._between_figures(reading, given)
 
+    def _spreads_over_a_named_rate(
+        self, reading: Reading, earlier: list[Claim]
+    ) -> list[Derivation]:
+        """ "It remains 0.3 percentage points above the ECB's 2% target", "That is 6
+        percentage points more than the 12% offer": the rate the pronoun stands for may be
+        any of `earlier` (rates the answer gave before), over the rate its sentence names."""
+        claim = reading.claim
+        if claim.kind not in (PERCENTAGE_POINTS, BPS) or COMPARISON not in reading.cues:
+            return []
+        named = [
+            r.claim
+            for r in self.answer.readings
+            if r.sentence == reading.sentence and r.claim.kind == PERCENT
+        ]
+        return [
+            d
+            for a in earlier
+            for b in named
+            if a.value != b.value and a.kind == PERCENT
+            for d in cd.pairings(claim, [a, b])
+            if d.kind == cd.SPREAD
+        ]
+
     def _between_the_figures_compared(
         self, reading: Reading, found: list[_Claimed]
     ) -> list[Derivation]:
@@ -4118,6 +4126,13 @@ class Decider:
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
         for derivation in self._between_the_figures_compared(reading, found):
+            if signed(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        rates_before = [c for c in self._given_before(reading, found) if c.kind == PERCENT][
+            -MAX_EARLIER_FIGURES:
+        ]
+        for derivation in self._spreads_over_a_named_rate(reading, rates_before):
             if signed(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)

@@ -44,3 +44,24 @@ def test_a_spread_said_of_a_pronoun_may_be_over_a_rate_given_before():
     assert not clean.flagged
     wrong = detect(source_input(answer.format("1.4"), FLASH, POST))
     assert wrong.flagged
+
+
+OFFER = """Machinists ratify Halvard Marine contract
+May 9, 2025
+The agreement raises wages by 17% over four years: 5% immediately and 4% in each of the
+following three years. It restores a pension contribution cut in 2016. Members had rejected an
+earlier offer of
+11% over four years, with 68% voting against it.
+"""
+
+
+def test_a_spread_with_no_rate_of_its_own_before_it_is_over_one_given_before():
+    answer = (
+        "The contract raises wages by 17% over four years, 5% right away and 4% a year after "
+        "that. It also restores a pension contribution that was cut in 2016. That is {} "
+        "percentage points more than the 11% offer members rejected by a 68% vote."
+    )
+    clean = detect(source_input(answer.format("6"), OFFER))  # 17 - 11
+    assert not clean.flagged
+    wrong = detect(source_input(answer.format("8"), OFFER))
+    assert wrong.flagged
