@@ -76,8 +76,10 @@ _SCALE_CAPTION = regex.compile(
     r"|\((thousands|millions|billions)\)"
     # Indian filings: "(₹ in crore)", "(Rs. crore)", "INR lakh".
     r"|(?:₹|Rs\.?|INR)\s*(?:in\s+)?(crores?|lakhs?)\b"
-    # Nordic and German filings: "MSEK", "MEUR", "TSEK" (millions, thousands of the currency).
+    # Nordic and German filings: "MSEK", "MEUR", "TSEK" (millions, thousands of the currency),
+    # "T€", "k€", "Mio. €".
     r"|\b((?-i:M|T))(?:SEK|NOK|DKK|EUR|USD|CHF)\b"
+    r"|(?<![A-Za-z])((?-i:T|k|K))[ \u00a0]?€"
     # Any currency's letters before the scale: "Amounts in SRD'000", "(all amounts in KM
     # thousand)", "in KGS million".
     r"|\bin\s+(?-i:[A-Z]{1,4})['’](000)(?![\w])"
@@ -1484,7 +1486,7 @@ class _Units:
 # and Nordic scales. A scale word after a figure ("$1.85 billion") is no hint.
 _SCALE_WORD_HINT = regex.compile(
     r"thousands|millions|billions|\([^()0-9]{0,12}(?:thousand|million|billion)"
-    r"|'?000s?\b|crore|lakh|\b[MT](?:SEK|EUR)\b",
+    r"|'?000s?\b|crore|lakh|\b[MT](?:SEK|EUR)\b|(?<![A-Za-z])[TkK] ?€",
     regex.I,
 )
 MAX_SCALE_HINTS = 200

@@ -130,3 +130,22 @@ def test_a_code_written_for_a_currency_is_that_currency_in_a_corner_cell_too():
     assert not clean.flagged
     wrong = detect(source_input(answer.format("1.12"), REVENUE_RMB))
     assert wrong.flagged
+
+
+OTHER_EXPENSES = (
+    '[["T€", "2024", "2023"], '
+    '["Freight and packaging", "21.518,4", "18.406,2"], '
+    '["Travel expenses", "3.105,8", "2.266,0"]]'
+)
+
+
+def test_thousands_of_euros_written_t_euro_scale_the_table():
+    clean = detect(
+        source_input("Freight and packaging expenses were €21.5 million in 2024.", OTHER_EXPENSES)
+    )
+    assert not clean.flagged
+    wrong = detect(
+        source_input("Freight and packaging expenses were €21.5 billion in 2024.", OTHER_EXPENSES)
+    )
+    assert wrong.flagged
+    assert _verdict(wrong, "€21.5 billion").outcome == SCALE_DRIFT
