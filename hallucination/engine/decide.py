@@ -1907,6 +1907,10 @@ class Decider:
                         if other is None:
                             other = self._partial_total(claim, expression, result * unit)
                         if other is None:
+                            other = self._line_stated_otherwise(
+                                claim, at, expression, result * unit
+                            )
+                        if other is None:
                             other = self._mean_for_a_stated_rate(claim, expression, result)
                         if other is not None:
                             return other
@@ -2045,6 +2049,47 @@ class Decider:
             # No correction: the working beside the figure would still sum to the old one.
             formula=" ".join(expression.split()),
             details={"derivation": "sum", "reason": "the sources' total is another value"},
+        )
+
+    def _line_stated_otherwise(
+        self, claim: Claim, at: int, expression: str, value: Decimal
+    ) -> ClaimVerdict | None:
+        """A sum or difference the answer works out on a line it opens with a line's name
+        ("Net financial debt = gross financial debt - cash and cash equivalents = 4 227,8 -
+        1 312,6 = € 2 915,2 m") where the sources state that line, for the period, with
+        another value (2 709,9, after short-term investments too): its working leaves a part
+        out (`unsupported_aggregation`, the stated value the nearest)."""
+        if claim.kind not in _AMOUNTS or at < 0:
+            return None
+        if not any(op in expression for op in "+−–") and " - " not in expression:
+            return None
+        if any(op in expression for op in "×÷*/"):
+            return None
+        text = self.answer.text
+        line_start = text.rfind("\n", 0, at) + 1
+        head = _LINE_HEAD.match(text, line_start, at)
+        if head is None:
+            return None
+        words = labels.label_words(head.group(1))
+        periods = [claim.period] if claim.period else list(question_periods(self.answer.question))
+        if not words or len(set(periods)) != 1:
+            return None
+        binding = cd.bind(words, periods[0], claim.kind, self.index, claim)
+        if binding is None or not binding.strong or not binding.structured:
+            return None
+        stated = binding.in_period
+        if len(stated) != 1 or not stated[0].label_words <= words | _TOTAL_WORDS:
+            return None
+        if values.at_precision(abs(stated[0].value), abs(value), claim.precision or Decimal(1)):
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=UNSUPPORTED_AGGREGATION,
+            layer=LAYER_DERIVATION,
+            nearest=nearest_value(stated[0]),
+            # No correction: the working beside the figure would still give the old one.
+            formula=" ".join(expression.split()),
+            details={"derivation": "written", "reason": "the sources state that line otherwise"},
         )
 
     def _another_periods_total(self, aggregation: Derivation, stated: Claim) -> bool:
@@ -6251,6 +6296,8 @@ def _columns_of_one_period(operands: tuple[Claim, ...]) -> bool:
     return len(columns) == len(operands) and len(periods) == 1 and "" not in periods
 
 
+# "Net financial debt = ...", "**Free cash flow:** ...": the name a line of working opens on.
+_LINE_HEAD = re.compile(r"[ \t>*•#-]*([A-Za-z][A-Za-z ,&'’()-]{2,60}?)[ \t*]*[=:]")
 _TOTALED_BEFORE = re.compile(r"\btotall?ed[ \t]+(?:about[ \t]+|approximately[ \t]+)?[*_]*\Z")
 _PARTS_AFTER = re.compile(
     r"[ \t]*(?:thousand|million|billion)?[ \t]*,?[ \t]*(?:covering|consisting[ \t]+of|comprising|"

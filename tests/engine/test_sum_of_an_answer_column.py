@@ -6,7 +6,7 @@ shape."""
 from __future__ import annotations
 
 from hallucination.engine import detect
-from hallucination.engine.types import DERIVED
+from hallucination.engine.types import DERIVED, UNSUPPORTED_AGGREGATION
 
 from .conftest import source_input
 
@@ -43,3 +43,33 @@ def test_a_balancing_row_that_sums_its_column_is_derived():
     wrong = detect(source_input(ANSWER.format("68,561"), CASH_FLOWS))
     assert wrong.flagged
     assert not _verdict(wrong, "68,561").grounded
+
+
+NET_DEBT = (
+    '[["(€ m)", "31 Dec 2024", "31 Dec 2023"], '
+    '["Gross financial debt", "3 981,4", "3 702,6"], '
+    '["Cash and cash equivalents", "-1 204,7", "-1 011,9"], '
+    '["Short-term investments", "-188,2", "-160,4"], '
+    '["Net financial debt", "2 588,5", "2 530,3"]]'
+)
+
+
+def test_working_on_a_line_the_sources_state_otherwise_leaves_a_part_out():
+    question = "What was net financial debt at 31 December 2024?"
+    clean = detect(
+        source_input(
+            "Net financial debt = 3 981,4 - 1 204,7 - 188,2 = € 2 588,5 m",
+            NET_DEBT,
+            question=question,
+        )
+    )
+    assert not clean.flagged
+    wrong = detect(
+        source_input(
+            "Net financial debt = 3 981,4 - 1 204,7 = € 2 776,7 m", NET_DEBT, question=question
+        )
+    )
+    assert wrong.flagged
+    verdict = _verdict(wrong, "€ 2 776,7 m")
+    assert verdict.outcome == UNSUPPORTED_AGGREGATION
+    assert verdict.nearest.text == "2 588,5"
