@@ -156,7 +156,7 @@ _OUTFLOW_WORDS = frozenset(
         "repurchas",
         "dividend",
         "@dividend",
-        "withdrawal",
+        "withdraw",
         "redemption",
         "expenditur",
         "@capex",
@@ -1790,7 +1790,15 @@ def _within_its_rates(
 def _outflows(derivation: Derivation) -> bool:
     """A difference of two bracketed amounts ("(371,206)" and "(349,517)" of cost of sales):
     a rise in the cost is a fall in the signed values, so either sign says the change."""
-    return derivation.kind == DIFFERENCE and all(o.value < 0 for o in derivation.operands)
+    return (
+        derivation.kind == DIFFERENCE
+        and all(o.value < 0 for o in derivation.operands)
+        # (not a deficit of a line that is no outflow: a pension's funded status "from
+        # $(217.3) million to $(135.7) million" improved by $81.6 million)
+        and not any(
+            o.label_words and not o.label_words & _OUTFLOW_WORDS for o in derivation.operands
+        )
+    )
 
 
 def signed_direction(reading: Reading) -> int:
