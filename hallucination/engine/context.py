@@ -24,6 +24,13 @@ _P = re.compile
 _I = re.IGNORECASE
 # "reported within Other", "reported in cost of sales", "reported as part of other income":
 # the line an amount was classified in; "reported in our 2024 annual report" stays a marker.
+# "its previous forecast", "the prior guidance range", "an earlier outlook": guidance since
+# replaced.
+_FORMER_OUTLOOK = (
+    r"(?:previous|prior|earlier|original)\s+(?:full[\s-]year\s+|annual\s+|\d{4}\s+)?"
+    r"(?:forecasts?|guidance|outlooks?|projections?|targets?)\b"
+)
+FORMER_OUTLOOK = re.compile(_FORMER_OUTLOOK, re.IGNORECASE)
 _RECLASSIFIED = (
     r"(?!\s+(?:within|under|among|as\s+part\s+of|"
     r"in\s+(?!(?:our|the|its|their|a|an|last|prior|fiscal|fy|q[1-4]|\d)\b)))"
@@ -34,10 +41,14 @@ CATEGORIES: dict[str, dict[str, re.Pattern | None]] = {
         # within Other" is a reclassification, the 418 itself never superseded).
         "originally": _P(r"originally\s+reported\b" + _RECLASSIFIED, _I),
         "previously": _P(r"previously\s+(?:reported|disclosed|stated)\b" + _RECLASSIFIED, _I),
+        # "down from its previous forecast of $6.6 billion to $6.8 billion": guidance since cut
+        "previous": _P(_FORMER_OUTLOOK, _I),
+        "earlier": _P(_FORMER_OUTLOOK, _I),
+        "original": _P(_FORMER_OUTLOOK, _I),
         "initially": _P(r"initially\s+reported\b" + _RECLASSIFIED, _I),
         "as": _P(r"as\s+(?:originally|first|previously)\s+reported\b", _I),
         "before": _P(r"before\s+(?:the\s+)?restatement\b", _I),
-        "prior": _P(r"prior\s+to\s+(?:the\s+)?restatement\b", _I),
+        "prior": _P(r"prior\s+to\s+(?:the\s+)?restatement\b|" + _FORMER_OUTLOOK, _I),
         "pre": _P(r"pre-restatement\b", _I),
         "superseded": None,
         "unrestated": None,

@@ -1618,14 +1618,14 @@ class Decider:
         found_anywhere = cd.matches(claim, self.index)
         # A figure written negative is not a positive value of a metric that is no outflow.
         found_anywhere = [s for s in found_anywhere if cd.signs_agree(claim, s)]
-        exact = [s for s in found_anywhere if cd.usable_for(claim, s)]
-        # A value the sources give only as superseded or hypothetical ("as previously
-        # reported", "would have been"): its own evidence, before any formula that gives it.
-        unusable = [
+        exact = [
             s
             for s in found_anywhere
-            if not cd.usable_for(claim, s) and "injected" not in s.qualifiers
+            if cd.usable_for(claim, s) or self._told_with_what_replaced_it(reading, s)
         ]
+        # A value the sources give only as superseded or hypothetical ("as previously
+        # reported", "would have been"): its own evidence, before any formula that gives it.
+        unusable = [s for s in found_anywhere if s not in exact and "injected" not in s.qualifiers]
         tol = tolerance(claim, self.config)
         # Tolerance is for values copied from the sources, never for a figure the answer
         # computed (docs/detection.md, rule 3).
@@ -1639,6 +1639,44 @@ class Decider:
             else []
         )
         return _Claimed(reading, binding, stated, exact, close, unusable, prose_stated)
+
+    def _source_sentence(self, source: Claim) -> tuple[int, int]:
+        """Where the sentence of a source value starts and ends in its source's text."""
+        text = self.index.texts.get(source.source_id, "")
+        # (a line break before a lower-case word wraps the sentence: "up from its previous
+        # / forecast of $4.40 to $4.70")
+        stop = text.rfind(". ", 0, source.start)
+        start = text.rfind("\n", 0, source.start)
+        while start > stop and text[start + 1 : start + 2].islower():
+            start = text.rfind("\n", 0, start)
+        end = text.find("\n", source.end)
+        while end >= 0 and text[end + 1 : end + 2].islower():
+            end = text.find("\n", end + 1)
+        ends = [e for e in (text.find(". ", source.end), end) if e >= 0]
+        return max(stop, start) + 1, min(ends, default=len(text))
+
+    def _told_with_what_replaced_it(self, reading: Reading, source: Claim) -> bool:
+        """A superseded value the answer gives in a sentence that also gives a value of the
+        source's sentence that is not ("now expects revenue of $6.1 billion to $6.3
+        billion, down from $6.6 billion to $6.8 billion" over "expects ... $6.1 billion to
+        $6.3 billion, down from its previous forecast of $6.6 billion to $6.8 billion"): the
+        answer tells the change, not the old value as current."""
+        if "superseded" not in source.qualifiers or "injected" in source.qualifiers:
+            return False
+        start, end = self._source_sentence(source)
+        for other in self.answer.readings:
+            if other.sentence != reading.sentence or other is reading:
+                continue
+            if other.claim.kind == DATE:
+                continue
+            for match in cd.matches(other.claim, self.index):
+                if (
+                    match.source_id == source.source_id
+                    and start <= match.start < end
+                    and not match.qualifiers & {"superseded", "hypothetical", "injected"}
+                ):
+                    return True
+        return False
 
     def _cited(self, reading: Reading, found: list[_Claimed]) -> list[cd.Cited]:
         """The answer's other figures in the claim's sentence, as the sources give them; when
@@ -2917,6 +2955,15 @@ class Decider:
         source = c.unusable[0]
         qualifier = next(q for q in ("superseded", "hypothetical") if q in source.qualifiers)
         right = c.stated or (c.binding.stated if c.binding is not None else None)
+        if right is not None and qualifier == "superseded":
+            # What replaced it is told with it ("expects $6.1 billion to $6.3 billion, down
+            # from its previous forecast of $6.6 billion to $6.8 billion") or named as it is
+            # (the "As restated" column); a value of the period that shares no word with it
+            # (first-quarter revenue) is no correction.
+            start, end = self._source_sentence(source)
+            told_with_it = right.source_id == source.source_id and start <= right.start < end
+            if not told_with_it and not right.label_words & source.label_words:
+                right = None
         return ClaimVerdict(
             claim=c.reading.claim,
             outcome=SUBSTITUTION,

@@ -2062,7 +2062,13 @@ def _qualified(
     starts = marks.starts.get(category)
     if starts:
         k = bisect.bisect_left(starts, read.end)
-        if k < len(starts) and starts[k] < high:
+        if (
+            k < len(starts)
+            and starts[k] < high
+            # ("¥1,050.0 billion (previous forecast announced August 6, 2025: ¥1,200.0
+            # billion)": a former outlook names the figure after it, not the one before)
+            and not context.FORMER_OUTLOOK.match(text, starts[k])
+        ):
             # ... unless it leads into the next figure ("R38.5 million, a fee that could
             # reach R46 million": the next figure's, not this one's)
             return not _LEADS_INTO_FIGURE.match(text, marks.ends[category][k])

@@ -52,3 +52,41 @@ def test_earnings_per_share_in_cents_are_eps():
     assert not clean.flagged
     wrong = detect(source_input("Adjusted EPS fell to 41 cents from 91 cents.", QUARTER))
     assert wrong.flagged
+
+
+OUTLOOK = """Brantley Tools cuts 2025 outlook
+April 22, 2025
+Brantley Tools now expects 2025 revenue of $4.2 billion to $4.4 billion, down from its
+previous forecast of $4.7 billion to $4.9 billion issued in February. First-quarter revenue
+fell 4% to $1.02 billion.
+"""
+REVISED = """The Company has revised its full-year forecast for operating profit to ¥880.0 billion
+(previous forecast announced August 6, 2025: ¥960.0 billion).
+"""
+
+
+def test_a_former_outlook_grounds_only_an_answer_that_tells_what_replaced_it():
+    clean = detect(
+        source_input(
+            "Brantley now expects 2025 revenue of $4.2 billion to $4.4 billion, down from "
+            "$4.7 billion to $4.9 billion.",
+            OUTLOOK,
+        )
+    )
+    assert not clean.flagged
+    wrong = detect(
+        source_input("Brantley expects 2025 revenue of $4.7 billion to $4.9 billion.", OUTLOOK)
+    )
+    assert wrong.flagged
+    assert all(
+        v.expected_value is None for v in wrong.verdicts if v.claim.text.startswith("$4.")
+    )  # first-quarter revenue is no correction for a forecast
+
+
+def test_a_former_outlook_in_brackets_names_the_figure_after_it():
+    clean = detect(
+        source_input("The company cut its operating profit forecast to ¥880.0 billion.", REVISED)
+    )
+    assert not clean.flagged
+    wrong = detect(source_input("The company expects operating profit of ¥960.0 billion.", REVISED))
+    assert wrong.flagged
