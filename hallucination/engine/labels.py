@@ -83,6 +83,8 @@ def stem(word: str) -> str:
         word = word[:-2]
     elif word.endswith("s") and not word.endswith(("ss", "us", "is", "ous")):
         word = word[:-1]
+    if word.endswith("ally") and len(word) > 7:
+        word = word[:-2]  # "actually" and "actual", "annually" and "annual"
     if word.endswith(_NOUNS_OF_ACTION) and len(word) > 6:
         word = word[:-2]  # "reversal" and "reversed", "deferral" and "deferred"
     elif word.endswith("ing") and len(word) > 6:

@@ -211,6 +211,34 @@ def _in_the_answers_fiscal_naming(reading: AnswerReading, index: SourceIndex) ->
     return _with_periods(reading, shifted, dates=True) if shifted else reading
 
 
+# "31.660" alone may be 31.66 or 31,660; "1.138.999" and "1.139,0" say points group thousands.
+_ONE_POINT_GROUP = re.compile(r"(?<![0-9.,])[0-9]{1,3}\.[0-9]{3}(?![0-9]|[.,][0-9])")
+_POINTS_GROUP_THOUSANDS = re.compile(r"[0-9]\.[0-9]{3}(?:\.[0-9]{3}|,[0-9])")
+_COMMA_GROUPS = re.compile(r"[0-9],[0-9]{3}(?![0-9])")
+
+
+def _in_the_sources_digit_grouping(reading: AnswerReading, index: SourceIndex) -> AnswerReading:
+    """An answer that copies figures from sources that group thousands with points
+    ("1.138.999", "1.139,0") writes them so too: its "R$ 31.660" is 31,660, as the
+    sources' cell of the same digits is."""
+    if "." not in reading.text or not _ONE_POINT_GROUP.search(reading.text):
+        return reading
+    written = [c.text for c in index.claims[:MAX_GROUPING_LOOKUPS]]
+    if not any(_POINTS_GROUP_THOUSANDS.search(t) for t in written) or any(
+        _COMMA_GROUPS.search(t) for t in written
+    ):
+        return reading
+    readings = []
+    for r in reading.readings:
+        claim = r.claim
+        if claim.kind != DATE and _ONE_POINT_GROUP.search(claim.text) and claim.precision:
+            claim = replace_claim(claim, value=claim.value * 1000, precision=claim.precision * 1000)
+            r = replace(r, claim=claim)
+        readings.append(r)
+    return replace(reading, readings=tuple(readings))
+
+
+MAX_GROUPING_LOOKUPS = 2_000
 _SPAN_OF_A_YEAR = re.compile(r"9M (?:19|20)[0-9]{2}")
 
 
@@ -263,6 +291,7 @@ def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> De
         reading = _in_fiscal_quarters(reading, index.fiscal_year_end)
     reading = _in_the_sources_spans(reading, index)
     reading = _in_the_answers_fiscal_naming(reading, index)
+    reading = _in_the_sources_digit_grouping(reading, index)
     verdicts = Decider(index, config, reading).decide_all()
 
     verdicts, zero_math_findings = zero_math.check(answer, verdicts, index)

@@ -149,3 +149,31 @@ def test_thousands_of_euros_written_t_euro_scale_the_table():
     )
     assert wrong.flagged
     assert _verdict(wrong, "€21.5 billion").outcome == SCALE_DRIFT
+
+
+INVESTMENTS = (
+    '[["", "2024", "", "2023", ""], '
+    '["R$ mil", "Actual", "Budget", "Actual", "Budget"], '
+    '["Water supply", "412.350", "455.000", "385.912", "398.000"], '
+    '["Sewage collection and treatment", "598.774", "640.000", "521.408", "505.000"], '
+    '["Institutional and IT", "31.660", "28.000", "27.154", "30.000"], '
+    '["Total", "1.042.784", "1.123.000", "934.474", "933.000"]]'
+)
+
+
+def test_an_answer_copying_point_grouped_thousands_is_read_as_its_sources_are():
+    question = "How much was spent on institutional and IT projects in 2024?"
+    clean = detect(source_input("R$ 31.660 mil", INVESTMENTS, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("R$ 33.660 mil", INVESTMENTS, question=question))
+    assert wrong.flagged
+
+
+def test_an_adverb_in_ally_meets_its_adjective():
+    assert labels.label_words("actually") == labels.label_words("Actual")
+    question = "How much was actually invested in sewage collection and treatment in 2024?"
+    clean = detect(source_input("R$ 598.774 mil", INVESTMENTS, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("R$ 640.000 mil", INVESTMENTS, question=question))  # budget
+    assert wrong.flagged
+    assert _verdict(wrong, "R$ 640.000").outcome == SUBSTITUTION
