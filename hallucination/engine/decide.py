@@ -1949,6 +1949,8 @@ class Decider:
                                 claim, at, expression, result * unit
                             )
                         if other is None:
+                            other = self._over_another_whole(claim, expression)
+                        if other is None:
                             other = self._mean_for_a_stated_rate(claim, expression, result)
                         if other is not None:
                             return other
@@ -2128,6 +2130,48 @@ class Decider:
             # No correction: the working beside the figure would still give the old one.
             formula=" ".join(expression.split()),
             details={"derivation": "written", "reason": "the sources state that line otherwise"},
+        )
+
+    def _over_another_whole(self, claim: Claim, expression: str) -> ClaimVerdict | None:
+        """A share the question asks of a whole it names ("What share of gross financial
+        debt did lease liabilities represent at 31 December 2023?") worked over another
+        figure ("1 128,7 / 2 709,9 = 41.65%", net financial debt): the wrong denominator
+        (`arithmetic_drift`, expected the part over the whole the sources state)."""
+        if claim.kind != PERCENT:
+            return None
+        asked = _WHOLE_ASKED.search(self.answer.question)
+        quotient = _PLAIN_QUOTIENT.fullmatch(expression.replace("**", ""))
+        if asked is None or quotient is None:
+            return None
+        part, base = values.evaluate(quotient.group("a")), values.evaluate(quotient.group("b"))
+        periods = [claim.period] if claim.period else list(question_periods(self.answer.question))
+        if part is None or not base or len(set(periods)) != 1:
+            return None
+        words = labels.label_words(asked.group("whole"))
+        binding = cd.bind(words, periods[0], CURRENCY, self.index, None) if words else None
+        if binding is None or not binding.strong or not binding.structured:
+            return None
+        named = {w for w in words if not w.startswith("@")}
+        if len(binding.in_period) != 1 or not named <= binding.in_period[0].label_words:
+            return None  # (the line must hold every word the question names it by)
+        whole = values.evaluate(binding.in_period[0].text)
+        if not whole or whole == base or abs(whole) <= abs(part):
+            return None
+        expected = part / whole * 100
+        if values.at_precision(claim.value, expected, claim.precision or Decimal(1)):
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=ARITHMETIC_DRIFT,
+            layer=LAYER_DERIVATION,
+            nearest=nearest_value(binding.in_period[0]),
+            # No correction: the working beside the figure would still give the old one.
+            formula=f"{quotient.group('a').strip()} / {binding.in_period[0].text} * 100",
+            details={
+                "derivation": "written",
+                "reason": "the share is of another whole than the one the question names",
+                "expected": str(quantize_like(expected, claim)),
+            },
         )
 
     def _another_periods_total(self, aggregation: Derivation, stated: Claim) -> bool:
@@ -6345,6 +6389,15 @@ def _columns_of_one_period(operands: tuple[Claim, ...]) -> bool:
 
 # "Net financial debt = ...", "**Free cash flow:** ...": the name a line of working opens on.
 _LINE_HEAD = re.compile(r"[ \t>*•#-]*([A-Za-z][A-Za-z ,&'’()-]{2,60}?)[ \t*]*[=:]")
+# "What share of gross financial debt did lease liabilities represent ...?"
+_WHOLE_ASKED = re.compile(
+    r"\b(?:proportion|percentage|share|portion|fraction|percent)\s+of\s+(?:the\s+|its\s+)?"
+    r"(?P<whole>[A-Za-z][A-Za-z ,'’-]{2,60}?)\s+(?:did|was|were|is|are|does|do)\b",
+    re.IGNORECASE,
+)
+_PLAIN_QUOTIENT = re.compile(
+    r"\s*\(?\s*(?P<a>[^/÷()×*]+?)\s*[/÷]\s*(?P<b>[^/÷()×*]+?)\s*\)?\s*(?:[×*]\s*100\s*)?"
+)
 _TOTALED_BEFORE = re.compile(r"\btotall?ed[ \t]+(?:about[ \t]+|approximately[ \t]+)?[*_]*\Z")
 _PARTS_AFTER = re.compile(
     r"[ \t]*(?:thousand|million|billion)?[ \t]*,?[ \t]*(?:covering|consisting[ \t]+of|comprising|"

@@ -6,7 +6,7 @@ shape."""
 from __future__ import annotations
 
 from hallucination.engine import detect
-from hallucination.engine.types import DERIVED, UNSUPPORTED_AGGREGATION
+from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED, UNSUPPORTED_AGGREGATION
 
 from .conftest import source_input
 
@@ -73,3 +73,25 @@ def test_working_on_a_line_the_sources_state_otherwise_leaves_a_part_out():
     verdict = _verdict(wrong, "€ 2 776,7 m")
     assert verdict.outcome == UNSUPPORTED_AGGREGATION
     assert verdict.nearest.text == "2 588,5"
+
+
+DEBT = (
+    '[["(€ m)", "31 Dec 2024", "31 Dec 2023"], '
+    '["Bonds", "2 100,0", "1 850,0"], '
+    '["Lease liabilities", "1 004,2", "962,8"], '
+    '["Gross financial debt", "3 981,4", "3 702,6"], '
+    '["Cash and cash equivalents", "-1 204,7", "-1 011,9"], '
+    '["Net financial debt", "2 776,7", "2 690,7"]]'
+)
+
+
+def test_a_share_of_the_whole_the_question_names_is_over_that_whole():
+    question = "What share of gross financial debt did lease liabilities represent at 31 Dec 2024?"
+    clean = detect(source_input("1 004,2 / 3 981,4 = 25.22%", DEBT, question=question))
+    assert not clean.flagged
+    wrong = detect(source_input("1 004,2 / 2 776,7 = 36.17%", DEBT, question=question))
+    assert wrong.flagged
+    verdict = _verdict(wrong, "36.17%")
+    assert verdict.outcome == ARITHMETIC_DRIFT
+    assert verdict.details["expected"] == "25.22"
+    assert verdict.expected_value is None  # the working beside it would still give 36.17
