@@ -1375,7 +1375,7 @@ def _ends_of_a_range(a: Claim, b: Claim, index: SourceIndex) -> bool:
 
 MAX_BROAD = 24
 # Words that make a line a variant of its metric: CASM excluding fuel, adjusted EPS.
-VARIANTS = frozenset({"exclud", "adjust", "underly", "core", "organic", "non-gaap", "normaliz"})
+VARIANTS = frozenset({"exclud", "adjust", "underly", "core", "organic", "nongaap", "normaliz"})
 # A formula the sentence does not describe, over values that merely share a word, explains
 # an amount (not a rate or a multiple) of fewer significant digits than this only exactly: at two digits ("nearly
 # C$1.5 billion") dozens of sums of unrelated lines land within rounding.

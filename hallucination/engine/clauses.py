@@ -92,6 +92,16 @@ _PERIOD_QUALIFIERS = frozenset(
 ANAPHORA = frozenset(
     {"figure", "amount", "number", "level", "it", "that", "this", "same", "one", "value", "total"}
 )
+# "$0.21 per diluted share on a non-GAAP basis", "up 6% on an organic basis".
+_BASIS_AFTER = re.compile(
+    r"[^.;,\n]{0,30}?\bon\s+an?\s+(non[\s-]?GAAP|GAAP|adjusted|reported|organic|underlying|"
+    r"core|constant[\s-]currency|like-for-like)\s+basis\b",
+    re.IGNORECASE,
+)
+# What a base of a change was, named by the kind of figure: "up from our prior range of".
+_FORMER_FIGURES = frozenset(
+    {"rang", "forecast", "guidanc", "outlook", "estimat", "projection", "target", "our", "its"}
+)
 # "¹ Includes SRD 42,300 thousand of sales to the Government": a verb of containing names
 # nothing; the words after the figure do.
 _INCLUDING = frozenset({"includ", "compris", "contain", "among"})
@@ -329,6 +339,11 @@ def read_clauses(
             # "Adjusted earnings were 58 cents per share": earnings per share, not the
             # earnings themselves
             own = (own - {"@net income"}) | {"@eps"}
+        basis = _BASIS_AFTER.match(text, claim.end, min(s_end, claim.end + 60))
+        if basis is not None and own:
+            # "earned $0.21 per diluted share on a non-GAAP basis": the basis said after
+            # the figure is its variant
+            own = own | labels.label_words(basis.group(1))
         window_words = labels.words(window)
         if subject and own and not own & subject:
             own = own | subject
@@ -395,6 +410,13 @@ def read_clauses(
         elif (
             not own
             or set(window_words) <= ANAPHORA | _PERIOD_QUALIFIERS | _INCLUDING
+            # "non-GAAP EPS of $4.45 to $4.55, up from our prior range of $4.35 to $4.50":
+            # a base named by the kind of figure it was is the same metric's
+            or (
+                previous_label
+                and set(window_words) <= ANAPHORA | _PERIOD_QUALIFIERS | _FORMER_FIGURES
+                and introduces_base(window)
+            )
             # "84.2 million tons in 2024 compared with 82.9 million tons": the unit the
             # figure before was counted in names nothing new
             or (

@@ -392,7 +392,7 @@ _NAMED_TERM = re.compile(r"(^|\s*[-+−–]\s*)([A-Za-z][\w&.' ]{0,40}?)(?=\s*[-
 # The basis a sentence names: "On a GAAP basis", "GAAP EPS", "non-GAAP", "adjusted".
 _BASIS = re.compile(r"\b(non[- ]?GAAP|GAAP|adjusted)\b", re.IGNORECASE)
 # Label words of a line that is a variant of the reported figure.
-_ADJUSTED_WORDS = frozenset({"non", "adjust", "non-gaap"})
+_ADJUSTED_WORDS = frozenset({"non", "adjust", "nongaap"})
 
 
 def _measure_after(text: str, end: int) -> str:
@@ -5903,11 +5903,14 @@ class Decider:
         of the metric (excluding, adjusted, underlying, core, organic) and the other does
         not, and the sources give the metric both ways."""
         mine = bool(claim.label_words & cd.VARIANTS)
-        theirs = bool((source.label_words | source.header_words) & cd.VARIANTS)
+        # (A figure that names no basis may be the non-GAAP one, as summaries of a release
+        # often drop the word; one that names non-GAAP is never the GAAP figure.)
+        variants = cd.VARIANTS if mine else cd.VARIANTS - {"nongaap"}
+        theirs = bool((source.label_words | source.header_words) & variants)
         if mine == theirs or not source.label:
             return False
         return any(
-            bool((other.label_words | other.header_words) & cd.VARIANTS) == mine
+            bool((other.label_words | other.header_words) & variants) == mine
             and lx.periods_compatible(other.period, source.period)
             for other in self.index.by_label.get(source.label, ())
             if other is not source and other.kind == source.kind

@@ -99,6 +99,7 @@ def stem(word: str) -> str:
 _ORDINAL_SPAN = re.compile(
     r"\b(?:first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:quarter|half)\b"
 )
+_NON_GAAP = re.compile(r"\bnon[\s-]?gaap\b")
 _THOUSANDS_UNIT = re.compile(r"\b[a-z]{0,4}\$?'000s?\b")
 
 
@@ -110,6 +111,8 @@ def words(text: str) -> list[str]:
 @functools.lru_cache(maxsize=16384)
 def _words(text: str) -> tuple[str, ...]:
     lowered = text.lower().replace("’", "'").replace("'s", "")
+    if "gaap" in lowered:
+        lowered = _NON_GAAP.sub("nongaap", lowered)  # one word: "non-GAAP" is no "GAAP"
     if "'000" in lowered:
         lowered = _THOUSANDS_UNIT.sub(" ", lowered)  # "(MVR'000)" is a unit, not a name
     if "quarter" in lowered or "half" in lowered:
