@@ -2107,7 +2107,11 @@ class Decider:
             return None
         text = self.answer.text
         line_start = text.rfind("\n", 0, at) + 1
-        head = _LINE_HEAD.match(text, line_start, at)
+        # The name opens the line before the working, or the working itself ("- **Total
+        # debt:** current portion of long-term debt $150.0M + long-term debt $1,640.0M =").
+        head = _LINE_HEAD.match(text, line_start, at) or _LINE_HEAD.match(
+            expression.replace("*", "")
+        )
         if head is None:
             return None
         words = labels.label_words(head.group(1))
@@ -2115,10 +2119,14 @@ class Decider:
         if not words or len(set(periods)) != 1:
             return None
         binding = cd.bind(words, periods[0], claim.kind, self.index, claim)
-        if binding is None or not binding.strong or not binding.structured:
-            return None
-        stated = binding.in_period
-        if len(stated) != 1 or not stated[0].label_words <= words | _TOTAL_WORDS:
+        stated: tuple[Claim, ...] | list[Claim] = ()
+        if binding is not None and binding.strong and binding.structured:
+            stated = binding.in_period
+            if len(stated) == 1 and not stated[0].label_words <= words | _TOTAL_WORDS:
+                stated = ()
+        else:
+            stated = self._stated_in_prose(head.group(1), periods[0], claim)
+        if len(stated) != 1:
             return None
         if values.at_precision(abs(stated[0].value), abs(value), claim.precision or Decimal(1)):
             return None
@@ -2131,6 +2139,34 @@ class Decider:
             formula=" ".join(expression.split()),
             details={"derivation": "written", "reason": "the sources state that line otherwise"},
         )
+
+    def _stated_in_prose(self, name: str, period: str, claim: Claim) -> list[Claim]:
+        """The values of `period` a source sentence gives for the line `name` names in so
+        many words before them ("Supplemental information: total debt, consisting of ...,
+        was $1,875.0 million at December 31, 2024"), the one kind of the claim."""
+        phrase = " ".join(name.lower().split())
+        if len(phrase) < 5:
+            return []
+        out = []
+        for source_id, text in self.index.texts.items():
+            lowered = text.lower()
+            at = lowered.find(phrase)
+            while at >= 0 and len(out) <= 1:
+                end = text.find(". ", at)
+                end = len(text) if end < 0 else end
+                out.extend(
+                    f
+                    for f in self.index.claims
+                    if f.source_id == source_id
+                    and at < f.start < end
+                    and f.cell is None
+                    and f.kind == claim.kind
+                    and lx.periods_compatible(period, f.period)
+                )
+                at = lowered.find(phrase, end)
+        # (a value whose date the sentence gives on a wrapped line may have none of its own)
+        dated = [f for f in out if f.period]
+        return dated or out
 
     def _over_another_whole(self, claim: Claim, expression: str) -> ClaimVerdict | None:
         """A share the question asks of a whole it names ("What share of gross financial
@@ -5114,6 +5150,9 @@ class Decider:
                     place = (claim.precision or Decimal(1)) / (scale if as_written else 1)
                     if values.at_precision(target, result, place):
                         exact = result * (scale if as_written else 1)
+                        partial = self._line_stated_otherwise(claim, line_start, expression, exact)
+                        if partial is not None:
+                            return partial
                         return _derived_weakly(
                             claim, exact, " ".join(expression.split()), "named results"
                         )

@@ -95,3 +95,40 @@ def test_a_share_of_the_whole_the_question_names_is_over_that_whole():
     assert verdict.outcome == ARITHMETIC_DRIFT
     assert verdict.details["expected"] == "25.22"
     assert verdict.expected_value is None  # the working beside it would still give 36.17
+
+
+BALANCE_AND_NOTE = """CONSOLIDATED BALANCE SHEETS
+(In millions)
+December 31,                                                  2024          2023
+  Short-term borrowings                                     $ 92.0       $ 140.0
+  Current portion of long-term debt                          125.0          75.0
+Long-term debt                                             1,710.0       1,815.0
+Total shareholders' equity                                 2,804.6       2,527.9
+
+Supplemental information: total debt, consisting of commercial paper classified as short-term
+borrowings, the current portion of long-term debt and long-term debt, was $1,927.0 million at
+December 31, 2024 and $2,030.0 million at December 31, 2023.
+"""
+
+
+def test_working_on_a_line_a_source_sentence_states_otherwise_leaves_a_part_out():
+    question = "What was total debt at the end of FY2024?"
+    clean = detect(
+        source_input(
+            "- **Total debt:** short-term borrowings $92.0M + current portion of long-term debt "
+            "$125.0M + long-term debt $1,710.0M = **$1,927.0 million**",
+            BALANCE_AND_NOTE,
+            question=question,
+        )
+    )
+    assert not clean.flagged
+    wrong = detect(
+        source_input(
+            "- **Total debt:** current portion of long-term debt $125.0M + long-term debt "
+            "$1,710.0M = **$1,835.0 million**",
+            BALANCE_AND_NOTE,
+            question=question,
+        )
+    )
+    assert wrong.flagged
+    assert _verdict(wrong, "$1,835.0 million").outcome == UNSUPPORTED_AGGREGATION
