@@ -195,6 +195,7 @@ _FELL = re.compile(
 )
 MAX_DATES_SCANNED = 5_000
 MAX_COLUMN_SUM = 12
+MAX_PROSE_MENTIONS = 8  # sentences naming a line that a worked line is checked against
 MAX_COMPARED_FIGURES = 4  # the answer's last figures a difference said of no figure may be between
 _AMOUNTS = frozenset({CURRENCY, NUMBER, COUNT})
 # "about €76 per seat", "2.29 points per game", "$3.4 million for each job": the unit a
@@ -2147,22 +2148,26 @@ class Decider:
         phrase = " ".join(name.lower().split())
         if len(phrase) < 5:
             return []
-        out = []
+        out: list[Claim] = []
         for source_id, text in self.index.texts.items():
             lowered = text.lower()
             at = lowered.find(phrase)
-            while at >= 0 and len(out) <= 1:
+            if at < 0:
+                continue
+            facts = [
+                f
+                for f in self.index.claims
+                if f.source_id == source_id
+                and f.cell is None
+                and f.kind == claim.kind
+                and lx.periods_compatible(period, f.period)
+            ]
+            for _mention in range(MAX_PROSE_MENTIONS):
+                if at < 0 or len(out) > 1:
+                    break
                 end = text.find(". ", at)
                 end = len(text) if end < 0 else end
-                out.extend(
-                    f
-                    for f in self.index.claims
-                    if f.source_id == source_id
-                    and at < f.start < end
-                    and f.cell is None
-                    and f.kind == claim.kind
-                    and lx.periods_compatible(period, f.period)
-                )
+                out.extend(f for f in facts if at < f.start < end)
                 at = lowered.find(phrase, end)
         # (a value whose date the sentence gives on a wrapped line may have none of its own)
         dated = [f for f in out if f.period]
