@@ -2082,14 +2082,8 @@ class Decider:
             return None
         if values.at_precision(abs(total.value), abs(value), claim.precision or Decimal(1)):
             return None
-        return ClaimVerdict(
-            claim=claim,
-            outcome=UNSUPPORTED_AGGREGATION,
-            layer=LAYER_DERIVATION,
-            nearest=nearest_value(total),
-            # No correction: the working beside the figure would still sum to the old one.
-            formula=" ".join(expression.split()),
-            details={"derivation": "sum", "reason": "the sources' total is another value"},
+        return _beside_its_working(
+            claim, total, expression, derivation="sum", reason="the sources' total is another value"
         )
 
     def _line_stated_otherwise(
@@ -2110,8 +2104,8 @@ class Decider:
         line_start = text.rfind("\n", 0, at) + 1
         # The name opens the line before the working, or the working itself ("- **Total
         # debt:** current portion of long-term debt $150.0M + long-term debt $1,640.0M =").
-        head = _LINE_HEAD.match(text, line_start, at) or _LINE_HEAD.match(
-            expression.replace("*", "")
+        head = _NAMED_LINE.match(_unbolded(text, line_start, at)) or _NAMED_LINE.match(
+            _unbolded(expression, 0, len(expression))
         )
         if head is None:
             return None
@@ -2131,14 +2125,12 @@ class Decider:
             return None
         if values.at_precision(abs(stated[0].value), abs(value), claim.precision or Decimal(1)):
             return None
-        return ClaimVerdict(
-            claim=claim,
-            outcome=UNSUPPORTED_AGGREGATION,
-            layer=LAYER_DERIVATION,
-            nearest=nearest_value(stated[0]),
-            # No correction: the working beside the figure would still give the old one.
-            formula=" ".join(expression.split()),
-            details={"derivation": "written", "reason": "the sources state that line otherwise"},
+        return _beside_its_working(
+            claim,
+            stated[0],
+            expression,
+            derivation="written",
+            reason="the sources state that line otherwise",
         )
 
     def _stated_in_prose(self, name: str, period: str, claim: Claim) -> list[Claim]:
@@ -2267,18 +2259,13 @@ class Decider:
             totals[0].value, value, claim.precision or Decimal("0.01")
         ):
             return None
-        return ClaimVerdict(
-            claim=claim,
-            outcome=UNSUPPORTED_AGGREGATION,
-            layer=LAYER_DERIVATION,
-            nearest=nearest_value(totals[0]),
-            # No correction: the working beside the figure would still give the old one.
-            formula=" ".join(expression.split()),
-            details={
-                "derivation": "average",
-                "reason": "a plain mean of the rates, not the rate the sources state in total",
-                "stated": totals[0].text,
-            },
+        return _beside_its_working(
+            claim,
+            totals[0],
+            expression,
+            derivation="average",
+            reason="a plain mean of the rates, not the rate the sources state in total",
+            stated=totals[0].text,
         )
 
     def _total_asked(self, claim: Claim) -> bool:
@@ -6434,8 +6421,6 @@ def _columns_of_one_period(operands: tuple[Claim, ...]) -> bool:
     return len(columns) == len(operands) and len(periods) == 1 and "" not in periods
 
 
-# "Net financial debt = ...", "**Free cash flow:** ...": the name a line of working opens on.
-_LINE_HEAD = re.compile(r"[ \t>*•#-]*([A-Za-z][A-Za-z ,&'’()-]{2,60}?)[ \t*]*[=:]")
 # "What share of gross financial debt did lease liabilities represent ...?"
 _WHOLE_ASKED = re.compile(
     r"\b(?:proportion|percentage|share|portion|fraction|percent)\s+of\s+(?:the\s+|its\s+)?"
@@ -6606,6 +6591,22 @@ def _names_term(figure: Claim, term: frozenset[str]) -> bool:
     plain = labels.without_metrics(term)
     metrics = term - plain
     return plain <= figure.label_words or bool(metrics and metrics <= figure.label_words)
+
+
+def _beside_its_working(
+    claim: Claim, nearest: Claim, expression: str, **details: str
+) -> ClaimVerdict:
+    """`unsupported_aggregation` for a figure the answer worked out beside its working, the
+    value the sources state the nearest. No correction: the working beside the figure would
+    still give the old one."""
+    return ClaimVerdict(
+        claim=claim,
+        outcome=UNSUPPORTED_AGGREGATION,
+        layer=LAYER_DERIVATION,
+        nearest=nearest_value(nearest),
+        formula=" ".join(expression.split()),
+        details=details,
+    )
 
 
 def _derived_weakly(claim: Claim, value: Decimal, formula: str, derivation: str) -> ClaimVerdict:
