@@ -582,10 +582,12 @@ def operands_for(
         return list(binding.facts[:MAX_OPERANDS])
     out = []
     for period in wanted:
-        for fact in binding.facts:
-            if periods_compatible(period, fact.period) and fact.period:
-                out.append(fact)
-                break
+        in_period = [f for f in binding.facts if f.period and periods_compatible(period, f.period)]
+        if in_period:
+            # A line across segment columns and their Total ("Charge-offs  (3,418) ...
+            # (7,143)"), named as a term of the answer's formula: the total's.
+            totals = [f for f in in_period if named and "total" in f.header_words]
+            out.append((totals or in_period)[0])
         else:
             # "adjusted EBITDA rose to €512.3 million (2022: €208.6 million)": the one value
             # without a period is the current one, when the others name other periods; so
@@ -1816,9 +1818,23 @@ def sign_contradicted(reading: Reading, derivation: Derivation) -> bool:
     sign = signed_direction(reading)
     if not sign or not derivation.oriented or derivation.kind not in _SIGNED:
         return False
+    results = derivation_values(reading, derivation)
+    if (
+        derivation.kind == DIFFERENCE
+        and all(operand.value for operand in derivation.operands)
+        and any(
+            at_precision(abs(operand.value), abs(value), claim.precision)
+            for operand in derivation.operands
+            for value in results
+        )
+    ):
+        # "$151.2 million (4.9 points) in 2024; prior year: $202.9 million (7.1 points)":
+        # a difference that is one of its own operands at the claim's precision (less 7.1
+        # points) is no change of the amount, however its sign reads.
+        return False
     return any(
         value
         and at_precision(abs(claim.value), value, claim.precision)
         and (value > 0) != (sign > 0)
-        for value in derivation_values(reading, derivation)
+        for value in results
     )

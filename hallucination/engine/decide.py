@@ -563,6 +563,7 @@ MAX_DEFINED_TERMS = 4
 _Definition = tuple[frozenset[str], str, list[frozenset[str]]]
 PER_UNIT_QUESTION_CHARS = 400
 PER_UNIT_POOL = 40  # values of each line the quotient may take
+MAX_PRICED_CELLS = 40  # a table's prices per unit, and the counts beside each
 SPELLED_WINDOW = 80  # characters either side of a number in words that tie it to a sentence
 MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
 _TOTAL_WORDS = frozenset({"total", "@total"})
@@ -672,6 +673,7 @@ class Decider:
         self.answer = answer
         self._formulas: dict[int, list] = {}  # sentence -> the formulas it spells out
         self._question_formulas: list[WordedFormula] | None = None
+        self._priced_cells: list[tuple[Claim, Claim]] | None = None  # (price, count)
         self._definitions: list[_Definition] | None = None
         # Figures the answer computed and got right, unrounded: what a later change over
         # them was computed from ("32.7% ... 32.2% ... expanded by 51 basis points").
@@ -2467,8 +2469,12 @@ class Decider:
             operands = (first[0], second[0])
             if formula.operator == MINUS:
                 # "operating cash flow less capital expenditures": the outflow's size, however
-                # the statement writes its sign.
-                operands = (first[0], replace_claim(second[0], value=abs(second[0].value)))
+                # the statement writes its sign; "charge-offs less recoveries" over a row of
+                # charge-offs in brackets: the first line's size too.
+                operands = (
+                    replace_claim(first[0], value=abs(first[0].value)),
+                    replace_claim(second[0], value=abs(second[0].value)),
+                )
                 out.append(Derivation(cd.DIFFERENCE, operands, True, True))
             elif formula.operator == PLUS:
                 out.append(Derivation(cd.SUM_OF, operands, True, True))
@@ -2669,6 +2675,14 @@ class Decider:
             per_unit = self._per_unit_of_lines(reading)
             if per_unit is not None:
                 return per_unit
+
+        # An amount no source states that is a table's count of units at its price per
+        # unit, as one row gives them ("spent $289.2 million on purchases" over "Total
+        # 1,652,560  $ 175.02").
+        if not c.exact and claim.kind == CURRENCY:
+            at_price = self._units_at_their_price(claim)
+            if at_price is not None:
+                return at_price
 
         # 1. The value the sources state for this metric and period.
         if c.stated is not None and not reading.derived:
@@ -4955,6 +4969,35 @@ class Decider:
                 ):
                     if values.at_precision(claim.value, value, precision):
                         return _derived_weakly(claim, value, formula, "across units")
+        return None
+
+    def _units_at_their_price(self, claim: Claim) -> ClaimVerdict | None:
+        """A count of units times the price per unit beside it in a table (the same period
+        of the same table: a repurchase table's shares and average price paid), `derived`
+        weakly when it gives the amount at its precision."""
+        if self._priced_cells is None:
+            cells = [c for c in self.index.claims if c.cell is not None and c.value > 0]
+            prices = [
+                c for c in cells if c.kind == CURRENCY and "pric" in c.label_words | c.header_words
+            ][:MAX_PRICED_CELLS]
+            self._priced_cells = [
+                (price, count)
+                for price in prices
+                for count in cells
+                if count.kind in (NUMBER, COUNT)
+                and count.value > 1
+                and count.source_id == price.source_id
+                and count.cell[0] == price.cell[0]  # type: ignore[index]
+                and count.cell[2] == price.cell[2]  # type: ignore[index]
+            ][: MAX_PRICED_CELLS * MAX_PRICED_CELLS]
+        place = _hedged_place(claim)
+        for price, count in self._priced_cells:
+            if price.unit and claim.unit and price.unit != claim.unit:
+                continue
+            value = price.value * count.value
+            if values.at_precision(claim.value, value, place):
+                formula = f"{count.text} × {price.text.strip()}"
+                return _derived_weakly(claim, value, formula, "units at their price")
         return None
 
     def _per_unit_of_lines(self, reading: Reading) -> ClaimVerdict | None:

@@ -183,6 +183,10 @@ _CURRENCY_AFTER = re.compile(
 )
 
 _CENTS_AFTER = re.compile(r"[ -]cents?(?![\w])|¢")  # "87 cents", "the 84-cent consensus"
+_OF_EVERY_DOLLAR = re.compile(
+    r"\s+(?:of|on|from|for|out\s+of|per)\s+(?:(?:every|each|the|a)\s+)?(?:[a-z]+\s+)?dollar\b",
+    re.IGNORECASE,
+)
 _NAMED_CENTS = re.compile(r" (US|U\.S\.|euro)\s+cents?(?![\w])", re.IGNORECASE)
 CENT = Decimal("0.01")
 _COUNT_AFTER = re.compile(
@@ -649,7 +653,7 @@ _COMPARATIVES_IN_BRACKETS = re.compile(
     re.IGNORECASE,
 )
 _FIGURE_BEFORE_BRACKET = re.compile(r"[0-9%][ \t]*\Z")  # "214,318 (198,604)"
-_FORMULA_CHARS = frozenset("0123456789.,$£€¥%()+-*/×÷−–^ \t")
+_FORMULA_CHARS = frozenset("0123456789.,$£€¥¢%()+-*/×÷−–^ \t")
 # "=", "≈", and the arrow of working rounded to its result ("4,628.9 / 4,862.4 → 95.2%")
 _EQUALS = re.compile("[=≈→]")
 _OPERAND_SCALE = r"(?:\s?(?:thousand|million|billion|trillion|bn|mn|crores?|lakhs?|[BMK])\b)?"
@@ -670,7 +674,8 @@ _TRAILING_FORMULA = re.compile(
 )
 _FORMULA_CONTINUES = re.compile(r"[-+*/×÷−–(]\s*\Z")  # an operator before a currency code
 _FORMULA_OPERATORS = frozenset("+*/×÷")
-_FORMULA_SUFFIXES = frozenset({"B", "M", "K", "bn", "mn", "m", "b", "k"})
+# Scale letters after an operand, and the pence of one ("412,000 × 139.8p =").
+_FORMULA_SUFFIXES = frozenset({"B", "M", "K", "bn", "mn", "m", "b", "k", "p"})
 # Words a written-out formula may carry: scale words after an operand ("$84,210 thousand ÷
 # 21.0%") and currency codes before one ("MSEK 7,914 + MSEK 7,286").
 _FORMULA_SCALE_WORDS = frozenset({"thousand", "million", "billion", "trillion"})
@@ -1700,6 +1705,9 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         # currency the text is in.
         read.kind, read.unit, read.scale = CURRENCY, "", CENT
         pos = cents.end()
+        if _OF_EVERY_DOLLAR.match(text, pos):
+            # "roughly 61 cents of every revenue dollar went to expenses": a share, 61%.
+            read.kind, read.scale = PERCENT, Decimal(1)
     if inner_paren and not (
         doc.comparatives_in_brackets and _FIGURE_BEFORE_BRACKET.search(text, max(0, s - 40), s - 1)
     ):

@@ -1870,6 +1870,32 @@ def _right_aligned(header: _Line, body: list[_Line]) -> list[int] | None:
     return mapping
 
 
+def _body_edges(body: list[_Line], widest: int) -> dict[int, int]:
+    """The right edge of each column of space-aligned values, where every row with a cell in
+    each column ends it at the same place (within a character); none where they stray."""
+    edges: dict[int, list[int]] = {}
+    for line in body:
+        if len(line.spans) == widest:
+            for column, (_s, e) in enumerate(line.spans[1:], start=1):
+                edges.setdefault(column, []).append(e - line.start)
+    if not edges or any(max(ends) - min(ends) > 1 for ends in edges.values()):
+        return {}
+    return {column: round(sum(ends) / len(ends)) for column, ends in edges.items()}
+
+
+def _under_body_columns(line: _Line, body_edges: dict[int, int], first: int) -> dict[int, int]:
+    """Each value cell of a short row (from span `first`, past its label) and the column it
+    ends under, in order; none unless every value ends under a column of its own."""
+    out: dict[int, int] = {}
+    for ordinal, (_s, e) in enumerate(line.spans[first:], start=first):
+        right = e - line.start
+        column = next((c for c, edge in body_edges.items() if abs(edge - right) <= 1), None)
+        if column is None or (out and column <= max(out.values())):
+            return {}
+        out[ordinal] = column
+    return out
+
+
 def _group_headers(text: str, block: list[_Line]) -> tuple[list[_Line], list[_Line]]:
     """An aligned table's header lines over its last one ("Three Months Ended", then
     "September 30", over "2025  2024  2025  2024"), and the rest of the block."""
@@ -2074,6 +2100,7 @@ def _add_grid(
 ) -> tuple[_Line, list[_Line]] | None:
     """Add one grid's cells; return its header line and the group lines over it, if any."""
     groups: list[_Line] = []
+    caption_period = _period_line_above(text, block[0].start) if block else ""
     if kind == "wide":
         groups, block = _group_headers(text, block)
     elif kind == "pipe":
@@ -2163,6 +2190,7 @@ def _add_grid(
         for (_s, e), column in zip(header.spans, mapping, strict=False):
             header_edges[column] = e - header.start
     widest = max((len(line.spans) for line in body), default=0)
+    body_edges = _body_edges(body, widest) if header_edges else {}
     label_header = headers.get(0, "")
     first = min(headers) if headers else 0
     if (
@@ -2249,7 +2277,11 @@ def _add_grid(
             s, e = line.spans[0]
             result.header_periods.append(HeaderPeriod(s, e, row_period))
         in_order: dict[int, int] = {}
-        if header_edges and len(line.spans) < widest:
+        if body_edges and len(line.spans) < widest:
+            # "Total  1,652,560  $ 175.02  1,647,010" under rows of four values: each value
+            # under the column whose values end where it ends, a blank cell left blank.
+            in_order = _under_body_columns(line, body_edges, 1 if first_is_label else 0)
+        if header_edges and len(line.spans) < widest and not in_order:
             # A row of as many values as the header has columns ("905   688" under "2024
             # 2023", beside rows that also carry "$" cells) takes them in order, however
             # far its digits stray from the header's edges.
@@ -2302,8 +2334,38 @@ def _add_grid(
                     unit_text=unit_text,
                 )
             )
+    if caption_period:
+        # "Three Months Ended March 31, 2024" over a table whose columns are segments and
+        # whose rows are movements: the line above dates every cell that names no period.
+        for k in range(first_cell, len(result.cells)):
+            cell = result.cells[k]
+            if not (
+                cell.period or header_period(cell.column_header) or header_period(cell.row_label)
+            ):
+                result.cells[k] = replace(cell, period=caption_period)
     _date_movements(result, first_cell)
     return (header, groups) if has_header and kind == "wide" else None
+
+
+# A line that names one span of time and nothing else: "Three Months Ended March 31, 2024".
+_PERIOD_LINE = re.compile(
+    r"\s*(?:(?:three|six|nine|twelve|[0-9]{1,2})\s+months?|(?:fiscal\s+)?years?|quarter"
+    r"|(?:[0-9]{2}|fifty-two|fifty-three)\s+weeks)\s+ended\s+[A-Z][a-z]+\.?\s+[0-9]{1,2},?\s+"
+    r"[0-9]{4}\s*:?\s*",
+    re.IGNORECASE,
+)
+
+
+def _period_line_above(text: str, start: int) -> str:
+    """The period of the line right above a table (blank lines aside), when that line names
+    one span of time and nothing else."""
+    end = start - 1
+    while end > 0 and text[end - 1] in " \t\r\n":
+        end -= 1
+    line_start = text.rfind("\n", 0, end) + 1
+    if end <= line_start or not _PERIOD_LINE.fullmatch(text, line_start, end):
+        return ""
+    return header_period(text[line_start:end])
 
 
 def _date_movements(result: TableSet, first_cell: int) -> None:

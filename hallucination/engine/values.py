@@ -69,6 +69,8 @@ _TOKEN = re.compile(
     r"\s*(?:(?:[a-z]{3,20}(?:\s+[a-z&]{2,20}){0,3}\s+(?=[0-9.]))?(?P<number>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)"
     r"\s*(?P<suffix>thousand|million|billion|trillion|bn|mn|[BMKbmk](?![A-Za-z]))?"
     r"\s*(?P<percent>%)?"
+    # hundredths of the currency: "412,000 × 139.8p", "18.0 cents + 24.5 cents", "84¢"
+    r"(?P<minor>(?<=[0-9])p(?![A-Za-z0-9])|¢|(?<=\s)(?:pence|cents?)(?![a-z]))?\s*"
     # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations",
     # "+ 9 de novo +"
     r"(?:(?<=\s)[a-z]{2,20}(?:\s[a-z]{2,20}){0,2}(?=\s*(?:$|[-+*/×÷)−–])))?"
@@ -145,7 +147,7 @@ def evaluate(expression: str) -> Decimal | None:
                 return None
             if m.group("suffix"):
                 value *= _SUFFIX[m.group("suffix")]
-            if m.group("percent"):
+            if m.group("percent") or m.group("minor"):
                 value /= 100
             tokens.append(("n", value))
         elif m.group("op"):
