@@ -176,6 +176,8 @@ _CHANGE_WORDS = frozenset(
         "changes",
         "difference",
         "differed",
+        "differ",  # "the readings differ by about 0.17 percentage points"
+        "differs",
         "swing",
         "went",
         "moved",
@@ -1040,7 +1042,7 @@ _RATE_NAMES = re.compile(
 # The working in parentheses after a figure, right after it or past a few plain words of its
 # own ("roughly $207 more a year ($318,000 × 0.65 / 1,000)").
 _WORKING_AFTER = re.compile(
-    r"(?:\s?(?:thousand|million|billion|trillion))?((?:\s+[A-Za-z]+){1,5})? ?\("
+    r"(?:\s?(?:thousand|million|billion|trillion))?((?:\s+[A-Za-z]+(?:-[A-Za-z]+)*){1,6})? ?\("
 )
 _CELL_RESULT_AFTER = re.compile(r"[ \t]*\|[ \t*_]*(≈|~|about |approx\.? )?[ \t*_]*")
 _RESULT_AFTER = re.compile(

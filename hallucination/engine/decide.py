@@ -563,6 +563,8 @@ MAX_DEFINED_TERMS = 4
 _Definition = tuple[frozenset[str], str, list[frozenset[str]]]
 PER_UNIT_QUESTION_CHARS = 400
 PER_UNIT_POOL = 40  # values of each line the quotient may take
+# An item of a list that adds nothing to its total: "- Up to 12,000 crowns at 0%: nothing".
+_NOTHING = re.compile(r"[\s*_]*(?:nothing|none|nil|zero)\b", re.IGNORECASE)
 MAX_PRICED_CELLS = 40  # a table's prices per unit, and the counts beside each
 SPELLED_WINDOW = 80  # characters either side of a number in words that tie it to a sentence
 MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
@@ -3901,6 +3903,76 @@ class Decider:
             for size in range(2, len(listed) + 1)
         ]
 
+    def _rate_of_the_figure_before(
+        self, reading: Reading, found: list[_Claimed]
+    ) -> list[Derivation]:
+        """A rate a sentence opened by a pronoun gives with no amount of its own before it
+        ("... pays about 6,540 crowns ... on 57,000 crowns. That is an effective rate of
+        about 11.5%"): a share of one of the last amounts the answer gave in another."""
+        claim = reading.claim
+        start = self.answer.sentences[reading.sentence][0]
+        if claim.kind != PERCENT or not _OPENED_BY_A_PRONOUN.match(self.answer.text, start):
+            return []
+        if any(
+            r.sentence == reading.sentence and r.claim.kind in _AMOUNTS
+            for r in self.answer.readings[: reading.index]
+        ):
+            return []
+        given = [c for c in self._given_before(reading, found) if c.kind in _AMOUNTS]
+        text = self.answer.text
+        # The part is a figure the answer set in bold (its headline) or one of its last; the
+        # whole, any of its figures before.
+        parts = [c for c in given if text.endswith("**", 0, c.start)]
+        parts += [c for c in given[-MAX_COMPARED_FIGURES:] if c not in parts]
+        wholes = list({c.value: c for c in given}.values())[-MAX_EARLIER_FIGURES:]
+        return [
+            Derivation(cd.SHARE_OF, (part, whole), False, False)
+            for part in parts
+            for whole in wholes
+            if part.kind == whole.kind
+            and part.unit == whole.unit
+            and 0 < abs(part.value) < abs(whole.value)
+        ]
+
+    def _total_of_the_list_after(self, reading: Reading) -> Derivation | None:
+        """A total the answer gives on a line that ends with a colon, over the list under
+        it ("pays about **6,540 crowns** of income tax ...:" over "- 12,000 to 40,000 crowns
+        at 10%: 2,800 crowns", "- 40,000 to 57,000 crowns at 22%: 3,740 crowns"): the sum of
+        each item's figure after its own colon (or its last figure), an item of `nothing`
+        adding none."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS:
+            return None
+        text = self.answer.text
+        line_end = text.find("\n", claim.end)
+        if line_end < 0 or not text[claim.end : line_end].rstrip(" *_").endswith(":"):
+            return None
+        parts: list[Claim] = []
+        pos = line_end + 1
+        while text.startswith("\n", pos):
+            pos += 1  # the blank line before the list
+        while pos < len(text) and len(parts) <= MAX_LIST_ITEMS:
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            item = _LIST_ITEM.match(text, pos, end)
+            if item is None:
+                break
+            colon = text.rfind(":", pos, end)
+            in_item = [
+                r.claim
+                for r in self.answer.readings
+                if pos <= r.claim.start < end and r.claim.kind == claim.kind
+            ]
+            after = [c for c in in_item if c.start > colon] if colon >= 0 else in_item[-1:]
+            if after:
+                parts.append(after[0])
+            elif not (colon >= 0 and _NOTHING.match(text, colon + 1, end)):
+                return None
+            pos = end + 1
+        if len(parts) < 2 or any(p.unit != claim.unit for p in parts):
+            return None
+        return Derivation(cd.SUM_OF, tuple(parts), True, False)
+
     def _given_before(
         self,
         reading: Reading,
@@ -3997,6 +4069,28 @@ class Decider:
             if d.kind == cd.SPREAD
         ]
 
+    def _gap_between_rates_given(
+        self, reading: Reading, rates_before: list[Claim]
+    ) -> list[Derivation]:
+        """A gap in points whose sentence gives no rate ("The readings differ by about 0.17
+        percentage points" after "6.88% on June 16 ... 6.71% in the weekly survey"): the
+        spread of two of the last rates the answer gave before, either way round."""
+        claim = reading.claim
+        if claim.kind not in (PERCENTAGE_POINTS, BPS) or not reading.cues & {COMPARISON, CHANGE}:
+            return []
+        if any(
+            r.sentence == reading.sentence and r.claim.kind == PERCENT for r in self.answer.readings
+        ):
+            return []
+        given = rates_before[-MAX_COMPARED_FIGURES:]
+        return [
+            d
+            for a, b in itertools.combinations(given, 2)
+            if a.value != b.value
+            for d in cd.pairings(claim, [a, b])
+            if d.kind == cd.SPREAD
+        ]
+
     def _between_the_figures_compared(
         self, reading: Reading, found: list[_Claimed]
     ) -> list[Derivation]:
@@ -4005,24 +4099,30 @@ class Decider:
         newer estimate is $164 higher."): between two of the last figures of its unit the
         answer gave before, the way its words say."""
         claim = reading.claim
-        if not reading.direction or claim.kind not in _AMOUNTS or CHANGE not in reading.cues:
+        rate = claim.kind == PERCENT
+        if not reading.direction or CHANGE not in reading.cues:
+            return []
+        if not (claim.kind in _AMOUNTS or (rate and COMPARISON in reading.cues)):
             return []
         if any(
             r.sentence == reading.sentence and r is not reading and r.claim.kind in _AMOUNTS
             for r in self.answer.readings
         ):
             return []
+        # "The March 14 close was therefore about 3.0% above that level": a rate of change
+        # between two amounts of one unit given before.
         given = [
             c
             for c in self._given_before(reading, found)
-            if c.kind == claim.kind and c.unit == claim.unit
+            if (c.kind == CURRENCY if rate else c.kind == claim.kind and c.unit == claim.unit)
         ][-MAX_COMPARED_FIGURES:]
+        kind = cd.GROWTH if rate else cd.DIFFERENCE
         return [
             d
             for a, b in itertools.permutations(given, 2)
-            if a.value != b.value
+            if a.value != b.value and a.kind == b.kind and a.unit == b.unit
             for d in cd.pairings(claim, [a, b])
-            if d.kind == cd.DIFFERENCE
+            if d.kind == kind
         ]
 
     def _between_figures(self, reading: Reading, given: list[Claim]) -> list[Derivation]:
@@ -4314,10 +4414,22 @@ class Decider:
             if signed(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        for derivation in self._gap_between_rates_given(reading, rates_before):
+            if matches(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
         for derivation in self._listed_before(reading, cited_figures or []):
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        for derivation in self._rate_of_the_figure_before(reading, found):
+            if matches(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        broken_down = self._total_of_the_list_after(reading)
+        if broken_down is not None and matches(broken_down):
+            verdict = self._derived(claim, broken_down, found, reading)
+            return replace(verdict, confidence=WEAK)
         for derivation in self._midpoints(reading):
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)

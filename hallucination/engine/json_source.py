@@ -40,6 +40,10 @@ _JSON_TOKEN = regex.compile(
 )
 _NUMERIC_STRING = regex.compile(r"-?[0-9]{1,30}(?:\.[0-9]{1,30})?")
 MAX_DEPTH = 64
+# A list or a mapping written as a Python literal: "[{'tier': ...", "{'WiFi': ...".
+_LITERAL_STRUCTURE = regex.compile(r"\s*[\[{]\s*[\[{']")
+_PYTHON_LITERALS = regex.compile(r"\b(?:True|False|None)\b")
+_JSON_LITERALS = {"True": "true", "False": "false", "None": "null"}  # each as long
 
 _CURRENCY_KEYS = regex.compile(
     r"(?:^|_)(?:pl|pnl|p&l|profit|loss|revenue|sales|income|amount|cost|price|value|cash|"
@@ -146,12 +150,30 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
         return None  # a table stored as rows of cells: read as the table it is
     result = JsonSource()
     _scan_numbers(text, source_id, result)
+    _in_the_records_currency(text, result)
     _with_year_keys(result)
     _with_record_year(result)
     _with_record_dates(result)
     _with_document_date(result)
     _read_structure(document, result)
     return result
+
+
+def _in_the_records_currency(text: str, result: JsonSource) -> None:
+    """{"currency": "GBP", "memberships": [{"price_per_month": 185}]}: the one currency a
+    record names is that of its money that names none."""
+    codes = {m.group(1).upper() for m in _RECORD_CURRENCY.finditer(text)}
+    if len(codes) != 1:
+        return
+    code = lx.CURRENCY_ALIASES.get(*codes, *codes)
+    result.claims[:] = [
+        replace(c, unit=code) if c.kind == CURRENCY and not c.unit else c for c in result.claims
+    ]
+
+
+_RECORD_CURRENCY = regex.compile(
+    r'"(?:currency|currency_code|ccy|currency_iso)"\s*:\s*"([A-Za-z]{3})"', regex.IGNORECASE
+)
 
 
 def _is_rows(document: object) -> bool:
@@ -267,9 +289,12 @@ def _with_document_date(result: JsonSource) -> None:
     ]
 
 
-def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
-    # A stack of containers; for an object, the key waiting for its value.
-    stack: list[list] = []  # [type, current_key, index]
+def _scan_numbers(
+    text: str, source_id: str, result: JsonSource, outer: list[list] | None = None
+) -> None:
+    # A stack of containers; for an object, the key waiting for its value. `outer`: the
+    # containers around a structure written inside a string.
+    stack: list[list] = [list(level) for level in outer] if outer else []  # [type, key, index]
     pos = 0
     expecting_key = False
     n = len(text)
@@ -319,6 +344,15 @@ def _scan_numbers(text: str, source_id: str, result: JsonSource) -> None:
             if _NUMERIC_STRING.fullmatch(inner):
                 number_text = inner
                 start, end = m.start("str") + 1, m.end("str") - 1
+            elif _LITERAL_STRUCTURE.match(inner) and '"' not in inner and len(stack) < MAX_DEPTH:
+                # "memberships": "[{'tier': 'Hot Desk', 'price_per_month': 185}]": a structure
+                # written as a Python literal inside a string, read where it stands (the
+                # rewriting to JSON keeps every character's place).
+                as_json = _PYTHON_LITERALS.sub(
+                    lambda w: _JSON_LITERALS[w.group()], inner.replace("'", '"')
+                )
+                _scan_numbers(" " * (m.start("str") + 1) + as_json, source_id, result, stack)
+                continue
             elif (
                 "\\" not in inner
                 and len(inner) <= 200

@@ -104,3 +104,33 @@ def test_a_count_named_after_it_is_no_sum_of_a_records_numbers():
     answer = "Sunrise Dental Care holds a 4-star rating based on {} reviews."
     assert not detect(source_input(answer.format("58"), DENTIST)).flagged
     assert detect(source_input(answer.format("85"), DENTIST)).flagged
+
+
+# A record whose price list is a Python literal inside a string (as review datasets store
+# attributes), with the record's currency named once.
+STUDIO = json.dumps(
+    {
+        "name": "Kettle Lane Pottery",
+        "currency": "EUR",
+        "classes": "[{'level': 'Taster', 'price_per_session': 38, 'weekend': True}, "
+        "{'level': 'Wheel course', 'price_per_session': 64, 'weekend': False}, "
+        "{'level': 'Studio membership', 'price_per_session': 212, 'weekend': None}]",
+        "review_count": 88,
+    }
+)
+
+
+def test_figures_inside_a_literal_list_are_read_where_they_stand():
+    answer = "Kettle Lane Pottery runs taster sessions at €38 and a wheel course at {} a session."
+    assert not detect(source_input(answer.format("€64"), STUDIO)).flagged
+    wrong = detect(source_input(answer.format("€84"), STUDIO))
+    assert wrong.flagged
+    assert not _verdict(wrong, "€84").grounded
+
+
+def test_the_records_currency_is_its_prices():
+    answer = "Kettle Lane Pottery runs taster sessions at {} and a wheel course at €64 a session."
+    assert not detect(source_input(answer.format("€38"), STUDIO)).flagged
+    wrong = detect(source_input(answer.format("$38"), STUDIO))
+    assert wrong.flagged
+    assert not _verdict(wrong, "$38").grounded
