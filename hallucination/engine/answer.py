@@ -740,6 +740,13 @@ _QUESTION_CUES = (
     (SHARE, re.compile(r"\b(?:proportion|percentage\s+of|share\s+of|portion)\b", re.IGNORECASE)),
     (RATIO_CUE, re.compile(r"\bratio\b", re.IGNORECASE)),
 )
+# Ratios that are one metric's name, which a question asks for as it asks for revenue.
+_NAMED_RATIO = re.compile(
+    r"\b(?:combined|loss|expense|current|quick|payout|efficiency|leverage|solvency|"
+    r"(?:cet|tier)\s?1(?:\s+capital)?|total\s+capital|debt[- ]to[- ]equity|"
+    r"loan[- ]to[- ](?:value|deposit)|price[- ]to[- ]earnings|p/e|cash\s+conversion)\s+ratio\b",
+    re.IGNORECASE,
+)
 _QUESTION_WORDS = re.compile(
     r"\b(?:what|which|how|much|many|was|were|is|are|the|in|of|for|from|to|between|and|"
     r"percentage|change|difference|average|total|ratio|proportion|did|does|do)\b",
@@ -757,7 +764,9 @@ def question_periods(question: str) -> tuple[str, ...]:
 def _in_the_question_s_terms(readings: list[Reading], question: str) -> list[Reading]:
     """Each figure with no metric, periods or arithmetic of its own takes the question's."""
     periods = question_periods(question)
-    cues = frozenset(cue for cue, pattern in _QUESTION_CUES if pattern.search(question))
+    # "What was the combined ratio in 2024?": a ratio the name of one metric, no arithmetic
+    plain = _NAMED_RATIO.sub(" ", question)
+    cues = frozenset(cue for cue, pattern in _QUESTION_CUES if pattern.search(plain))
     if SUM in cues and CHANGE in cues:
         cues = cues - {SUM}  # "the change in total revenue": a change, not a sum
     words = labels.label_words(

@@ -187,6 +187,7 @@ _OF_EVERY_DOLLAR = re.compile(
     r"\s+(?:of|on|from|for|out\s+of|per)\s+(?:(?:every|each|the|a)\s+)?(?:[a-z]+\s+)?dollar\b",
     re.IGNORECASE,
 )
+_PENCE_AFTER = re.compile(r"p(?![\w'’])| pence(?![\w])")
 _NAMED_CENTS = re.compile(r" (US|U\.S\.|euro)\s+cents?(?![\w])", re.IGNORECASE)
 CENT = Decimal("0.01")
 _COUNT_AFTER = re.compile(
@@ -1695,6 +1696,16 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         if currency == "RMB":
             currency = "CNY"
         pos = currency_after.end()
+    pence = (
+        _PENCE_AFTER.match(text, pos)
+        if not currency and read.kind == NUMBER and read.scale == 1 and not prefix_scale
+        else None
+    )
+    if pence:
+        # "139.8p", "198.3 pence": hundredths of the pound, and, like cents, also the digits
+        # of a "(pence)" column.
+        read.kind, read.unit, read.scale = CURRENCY, "", CENT
+        pos = pence.end()
     cents = (
         _CENTS_AFTER.match(text, pos)
         if not currency and read.kind == NUMBER and read.scale == 1 and not prefix_scale

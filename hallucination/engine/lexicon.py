@@ -898,7 +898,7 @@ _PERIOD_TEXT = regex.compile(
     r"""
     (?P<d>\b(?:(?P<dn>three|six|nine|twelve|3|6|9|12)[\s-]+months?|(?P<dq>quarter)|(?P<dy>(?:fiscal\s+)?year)|
         (?P<dh>half(?:[\s-]year)?)|(?P<dw>thirteen|twenty[\s-]six|thirty[\s-]nine|13|26|39)[\s-]+weeks?)
-        \s+(?:ended|ending)\s+
+        \s+(?:ended|ending)\s+(?:(?P<dd0>\d{1,2})\s+)?
         (?P<dm>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?
         |sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?:(?P<dd>\d{1,2}),?\s+)?(?P<dyr>\d{4})\b)
     |(?P<q>\bQ(?P<qn>[1-4])\s*(?:FY|fiscal\s+)?'?(?P<qy>\d{4}|\d{2})\b)
@@ -945,10 +945,14 @@ def normalise_period(text: str, *, exact_dates: bool = False) -> str:
         month = MONTHS[match.group("dm").lower().rstrip(".")[:3]]
         if match.group("dw"):
             return weeks_period(
-                match.group("dw"), month, int(match.group("dd") or 28), int(match.group("dyr"))
+                match.group("dw"),
+                month,
+                int(match.group("dd") or match.group("dd0") or 28),
+                int(match.group("dyr")),
             )
         year = int(match.group("dyr"))
-        if match.group("dd") and int(match.group("dd")) <= 7 and not match.group("dy"):
+        day = match.group("dd") or match.group("dd0")  # "ended 31 December 2024" too
+        if day and int(day) <= 7 and not match.group("dy"):
             # "Three Months Ended October 1, 2023": a 52/53-week quarter, which ends within
             # a few days of a month's end, either side (as `weeks_period` reads weeks). (A
             # year keeps the date it ends on: the fiscal calendar names it.)

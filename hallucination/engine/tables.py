@@ -2240,8 +2240,17 @@ def _add_grid(
         if label_header and _SPAN_ENDED.search(label_header) and not header_period(label_header)
         else ""
     )
+    headed: dict[int, str] = {}  # rows under a heading row that names a period, and it
+    heading_period = ""
     for row_number, line in enumerate(body, start=1):
         cells = [text[s:e] for s, e in line.spans]
+        filled = [c for c in cells if c.strip()]
+        if len(filled) == 1 and not _is_numeric(filled[0]):
+            # "| Year ended 31 December 2024 | | | |" between blocks of rows: the rows under
+            # it, up to the next such heading, are of that period.
+            heading_period = header_period(filled[0]) if _PERIOD_LINE.fullmatch(filled[0]) else ""
+        elif heading_period:
+            headed[row_number] = heading_period
         # A row label: words, or a period heading the row ("2012", "Q3 2026").
         first_is_label = (
             bool(cells)
@@ -2334,15 +2343,17 @@ def _add_grid(
                     unit_text=unit_text,
                 )
             )
-    if caption_period:
+    if caption_period or headed:
         # "Three Months Ended March 31, 2024" over a table whose columns are segments and
-        # whose rows are movements: the line above dates every cell that names no period.
+        # whose rows are movements, or heading a block of its rows: that line dates every
+        # cell under it that names no period.
         for k in range(first_cell, len(result.cells)):
             cell = result.cells[k]
-            if not (
+            period = headed.get(cell.row, caption_period)
+            if period and not (
                 cell.period or header_period(cell.column_header) or header_period(cell.row_label)
             ):
-                result.cells[k] = replace(cell, period=caption_period)
+                result.cells[k] = replace(cell, period=period)
     _date_movements(result, first_cell)
     return (header, groups) if has_header and kind == "wide" else None
 
@@ -2350,8 +2361,8 @@ def _add_grid(
 # A line that names one span of time and nothing else: "Three Months Ended March 31, 2024".
 _PERIOD_LINE = re.compile(
     r"\s*(?:(?:three|six|nine|twelve|[0-9]{1,2})\s+months?|(?:fiscal\s+)?years?|quarter"
-    r"|(?:[0-9]{2}|fifty-two|fifty-three)\s+weeks)\s+ended\s+[A-Z][a-z]+\.?\s+[0-9]{1,2},?\s+"
-    r"[0-9]{4}\s*:?\s*",
+    r"|(?:[0-9]{2}|fifty-two|fifty-three)\s+weeks)\s+ended\s+"
+    r"(?:[A-Z][a-z]+\.?\s+[0-9]{1,2},?|[0-9]{1,2}\s+[A-Z][a-z]+\.?)\s+[0-9]{4}\s*:?\s*",
     re.IGNORECASE,
 )
 

@@ -1,5 +1,6 @@
 """A table dated only by the line above it ("Three Months Ended March 31, 2025" over a roll-
-forward whose columns are segments), a net the answer names in words over a line the table
+forward whose columns are segments) or by a heading row over a block of its rows (`Year ended
+31 December 2024`), a net the answer names in words over a line the table
 writes in brackets ("charge-offs less recoveries" over "(5,212)"), taken from the Total
 column, and working in brackets after a figure and a few words of its own ("roughly 118 days
 of inventory on hand (365 ÷ 3.09)"). Each has a clean case and a wrong case of the same
@@ -7,8 +8,11 @@ shape."""
 
 from __future__ import annotations
 
-from hallucination.engine import detect
-from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED
+import json
+from decimal import Decimal
+
+from hallucination.engine import detect, tables
+from hallucination.engine.types import ARITHMETIC_DRIFT, DERIVED, PERIOD_MISMATCH
 
 from .conftest import source_input
 
@@ -70,3 +74,34 @@ def test_working_in_brackets_after_a_figure_and_its_words():
     wrong = detect(source_input(answer.format("128"), RETAILER))
     assert wrong.flagged
     assert _verdict(wrong, "128").outcome == ARITHMETIC_DRIFT
+
+
+# A note as JSON rows whose periods head blocks of its rows, written day first.
+UNDERWRITING = json.dumps(
+    [
+        ["£'000", "Marine", "Property", "Total"],
+        ["Year ended 31 December 2025", "", "", ""],
+        ["Net earned premiums", "182,400", "264,900", "447,300"],
+        ["Combined ratio (%)", "91.2", "98.4", "95.5"],
+        ["Year ended 31 December 2024", "", "", ""],
+        ["Net earned premiums", "171,300", "251,600", "422,900"],
+        ["Combined ratio (%)", "96.1", "101.3", "99.2"],
+    ]
+)
+
+
+def test_a_heading_row_dates_the_rows_under_it():
+    question = "What was the Group's combined ratio in 2025?"
+    assert not detect(source_input("95.5%", UNDERWRITING, question=question)).flagged
+    # The other block's ratio, answered for the year asked.
+    wrong = detect(source_input("99.2%", UNDERWRITING, question=question))
+    assert wrong.flagged
+    verdict = _verdict(wrong, "99.2%")
+    assert verdict.outcome == PERIOD_MISMATCH
+    assert verdict.expected_value == Decimal("95.5")
+
+
+def test_a_span_ended_on_a_day_written_first_is_its_period():
+    assert tables.header_period("Year ended 31 December 2024") == "FY2024"
+    assert tables.header_period("Three months ended 30 June 2024") == "Q2 2024"
+    assert tables.header_period("Year ended December 31, 2024") == "FY2024"

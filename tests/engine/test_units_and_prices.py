@@ -115,3 +115,11 @@ def test_a_change_that_is_its_own_operand_says_nothing_of_direction():
     # A real change said the wrong way is still one.
     sign = detect(source_input("Catastrophe losses rose by $37.1 million in 2025.", source))
     assert sign.flagged
+
+
+def test_pence_after_a_figure_are_hundredths_of_a_pound():
+    source = "The final dividend is 14.6p per share (2024: 13.2p), payable on 20 June 2025."
+    assert not detect(source_input("The final dividend is £0.146 per share.", source)).flagged
+    assert not detect(source_input("The final dividend is 14.6 pence per share.", source)).flagged
+    # The pence written as pounds.
+    assert detect(source_input("The final dividend is £14.6 per share.", source)).flagged
