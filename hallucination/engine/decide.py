@@ -569,6 +569,7 @@ MAX_PRICED_CELLS = 40  # a table's prices per unit, and the counts beside each
 SPELLED_WINDOW = 80  # characters either side of a number in words that tie it to a sentence
 MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
 _TOTAL_WORDS = frozenset({"total", "@total"})
+_WHOLE_COLUMN_WORDS = frozenset({"group", "consolidat", "total"})  # the column of the whole
 
 
 def tolerance(claim: Claim, config: EngineConfig) -> Decimal:
@@ -5703,8 +5704,11 @@ class Decider:
         weight = self.index.weights
         best, best_score = None, 0.0
         for fact in self.index.sharing_words(words, limit=256):
-            # A total row, or a total column ("| | Flow Control | ... | Total |").
-            marked = (fact.label_words | fact.header_words) & _TOTAL_WORDS
+            # A total row, or a total column ("| | Flow Control | ... | Total |"; a segment
+            # note's "Group" or "Consolidated" column).
+            marked = (fact.label_words | fact.header_words) & _TOTAL_WORDS or (
+                fact.header_words and fact.header_words <= _WHOLE_COLUMN_WORDS
+            )
             if fact.kind not in _AMOUNTS or not marked or weight is None:
                 continue
             recall, _precision = labels.similarity(words, fact.label_words - _TOTAL_WORDS, weight)
