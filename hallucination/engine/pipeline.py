@@ -452,7 +452,13 @@ def _entity_findings(
         return any(_mentions(lowered, words[0].lower() + end) for end in _DEMONYM_ENDINGS)
 
     out = []
-    if "'" in answer or "’" in answer:
+    # A filing's note that calls its filer "the Company" and names no company of its own
+    # ("Note 7. Inventories ... the Company's inventories"): any name the answer gives the
+    # filer is no other company's.
+    unnamed_filer = not any(
+        n.split()[0] not in _GENERIC_NAMES for n in index.companies() if n
+    ) and bool(_THE_FILER.search(lowered))
+    if ("'" in answer or "’" in answer) and not unnamed_filer:
         for match in _OWNER.finditer(answer):
             name = match.group(1)
             words = name.split()
@@ -497,6 +503,27 @@ def _entity_findings(
 
 
 _ACRONYM = re.compile(r"[A-Z]{2,6}")
+# Words a source's title or possessives give that name no company.
+_GENERIC_NAMES = frozenset(
+    {
+        "company",
+        "note",
+        "notes",
+        "the",
+        "group",
+        "item",
+        "part",
+        "table",
+        "consolidated",
+        "management",
+        "our",
+        "we",
+        "schedule",
+        "exhibit",
+        "section",
+    }
+)
+_THE_FILER = re.compile(r"\bthe (?:company|group|corporation|registrant)\b|\bwe\b|\bour\b")
 _FILLER_WORDS = frozenset({"and", "of", "the", "for", "&"})
 _DEMONYM_ENDINGS = ("n", "an", "ian", "ese", "i", "ish")
 

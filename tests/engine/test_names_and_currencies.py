@@ -227,3 +227,26 @@ def test_a_figure_rounded_from_its_own_sentence_s_figures_is_derived():
     per_day = "Last season €59.1 million over 1.47 million skier days came to roughly {}."
     assert not detect(source_input(per_day.format("€40"), resort)).flagged
     assert detect(source_input(per_day.format("€44"), resort)).flagged
+
+
+NOTE_OF_AN_UNNAMED_FILER = """Note 6. Inventories
+Inventories consisted of the following at December 31 (in thousands):
+                                   2024          2023
+Raw materials                    84,210        79,460
+Finished goods                  126,930       118,220
+Total inventories               211,140       197,680
+The Company values inventories at the lower of cost and net realizable value.
+"""
+
+
+def test_a_name_for_a_filer_its_note_calls_the_company_is_no_other_company():
+    answer = "Brackwater's total inventories were $211.1 million at December 31, 2024."
+    result = detect(source_input(answer, NOTE_OF_AN_UNNAMED_FILER))
+    assert not result.flagged
+    assert not [f for f in result.findings if f.code == ENTITY_MISMATCH]
+    # A note that names its filer: another name is another company's.
+    named = NOTE_OF_AN_UNNAMED_FILER.replace("The Company values", "Harlow Systems, Inc. values")
+    named = "Harlow Systems, Inc.\n" + named
+    result = detect(source_input(answer, named))
+    assert result.flagged
+    assert [f for f in result.findings if f.code == ENTITY_MISMATCH]
