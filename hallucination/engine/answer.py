@@ -338,6 +338,22 @@ class AnswerReading:
     formulas: tuple[tuple[int, int], ...] = ()
     question: str = ""
 
+    def _continued(self, start: int, eq: int) -> str:
+        """The working from `start` to the sign at `eq`; where it opens on an operator ("2.
+        Weekly discount of 10%: −£109.50 → £985.50"), it runs on from the result the line
+        above gave ("= £1,095"), which it starts with."""
+        expression = self.text[start:eq]
+        if not _OPENS_ON_AN_OPERATOR.match(expression):
+            return expression
+        above = self.text.rfind("\n", 0, start)
+        reach = self.text.rfind("\n", 0, above) if above > 0 else -1
+        if above < 0:
+            return expression
+        results = list(_A_RESULT.finditer(self.text, reach + 1, above))
+        if not results:
+            return expression
+        return f"{results[-1].group(1)} {expression.strip()}"
+
     def worked(self, claim: Claim) -> tuple[str, bool] | None:
         """The arithmetic written right before a figure ("58,301 / 1,146 = £50.87
         thousand"), and whether it says the figure is rounded (`≈`)."""
@@ -349,7 +365,7 @@ class AnswerReading:
             ):
                 # (Not the first operand of the next step of chained working: "A ÷ (B + A)
                 # = A ÷ C ≈ 65.2%".)
-                return self.text[start:eq], self.text[eq] in "≈→"
+                return self._continued(start, eq), self.text[eq] in "≈→"
             cell = (
                 _CELL_RESULT_AFTER.fullmatch(self.text, eq, claim.start)
                 if eq < claim.start
@@ -1053,6 +1069,9 @@ _RATE_NAMES = re.compile(
 _WORKING_AFTER = re.compile(
     r"(?:\s?(?:thousand|million|billion|trillion))?((?:\s+[A-Za-z]+(?:-[A-Za-z]+)*){1,6})? ?\("
 )
+# Working that opens on an operator, and a result a step of working gives ("= £1,095").
+_OPENS_ON_AN_OPERATOR = re.compile(r"\s*[-+−–]\s*[$£€¥]?\s*[0-9]")
+_A_RESULT = re.compile(r"[=→]\s*[*_]*\s*[$£€¥]?\s*([0-9][0-9,]*(?:\.[0-9]+)?)")
 _CELL_RESULT_AFTER = re.compile(r"[ \t]*\|[ \t*_]*(≈|~|about |approx\.? )?[ \t*_]*")
 _RESULT_AFTER = re.compile(
     r"[\s*_]*(?:about|approximately|roughly|approx\.?|~)?[\s*_]*"

@@ -563,6 +563,14 @@ MAX_DEFINED_TERMS = 4
 _Definition = tuple[frozenset[str], str, list[frozenset[str]]]
 PER_UNIT_QUESTION_CHARS = 400
 PER_UNIT_POOL = 40  # values of each line the quotient may take
+# A line that names its total and nothing else ("5. **Total: ", "- Total:"), a step's
+# result right after its sign ("→ £985.50", "= £1,095"), and a step's signed amount ("+ £60").
+_TOTAL_LINE = re.compile(
+    r"[ \t]*(?:[-*•]|[0-9]{1,2}[.)])?[ \t]*[*_]*(?:grand\s+)?total[*_]*\s*:?[*_]*\s*",
+    re.IGNORECASE,
+)
+_STEP_RESULT_BEFORE = re.compile(r"[=→][ \t*_]*\Z")
+_STEP_SIGN = re.compile(r"([-+−–])[ \t]*[$£€¥]?\s*(?:[0-9]|\Z)")
 # An item of a list that adds nothing to its total: "- Up to 12,000 crowns at 0%: nothing".
 _NOTHING = re.compile(r"[\s*_]*(?:nothing|none|nil|zero)\b", re.IGNORECASE)
 MAX_PRICED_CELLS = 40  # a table's prices per unit, and the counts beside each
@@ -3935,6 +3943,41 @@ class Decider:
             and 0 < abs(part.value) < abs(whole.value)
         ]
 
+    def _total_of_running_steps(self, reading: Reading) -> Derivation | None:
+        """A total on a line of its own after steps of a running balance ("3. Cleaning fee:
+        + £60 → £1,045.50", "4. Service fee ...: + £125.46", "5. **Total: £1,170.96**"): the
+        last result a step gave, with the signed amounts of the steps after it."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS:
+            return None
+        text = self.answer.text
+        line_start = text.rfind("\n", 0, claim.start) + 1
+        if not _TOTAL_LINE.fullmatch(text, line_start, claim.start):
+            return None
+        before = [
+            r.claim
+            for r in self.answer.readings[: reading.index]
+            if r.claim.kind == claim.kind and r.claim.unit == claim.unit
+        ]
+        results = [
+            c for c in before if _STEP_RESULT_BEFORE.search(text, max(0, c.start - 8), c.start)
+        ]
+        if not results:
+            return None
+        last = results[-1]
+        steps = []
+        for c in before:
+            if c.start <= last.end:
+                continue
+            sign = _STEP_SIGN.search(text, max(0, c.start - 4), c.start + 1)
+            if sign is None:
+                return None
+            negative = sign.group(1) in "-−–"
+            steps.append(replace_claim(c, value=-abs(c.value) if negative else abs(c.value)))
+        if not steps:
+            return None
+        return Derivation(cd.SUM_OF, (last, *steps), True, False)
+
     def _total_of_the_list_after(self, reading: Reading) -> Derivation | None:
         """A total the answer gives on a line that ends with a colon, over the list under
         it ("pays about **6,540 crowns** of income tax ...:" over "- 12,000 to 40,000 crowns
@@ -4427,6 +4470,10 @@ class Decider:
             if matches(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)
+        running = self._total_of_running_steps(reading)
+        if running is not None and matches(running):
+            verdict = self._derived(claim, running, found, reading)
+            return replace(verdict, confidence=WEAK)
         broken_down = self._total_of_the_list_after(reading)
         if broken_down is not None and matches(broken_down):
             verdict = self._derived(claim, broken_down, found, reading)
@@ -6234,7 +6281,11 @@ class Decider:
         if not found and key.startswith("--"):
             # "the March 27 expiry" against "2026-03-27": a day without its year
             found = [c for c in self.index.all_dates() if c.period.endswith(key[1:])][:1]
-        if not found and (key[:1] in "QH369" or key[:2] == "FY") and lx.period_year(key):
+        # {"revenue_2024": ...}: a year kept by a key is a period the sources state too
+        plain_year = len(key) == 4 and key.isdigit()
+        if not found and (
+            ((key[:1] in "QH369" or key[:2] == "FY") and lx.period_year(key)) or plain_year
+        ):
             # "January–September 2025" against a table whose columns are that period
             # ("Jan–Sep" over "2025"), "the first half of 2024" against "for the six months
             # ended June 30, 2025 and 2024, respectively": a period the sources give their

@@ -290,6 +290,7 @@ _LABEL_LINK = re.compile(
     re.IGNORECASE,
 )
 _LIST_MARKER_AFTER = re.compile(r"[.)]\s")
+_TIMES_A_PRICE = re.compile(r"[ \t]*[×*][ \t]*(?:[A-Z]{0,3}[$£€¥₹]|[A-Z]{3}[ \t])")
 
 _YEAR_PREPOSITIONS = frozenset(
     {"due", "in", "since", "until", "by", "through", "during", "maturing", "matures", "fiscal"}
@@ -834,8 +835,11 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
         expression = text[start:eq]
         # Bold marks are no multiplication: "≈ **26.92%** (≈ $400.1 million ...)".
         operators = expression.replace("**", "") if "**" in expression else expression
-        has_operator = any(ch in _FORMULA_OPERATORS for ch in operators) or any(
-            minus in expression for minus in (" - ", " − ", " – ")
+        has_operator = (
+            any(ch in _FORMULA_OPERATORS for ch in operators)
+            or any(minus in expression for minus in (" - ", " − ", " – "))
+            # "Weekly discount of 10%: −£109.50 → £985.50": a step of a running balance
+            or (text[eq] == "→" and expression.lstrip()[:1] in ("-", "−", "–"))
         )
         if has_operator and any(ch.isdigit() for ch in expression):
             spans.append((start, eq))
@@ -1280,6 +1284,9 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         if k > 0 and text[k - 1] in "*×/÷":
             # A formula's constant: "* 100", "/ 2", an average's count ("... ) / 3"), the
             # days of a year in a ratio defined in words ("÷ Net sales × 365").
+            return None
+        if digits.isdigit() and _TIMES_A_PRICE.match(text, e) and doc.in_formula(s):
+            # "5 × £145 + 2 × £185": so many nights at a price, a count of the working's
             return None
         if digits == "1" and doc.formulas and doc.in_formula(s):
             m = e

@@ -83,7 +83,11 @@ _YEAR_KEYS = regex.compile(
     r"|delivered)$)"
 )
 _YEAR_KEY = regex.compile(r"(?:19|20)[0-9]{2}")
-_KEY_SCALE = regex.compile(r"_(bn|b|billions?|mn|mm|m|millions?|k|thousands?|000s?)$", regex.I)
+# "revenue_usd_m", and before a year the key is kept by: "gwp_by_line_huf_bn_2023"
+_KEY_SCALE = regex.compile(
+    r"_(bn|b|billions?|mn|mm|m|millions?|k|thousands?|000s?)(?:_(?:fy)?(?:19|20)[0-9]{2})?$",
+    regex.I,
+)
 _KEY_SCALES = {
     "bn": Decimal("1e9"),
     "b": Decimal("1e9"),
@@ -204,7 +208,10 @@ def _with_year_keys(result: JsonSource) -> None:
             if years:
                 claim = replace(claim, period=years[-1])
             else:
-                inside = _YEAR_IN_KEY.search(parts[-1])
+                # its own key first, then the keys around it ("gwp_by_line_huf_bn_2023")
+                inside = next(
+                    (m for part in reversed(parts) if (m := _YEAR_IN_KEY.search(part))), None
+                )
                 if inside:
                     fiscal = "FY" if inside.group(1) else ""
                     claim = replace(claim, period=fiscal + inside.group(2))
@@ -410,6 +417,10 @@ def _scan_numbers(
             if kind == NUMBER and not any(_COUNT_KEYS.search(k) for k in keys[:1]):
                 kind = CURRENCY
         code = next((m for k in keys if (m := _KEY_CURRENCY.search(k))), None)
+        if code and kind == NUMBER and len(_KEY_CURRENCY.findall(keys[-1] if keys else "")) <= 1:
+            # {"nightly_rate_gbp": {"sun_to_thu": 145}}: money in the currency an enclosing
+            # key names, whatever else its name says (not a pair's rate, "eur_usd").
+            kind = CURRENCY
         if code and kind == CURRENCY:
             unit = lx.CURRENCY_ALIASES.get(code.group(1).upper(), code.group(1).upper())
         if kind == NUMBER:

@@ -134,3 +134,53 @@ def test_the_records_currency_is_its_prices():
     wrong = detect(source_input(answer.format("$38"), STUDIO))
     assert wrong.flagged
     assert not _verdict(wrong, "$38").grounded
+
+
+CABIN = json.dumps(
+    {
+        "name": "Glen Ure Cabin",
+        "nightly_rate_eur": {"sun_to_thu": 120, "fri_sat": 165},
+        "cleaning_fee_eur": 45,
+        "service_fee_pct": 10.0,
+        "weekly_discount_pct": 15,
+        "bookings_by_channel_k_2024": {"direct": 3.4, "agency": 5.1},
+    },
+    indent=1,
+)
+
+
+def _cabin_week(discounted: str, cleaned: str, total: str) -> str:
+    return (
+        f"About **€{total}** for a week:\n\n"
+        "1. Nightly subtotal: 5 × €120 + 2 × €165 = €930\n"
+        f"2. Weekly discount of 15%: −€139.50 → €{discounted}\n"
+        f"3. Cleaning fee: + €45 → €{cleaned}\n"
+        "4. Service fee, 10% of the discounted subtotal plus cleaning: + €83.55\n"
+        f"5. **Total: €{total}**"
+    )
+
+
+def test_money_under_a_key_that_names_its_currency():
+    answer = "Glen Ure Cabin costs {} a night from Sunday to Thursday and €165 on weekends."
+    assert not detect(source_input(answer.format("€120"), CABIN)).flagged
+    wrong = detect(source_input(answer.format("$120"), CABIN))
+    assert wrong.flagged
+    # A rate under a key of rates stays money, never a percentage.
+    assert not _verdict(wrong, "$120").grounded
+
+
+def test_a_key_s_scale_before_the_year_it_is_kept_by():
+    answer = "Agency channels brought {} bookings in 2024."
+    assert not detect(source_input(answer.format("5,100"), CABIN)).flagged
+    assert detect(source_input(answer.format("5,100 thousand"), CABIN)).flagged
+
+
+def test_steps_of_a_running_balance_run_on_from_the_result_above():
+    assert not detect(source_input(_cabin_week("790.50", "835.50", "919.05"), CABIN)).flagged
+    # The discount taken off the wrong subtotal.
+    wrong_step = detect(source_input(_cabin_week("780.50", "835.50", "919.05"), CABIN))
+    assert wrong_step.flagged
+    assert not _verdict(wrong_step, "€780.50").grounded
+    # A total that adds the service fee twice.
+    wrong_total = detect(source_input(_cabin_week("790.50", "835.50", "1,002.60"), CABIN))
+    assert wrong_total.flagged
