@@ -37,8 +37,11 @@ CORRECTABLE = frozenset(
     }
 )
 _STYLE = regex.compile(
-    r"(?P<pre>[^0-9]*?)(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)(?P<post>.*)", regex.DOTALL
+    r"(?P<pre>[^0-9]*?)(?P<num>[0-9]{1,3}(?:[ \u00a0'’][0-9]{3})+(?![0-9])|[0-9][0-9,]*(?:\.[0-9]+)?"
+    r"|\.[0-9]+)(?P<post>.*)",
+    regex.DOTALL,
 )
+_GROUP_MARKS = (" ", "\u00a0", "'", "’")  # "12 672", "23'064'000": groups of three
 MAX_DECIMALS = 4
 _SCALE_IN_STYLE = regex.compile(
     r"(\s?)(thousand|million|billion|trillion|mln|mn|bn|tn|MM|mm|K|k|M|m|B|b|T)(?![A-Za-z])(.*)",
@@ -107,6 +110,9 @@ def format_like(text: str, written_value: Decimal, new_value: Decimal) -> str:
     if not style:
         return plain(new_value)
     pre, num, post = style.group("pre"), style.group("num"), style.group("post")
+    mark = next((m for m in _GROUP_MARKS if m in num), "")
+    if mark:
+        num = num.replace(mark, ",")  # read and written back with its own group mark
     try:
         written = Decimal(num.replace(",", "") if not num.startswith(".") else "0" + num)
     except InvalidOperation:
@@ -135,6 +141,8 @@ def format_like(text: str, written_value: Decimal, new_value: Decimal) -> str:
         if "," in num or (scale == 1 and quantized >= 10_000 and "," in text)
         else format(quantized, "f")
     )
+    if mark:
+        body = body.replace(",", mark)
     negative_written = pre.strip().startswith(("-", "−")) or (
         pre.strip().endswith("(") and post.strip().startswith(")")
     )

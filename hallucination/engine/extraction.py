@@ -187,6 +187,7 @@ _OF_EVERY_DOLLAR = re.compile(
     r"\s+(?:of|on|from|for|out\s+of|per)\s+(?:(?:every|each|the|a)\s+)?(?:[a-z]+\s+)?dollar\b",
     re.IGNORECASE,
 )
+_THOUSANDS_IN_BRACKETS = re.compile(r" ?\((?:([A-Z]{3}|[$€£¥₹]) ?)['’]000s?\)")
 _PENCE_AFTER = re.compile(r"p(?![\w'’])| pence(?![\w])")
 _NAMED_CENTS = re.compile(r" (US|U\.S\.|euro)\s+cents?(?![\w])", re.IGNORECASE)
 CENT = Decimal("0.01")
@@ -463,7 +464,11 @@ _ATTACHED_PREFIXES = frozenset({"Q", "H", "FY", "CY", "$", *_PREFIXED_DOLLARS})
 _ONE_LETTER_CURRENCIES = frozenset("KPLRM")
 
 
-_HAS_SPACED_DIGITS = re.compile(r"[0-9] [0-9]{3} [0-9]{3}")
+# Three space-separated groups ("1 284 615"), or two on either side of an operator ("65 342
+# - 51 639 ="): digits grouped with spaces.
+_HAS_SPACED_DIGITS = re.compile(
+    r"[0-9] [0-9]{3} [0-9]{3}|[0-9] [0-9]{3} ?(?:[/÷×+−=]| - ) ?[0-9]{1,3} [0-9]{3}(?![0-9])"
+)
 _SPACE_GROUPED = re.compile(r"[0-9]{1,3}(?: [0-9]{3})+(?:[.,][0-9]{1,2})?")
 
 
@@ -1726,6 +1731,19 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         if _OF_EVERY_DOLLAR.match(text, pos):
             # "roughly 61 cents of every revenue dollar went to expenses": a share, 61%.
             read.kind, read.scale = PERCENT, Decimal(1)
+    in_thousands = (
+        _THOUSANDS_IN_BRACKETS.match(text, pos)
+        if read.kind in (NUMBER, CURRENCY) and read.scale == 1 and not prefix_scale
+        else None
+    )
+    if in_thousands:
+        # "= 13 703 (PLN '000)", "20,470 (£'000)": the figure in thousands of that currency
+        # (the brackets stay outside the figure).
+        mark = in_thousands.group(1)
+        code = mark if len(mark) == 3 else lx.CURRENCY_SYMBOLS.get(mark, "")
+        read.kind, read.scale = CURRENCY, Decimal(1000)
+        if code and not currency:
+            currency = code
     if inner_paren and not (
         doc.comparatives_in_brackets and _FIGURE_BEFORE_BRACKET.search(text, max(0, s - 40), s - 1)
     ):

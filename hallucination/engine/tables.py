@@ -1670,7 +1670,8 @@ def _measure_header(header: str) -> bool:
 
 _UNIT_HEADER = regex.compile(r"(?:units?|unit\s+of\s+measure|uom|measure)", regex.IGNORECASE)
 _UNIT_SCALE = regex.compile(
-    r"(?:^|[\s(])(?P<scale>thousands?|millions?|billions?|mn|bn|m|k|'000|000)(?![\w'])",
+    # "CHF 1'000", "EUR 1,000", "USD 1 000": thousands, as a unit column writes them
+    r"(?:^|[\s(])(?P<scale>thousands?|millions?|billions?|mn|bn|m|k|'000|000|1['’,. ]000)(?![\w'])",
     regex.IGNORECASE,
 )
 _UNIT_SCALES = {"thousand": 3, "million": 6, "billion": 9, "mn": 6, "bn": 9, "m": 6, "k": 3}
@@ -1683,7 +1684,11 @@ def _unit_cell(unit: str) -> tuple[Decimal, str] | None:
         return None
     found = _UNIT_SCALE.search(unit, timeout=_TIMEOUT)
     word = found.group("scale").lower().rstrip("s") if found else ""
-    exponent = 3 if word in ("'000", "000") else _UNIT_SCALES.get(word, 0)
+    exponent = (
+        3
+        if word in ("'000", "000") or word[1:] in ("'000", "’000", ",000", ".000", " 000")
+        else _UNIT_SCALES.get(word, 0)
+    )
     code = next((w for w in regex.findall(r"[A-Z]{3}", unit) if w in lx.CURRENCY_CODES), "")
     if not exponent and not code:
         return None

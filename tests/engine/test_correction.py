@@ -23,6 +23,9 @@ from .conftest import source_input
         ("USD 3.2bn", "3.2E+9", "3.25E+9", "USD 3.25bn"),
         ("$(12.4) million", "-1.24E+7", "-1.31E+7", "$(13.1) million"),
         ("16th", "16", "15", "15th"),
+        # digits grouped with spaces or apostrophes keep their group mark
+        ("12 672", "12672000", "13672000", "13 672"),
+        ("CHF 23'064'000", "23064000", "23164000", "CHF 23'164'000"),
     ],
 )
 def test_it_writes_the_right_value_the_way_the_claim_was_written(text, written, new, expected):

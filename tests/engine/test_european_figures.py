@@ -177,3 +177,39 @@ def test_an_adverb_in_ally_meets_its_adjective():
     wrong = detect(source_input("R$ 640.000 mil", INVESTMENTS, question=question))  # budget
     assert wrong.flagged
     assert _verdict(wrong, "R$ 640.000").outcome == SUBSTITUTION
+
+
+HOLDINGS = (
+    '[["", "Unit", "2025", "2024"], '
+    '["Shares repurchased", "number", "184\'300", "221\'450"], '
+    '["Cost of shares repurchased", "CHF 1\'000", "19\'537", "21\'921"], '
+    '["Dividend per share", "CHF", "1.85", "1.70"]]'
+)
+BALANCES = (
+    '[["", "2025", "2024"], ["", "PLN \'000", "PLN \'000"], '
+    '["Contract assets at 31 December", "48 215", "44 930"], '
+    '["Contract liabilities at 31 December", "36 904", "31 377"]]'
+)
+
+
+def test_a_unit_column_of_thousands_written_with_a_separator():
+    answer = "CHF {} / 184'300 shares = CHF 106.01 per share"
+    assert not detect(source_input(answer.format("19'537'000"), HOLDINGS)).flagged
+    wrong = detect(source_input(answer.format("19'537"), HOLDINGS))
+    assert wrong.flagged
+
+
+def test_figures_of_two_space_groups_either_side_of_an_operator_are_read_whole():
+    answer = "48 215 - 36 904 = {} (PLN '000), a net contract asset of about PLN {} million."
+    clean = detect(source_input(answer.format("11 311", "11.3"), BALANCES))
+    assert not clean.flagged
+    wrong = detect(source_input(answer.format("12 311", "12.3"), BALANCES))
+    assert wrong.flagged
+    assert _verdict(wrong, "12 311").outcome == ARITHMETIC_DRIFT
+
+
+def test_thousands_of_a_currency_in_brackets_after_a_figure_are_its_scale():
+    answer = "48 215 - 36 904 = 11 311 (PLN '000), a net contract asset of about PLN {}."
+    assert not detect(source_input(answer.format("11.3 million"), BALANCES)).flagged
+    # The result restated a thousand times too large.
+    assert detect(source_input(answer.format("11.3 billion"), BALANCES)).flagged
