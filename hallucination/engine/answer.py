@@ -178,6 +178,7 @@ _CHANGE_WORDS = frozenset(
         "differed",
         "differ",  # "the readings differ by about 0.17 percentage points"
         "differs",
+        "shifted",  # "so the mix shifted by about 10.4 percentage points"
         "swing",
         "went",
         "moved",
@@ -1298,6 +1299,10 @@ def _cues(
         cues.add(RATIO_CUE)
     if claim.kind == PERCENT and (after[:1] == ["of"] or _names_a_share(before[-6:])):
         cues.add(SHARE)
+        if adjacent[-1:] == ["or"] and after[:1] == ["of"]:
+            # "27,665 EVs, up 38.9%, or 39.4% of deliveries": the share the figure is of
+            # its whole, after a change of it
+            cues.discard(CHANGE)
     if claim.text[:1] in "+-−" and claim.kind in _RATES:
         cues.add(CHANGE)  # "(+10.6%)", "(-8.3%)": a signed rate is a change
     if (

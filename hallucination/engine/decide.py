@@ -1441,9 +1441,19 @@ class Decider:
         if previous.sentence != reading.sentence or not before.grounded:
             return None
         claim, other = reading.claim, previous.claim
-        if not _RESTATING.fullmatch(self.answer.text, other.end, claim.start):
+        # "−0.06 points, about −6 bps": points beside a restatement in basis points are
+        # percentage points
+        points = (
+            _POINTS_AFTER.match(self.answer.text, other.end)
+            if other.kind == NUMBER and claim.kind in (BPS, PERCENTAGE_POINTS)
+            else None
+        )
+        restated_from = points.end() if points is not None else other.end
+        if not _RESTATING.fullmatch(self.answer.text, restated_from, claim.start):
             return None
         mine, theirs = _comparable(claim), _comparable(other)
+        if points is not None and theirs is not None:
+            theirs = (theirs[0], "rate", theirs[2])
         if mine is None or theirs is None or mine[1] != theirs[1]:
             return None
         place = max(mine[2], theirs[2])
@@ -1739,6 +1749,18 @@ class Decider:
                 for o in found[: reading.index]
                 if o.reading.claim.kind == PERCENT and o.reading.sentence != reading.sentence
             ]
+            own_levels = [
+                o
+                for o in found[: reading.index]
+                if o.reading.sentence == reading.sentence
+                and o.reading.claim.kind == PERCENT
+                and not _a_change(o.reading)
+            ]
+            if own_levels:
+                # "... up 38.9%, or 39.4% of deliveries. A year earlier EVs were 29.0% of
+                # deliveries, so the mix shifted by about 10.4 percentage points": a level's
+                # spread is from another level, never from a rate of change.
+                earlier = [o for o in earlier if not _a_change(o.reading)]
             rates = (
                 [o for o in earlier if _shares_a_metric(claim, o.reading.claim)]
                 or [
@@ -4123,7 +4145,8 @@ class Decider:
         if claim.kind not in (PERCENTAGE_POINTS, BPS) or not reading.cues & {COMPARISON, CHANGE}:
             return []
         if any(
-            r.sentence == reading.sentence and r.claim.kind == PERCENT for r in self.answer.readings
+            r.sentence == reading.sentence and r.claim.kind == PERCENT
+            for r in self.answer.readings[: reading.index]
         ):
             return []
         given = rates_before[-MAX_COMPARED_FIGURES:]
@@ -6410,8 +6433,10 @@ _CALCULATOR_CONSTANTS = frozenset(
 # Words that introduce the same figure again: "i.e. about", ", or", "(", "that is".
 _RESTATING = re.compile(
     # "**1.0 percentage points** (roughly **101 bps**)": emphasis is not words
-    r"\s*[*_]{0,3}\s*,?\s*(?:\(|i\.e\.,?|ie|or|that is,?|equivalent to|which is|equal to)"
+    r"\s*[*_]{0,3}\s*,?\s*(?:(?:\(|i\.e\.,?|ie|or|that is,?|equivalent to|which is|equal to)"
     r"\s*[*_]{0,3}\s*(?:(?:about|roughly|approximately|around|some|nearly|almost|~)\s*)?"
+    # "−0.06 points, about −6 bps": a hedge after a comma restates the figure too
+    r"|(?<=,)\s*(?:about|roughly|approximately|around|or\s+about|~))\s*"
     r"[*_]{0,3}",
     re.IGNORECASE,
 )
@@ -6443,6 +6468,11 @@ def _of_other_metrics(mine: frozenset[str], operands: tuple[Claim, ...]) -> bool
 def _same_unit(a: Claim, b: Claim) -> bool:
     """No unit says they differ: a tool output's bare number may be the answer's dollars."""
     return not a.unit or not b.unit or a.unit == b.unit
+
+
+def _a_change(reading: Reading) -> bool:
+    """A rate its words give as a change ("up 38.9%"), not a level ("39.4% of deliveries")."""
+    return (bool(reading.direction) or CHANGE in reading.cues) and SHARE not in reading.cues
 
 
 def _comparable(claim: Claim) -> tuple[Decimal, str, Decimal] | None:

@@ -95,3 +95,61 @@ def test_a_change_above_an_earlier_price_and_working_past_hyphenated_words():
     wrong_change = detect(source_input(_split_answer("$106.20", "4.1"), *SPLIT))
     assert wrong_change.flagged
     assert not _verdict(wrong_change, "4.1%").grounded
+
+
+LINES = (
+    "Telecom segment (in millions)      2025       2024\n"
+    "Capital expenditures              $488.2     $521.7\n"
+    "Revenue                         $1,942.6   $1,861.3\n"
+)
+
+
+def _intensity_answer(fall: str) -> str:
+    return (
+        "| | 2025 | 2024 |\n|---|---|---|\n| **Capex / revenue** | **25.1%** | **28.0%** |\n\n"
+        "- 2025: $488.2M ÷ $1,942.6M ≈ 25.13% → **25.1%**\n"
+        "- 2024: $521.7M ÷ $1,861.3M ≈ 28.03% → **28.0%**\n\n"
+        f"Capital intensity fell by about **{fall} percentage points**: capital expenditures "
+        "dropped about 6.4% while revenue grew about 4.4%."
+    )
+
+
+def test_a_gap_in_points_over_rates_given_before_with_rates_after_it():
+    assert not detect(source_input(_intensity_answer("2.9"), LINES)).flagged
+    wrong = detect(source_input(_intensity_answer("3.9"), LINES))
+    assert wrong.flagged
+    assert not _verdict(wrong, "3.9 percentage points").grounded
+
+
+MIX = (
+    "Deliveries              Q3 2024     Q3 2023\n"
+    "Total vehicles           64,310      61,980\n"
+    "Electric vehicles        24,120      17,350\n"
+)
+
+
+def _mix_answer(shift: str) -> str:
+    return (
+        "- **Electric:** 24,120 electric vehicles in Q3 2024, up 39.0%, or 37.5% of deliveries. "
+        "In Q3 2023 electric vehicles were 28.0% of deliveries, so the mix shifted by about "
+        f"{shift} percentage points."
+    )
+
+
+def test_a_shift_in_a_share_is_from_the_other_share_not_from_a_growth_rate():
+    assert not detect(source_input(_mix_answer("9.5"), MIX)).flagged
+    # 39.0% less 28.0%: the growth rate taken for the share.
+    wrong = detect(source_input(_mix_answer("11.0"), MIX))
+    assert wrong.flagged
+    assert not _verdict(wrong, "11.0 percentage points").grounded
+
+
+def test_points_restated_in_basis_points():
+    source = "Net investment income yield 4.61% (2024: 4.49%). Average crediting rate 3.79% (2024: 3.60%)."
+    answer = (
+        "**Step 1:** 4.61% − 3.79% = **0.82 percentage points**\n"
+        "**Step 2:** 4.49% − 3.60% = **0.89 percentage points**\n"
+        "**Step 3 – Change:** 0.82 − 0.89 = **−0.07 points, about {} bps**"
+    )
+    assert not detect(source_input(answer.format("−7"), source)).flagged
+    assert detect(source_input(answer.format("−17"), source)).flagged
