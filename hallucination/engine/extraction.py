@@ -191,8 +191,9 @@ _THOUSANDS_IN_BRACKETS = re.compile(r" ?\((?:([A-Z]{3}|[$€£¥₹]) ?)['’]00
 _PENCE_AFTER = re.compile(r"p(?![\w'’])| pence(?![\w])")
 _NAMED_CENTS = re.compile(r" (US|U\.S\.|euro)\s+cents?(?![\w])", re.IGNORECASE)
 CENT = Decimal("0.01")
+# (On the figure's own line: "4.85" over "Weighted average shares outstanding" counts none.)
 _COUNT_AFTER = re.compile(
-    r"(?:st|nd|rd|th)?\s+(?:[a-z-]{2,20}\s+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
+    r"(?:st|nd|rd|th)?[ \t]+(?:[a-z-]{2,20}[ \t]+){0,3}(" + "|".join(lx.COUNT_NOUNS) + r")(?![\w])",
     re.IGNORECASE,
 )
 _ANSWER_COMPOUNDS = frozenset(

@@ -314,7 +314,10 @@ def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
         for m in _WIDE_GAP.finditer(line):
             if m.end() - m.start() == 1 and line[m.start()] in _SIGNS:
                 continue  # "$  2,431.7": the sign is no cell of its own
-            spans.append((offset + m.start(), offset + m.end()))
+            end = m.end()
+            if end - m.start() > 2 and line[end - 1] in _SIGNS and line[end - 2] == " ":
+                end -= 2  # "$       1,053.2 $         971.5": the next column's sign
+            spans.append((offset + m.start(), offset + end))
     elif kind == "semi":
         # A semicolon-separated export, as spreadsheets write CSV where the comma is the
         # decimal mark: every semicolon ends a cell.
@@ -574,6 +577,19 @@ def _periods_header_above(lines: list[_Line], first: int, text: str) -> tuple[_L
             return _Line(line.start, line.end, line.text, "wide", spans), k
         return None
     return None
+
+
+def _spans_above(lines: list[_Line], k: int, text: str) -> list[_Line]:
+    """The line right above a header of periods that names spans of time over its columns
+    ("Three Months Ended      Nine Months Ended" over "Sep. 27, 2025 Sep. 28, 2024 ..."),
+    as a group line; none otherwise."""
+    if k < 1 or lines[k - 1].kind == "blank":
+        return []
+    line = lines[k - 1]
+    spans = _split(line.text, line.start, "wide")
+    if len(spans) < 2 or not all(_SPAN_ENDED.search(text, s, e) for s, e in spans):
+        return []
+    return [_Line(line.start, line.end, line.text, "wide", spans)]
 
 
 STACKED = "stacked"  # a header of periods one a line, over a block's value columns in order
@@ -1404,7 +1420,7 @@ def find_tables(text: str) -> TableSet:
                 # "(Millions of yen) / March 31, / 2024  2023" over "ASSETS", "Current
                 # assets:" and the rows: the statement's header and caption, above headings.
                 header_line, k = above
-                inherited = (header_line, [])
+                inherited = (header_line, _spans_above(lines, k, text))
                 caption = f"{_caption_before(text, lines, k)} {caption}".strip()
         if (
             kind == "csv"

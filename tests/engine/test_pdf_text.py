@@ -813,3 +813,60 @@ def test_days_of_inventory_receivables_and_payables_are_a_balance_over_a_year_s_
         "Days payable outstanding were about 66 days in FY2024.",
     ):
         assert detect(source_input(answer, *RETAIL_PAGES)).flagged, answer
+
+
+# (As PDF text leaves it: each row ends with a space.)
+STATEMENT_WITH_SIGNS = "".join(
+    line + " \n"
+    for line in (
+        "HARTWELL INSURANCE GROUP, INC.",
+        "CONSOLIDATED STATEMENTS OF INCOME",
+        "(in millions, except per share data)",
+        "Years ended December 31,                                        2024            2023",
+        "Net income                                          $           412 $           356",
+        "Earnings per share:",
+        "  Basic                                             $          6.12 $          5.21",
+        "  Diluted                                           $          6.05 $          5.16",
+        "Weighted average shares outstanding (millions):",
+        "  Basic                                                        67.3            68.3",
+        "  Diluted                                                      68.1            69.0",
+    )
+)
+
+QUARTERS_WITH_SPANS = """FENWAY TOOLING CORP.
+CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS (Unaudited)
+(in thousands, except per share data)
+
+                                       Three Months Ended          Nine Months Ended
+                                   Sep. 28, 2025 Sep. 29, 2024 Sep. 28, 2025 Sep. 29, 2024
+Net sales                         $      214,806$      198,412$      631,904$      587,220
+Cost of sales                            156,311       146,920       462,845       436,118
+Net income                        $       18,214$       14,902$       52,466$       41,780
+
+Diluted earnings per share        $         0.92$         0.74$         2.64$         2.08
+Diluted weighted-average shares           19,804        20,116        19,871        20,240
+"""
+
+
+def test_a_row_whose_signs_stand_apart_from_its_figures_is_read_as_cells():
+    # "$  6.05 $  5.16": the second column's sign ends the first cell's text.
+    answer = "Diluted EPS was $6.05 in 2024. In 2023 it was {}."
+    clean = detect(source_input(answer.format("$5.16"), STATEMENT_WITH_SIGNS))
+    assert not clean.flagged
+    wrong = detect(source_input(answer.format("$5.46"), STATEMENT_WITH_SIGNS))
+    assert wrong.flagged
+
+
+def test_a_count_noun_on_the_next_line_counts_nothing():
+    claims = extract_source("doc", STATEMENT_WITH_SIGNS).claims
+    (diluted_2023,) = [c for c in claims if c.text == "5.16"]
+    assert diluted_2023.kind != "count"
+
+
+def test_spans_ended_over_a_row_of_dates_head_their_columns():
+    answer = "For the nine months ended September 28, 2025, Fenway earned {} per diluted share."
+    assert not detect(source_input(answer.format("$2.64"), QUARTERS_WITH_SPANS)).flagged
+    # The quarter's figure given for the nine months.
+    wrong = detect(source_input(answer.format("$0.92"), QUARTERS_WITH_SPANS))
+    assert wrong.flagged
+    assert _verdict(wrong, "$0.92").outcome == PERIOD_MISMATCH
