@@ -573,6 +573,8 @@ _STEP_RESULT_BEFORE = re.compile(r"[=→][ \t*_]*\Z")
 _STEP_SIGN = re.compile(r"([-+−–])[ \t]*[$£€¥]?\s*(?:[0-9]|\Z)")
 # An item of a list that adds nothing to its total: "- Up to 12,000 crowns at 0%: nothing".
 _NOTHING = re.compile(r"[\s*_]*(?:nothing|none|nil|zero)\b", re.IGNORECASE)
+# Words a change names itself by that name no metric ("a decline of about 19.4%").
+_GENERIC_CHANGE_WORDS = frozenset({"prior", "previous", "declin", "decreas", "increas", "chang"})
 MAX_PRICED_CELLS = 40  # a table's prices per unit, and the counts beside each
 SPELLED_WINDOW = 80  # characters either side of a number in words that tie it to a sentence
 MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
@@ -4135,6 +4137,49 @@ class Decider:
             if d.kind == cd.SPREAD
         ]
 
+    def _change_of_the_figure_before(
+        self, reading: Reading, found: list[_Claimed]
+    ) -> list[Derivation]:
+        """A change a sentence opened by a pronoun gives without naming its metric ("...
+        fell to $2.91 per MMBtu in 2024. That is $0.70 less than the prior year, a decline of
+        about 19.4%"): the change of the line of the last figure the sentence before gave,
+        from the year before that figure's period to its period."""
+        claim = reading.claim
+        if CHANGE not in reading.cues or claim.label_words - _GENERIC_CHANGE_WORDS:
+            return []
+        start = self.answer.sentences[reading.sentence][0]
+        if reading.sentence == 0 or not _OPENED_BY_A_PRONOUN.match(self.answer.text, start):
+            return []
+        # The source value of the last figure of the sentence before, and its line's value
+        # a year before it.
+        stated = [
+            fact
+            for o in found[: reading.index]
+            if o.reading.sentence == reading.sentence - 1 and o.reading.claim.kind in _AMOUNTS
+            for fact in o.exact[:1]
+            if fact.period and fact.label_words
+        ]
+        if not stated or (claim.kind in _AMOUNTS and stated[-1].unit != claim.unit):
+            return []
+        later = stated[-1]
+        earlier_period = lx.year_before(later.period)
+        earlier = next(
+            (
+                c
+                for c in self.index.sharing_words(later.label_words, limit=PER_UNIT_POOL)
+                if c.label_words == later.label_words
+                and c.kind == later.kind
+                and c.unit == later.unit
+                and c.period
+                and lx.periods_compatible(earlier_period, c.period)
+            ),
+            None,
+        )
+        if earlier is None:
+            return []
+        kind = cd.GROWTH if claim.kind == PERCENT else cd.DIFFERENCE
+        return [Derivation(kind, (later, earlier), True, True)]
+
     def _gap_between_rates_given(
         self, reading: Reading, rates_before: list[Claim]
     ) -> list[Derivation]:
@@ -4478,6 +4523,10 @@ class Decider:
             -MAX_EARLIER_FIGURES:
         ]
         for derivation in self._spreads_over_a_named_rate(reading, rates_before):
+            if signed(derivation):
+                verdict = self._derived(claim, derivation, found, reading)
+                return replace(verdict, confidence=WEAK)
+        for derivation in self._change_of_the_figure_before(reading, found):
             if signed(derivation):
                 verdict = self._derived(claim, derivation, found, reading)
                 return replace(verdict, confidence=WEAK)

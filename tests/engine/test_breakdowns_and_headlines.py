@@ -153,3 +153,28 @@ def test_points_restated_in_basis_points():
     )
     assert not detect(source_input(answer.format("−7"), source)).flagged
     assert detect(source_input(answer.format("−17"), source)).flagged
+
+
+FEEDSTOCK = (
+    "NORTHFIELD NITROGEN CORP.\nOperating data\n"
+    "Natural gas cost per MMBtu (a)                             2025: $3.24             "
+    "2024: $2.68\n"
+    "(a) Includes the cost of natural gas used as feedstock and fuel."
+)
+
+
+def _feedstock_answer(less: str, rate: str) -> str:
+    return (
+        "Northfield's natural gas cost rose to $3.24 per MMBtu in 2025. That is "
+        f"{less} more than the prior year, an increase of about {rate}%."
+    )
+
+
+def test_a_change_a_pronoun_gives_of_the_figure_before():
+    assert not detect(source_input(_feedstock_answer("$0.56", "20.9"), FEEDSTOCK)).flagged
+    wrong = detect(source_input(_feedstock_answer("$0.66", "20.9"), FEEDSTOCK))
+    assert wrong.flagged
+    assert not _verdict(wrong, "$0.66").grounded
+    wrong_rate = detect(source_input(_feedstock_answer("$0.56", "17.3"), FEEDSTOCK))
+    assert wrong_rate.flagged
+    assert not _verdict(wrong_rate, "17.3%").grounded
