@@ -902,8 +902,9 @@ _RANGE_BETWEEN = re.compile(r"(?:[-–—]| to )(?:US\$|[A-Z]{1,2}\$|[$€£¥�
 
 
 def ranges_share_labels(text: str, claims: list[Claim]) -> list[Claim]:
-    """The two ends of a range name one metric: "Core FFO of $2.55 to $2.63 per diluted
-    share" gives both ends the words before the range and after it."""
+    """The two ends of a range name one metric for one period: "Core FFO of $2.55 to $2.63
+    per diluted share" gives both ends the words before the range and after it, and "For
+    fiscal 2025, ... GAAP EPS of $1.60 to $1.75" the period either end was given."""
     out = list(claims)
     for i in range(1, len(out)):
         a, b = out[i - 1], out[i]
@@ -912,14 +913,27 @@ def ranges_share_labels(text: str, claims: list[Claim]) -> list[Claim]:
             or a.kind == DATE
             or a.cell is not None
             or b.cell is not None
-            or a.label_words == b.label_words
+            or (
+                a.label_words == b.label_words
+                and (a.period == b.period or bool(a.period and b.period))
+            )
             or not _RANGE_BETWEEN.fullmatch(text, a.end, b.start)
         ):
             continue
         words = a.label_words | b.label_words
-        out[i - 1] = replace(a, label_words=words, label=a.label or b.label)
-        out[i] = replace(b, label_words=words, label=b.label or a.label)
+        # (Not "from $1,840.0 million to $2,225.0 million" nor "by $2,656 million to $61,047
+        # million": a change has two periods, or is no range.)
+        period = (
+            "" if _FROM_BEFORE.search(text, max(0, a.start - 12), a.start) else a.period or b.period
+        )
+        out[i - 1] = replace(
+            a, label_words=words, label=a.label or b.label, period=a.period or period
+        )
+        out[i] = replace(b, label_words=words, label=b.label or a.label, period=b.period or period)
     return out
+
+
+_FROM_BEFORE = re.compile(r"\b(?:from|by)\s+(?:about\s+|roughly\s+)?\Z", re.IGNORECASE)
 
 
 def formula_spans(text: str) -> list[tuple[int, int]]:

@@ -90,3 +90,16 @@ def test_a_former_outlook_in_brackets_names_the_figure_after_it():
     assert not clean.flagged
     wrong = detect(source_input("The company expects operating profit of ¥960.0 billion.", REVISED))
     assert wrong.flagged
+
+
+CALL = (
+    "Chief Financial Officer: For fiscal 2026, we are narrowing our net bookings outlook to "
+    "$3.10 billion to $3.20 billion, from $3.00 billion to $3.30 billion, and we continue to "
+    "expect GAAP EPS of $2.10 to $2.35."
+)
+
+
+def test_both_ends_of_a_range_share_the_period_either_was_given():
+    answer = "For fiscal 2026 the company still expects GAAP EPS of {} to $2.35."
+    assert not detect(source_input(answer.format("$2.10"), CALL)).flagged
+    assert detect(source_input(answer.format("$2.30"), CALL)).flagged
