@@ -575,6 +575,12 @@ _STEP_SIGN = re.compile(r"([-+−–])[ \t]*[$£€¥]?\s*(?:[0-9]|\Z)")
 _NOTHING = re.compile(r"[\s*_]*(?:nothing|none|nil|zero)\b", re.IGNORECASE)
 # Words a change names itself by that name no metric ("a decline of about 19.4%").
 _GENERIC_CHANGE_WORDS = frozenset({"prior", "previous", "declin", "decreas", "increas", "chang"})
+# An amount a month or a year, and a year's amount named so before it.
+_A_MONTH_AFTER = re.compile(r"[*_]*\s+(?:a|per|each)\s+month\b|[*_]*/(?:mo|month)\b", re.IGNORECASE)
+_PER_YEAR_AFTER = re.compile(
+    r"[*_]*\s+(?:a|per|each)\s+year\b|[*_]*/(?:yr|year)\b|[*_]*\s+annually\b", re.IGNORECASE
+)
+_ANNUAL_BEFORE = re.compile(r"\b(?:annual|yearly|annually)\b[^.;\n]{0,24}\Z", re.IGNORECASE)
 MAX_PRICED_CELLS = 40  # a table's prices per unit, and the counts beside each
 SPELLED_WINDOW = 80  # characters either side of a number in words that tie it to a sentence
 MIN_PER_UNIT_DIGITS = 2  # a quotient of one significant digit matches too many pairs
@@ -2713,9 +2719,9 @@ class Decider:
 
         # An amount no source states that is a table's count of units at its price per
         # unit, as one row gives them ("spent $289.2 million on purchases" over "Total
-        # 1,652,560  $ 175.02").
+        # 1,652,560  $ 175.02"), or a month's of a year's the sentence gives.
         if not c.exact and claim.kind == CURRENCY:
-            at_price = self._units_at_their_price(claim)
+            at_price = self._units_at_their_price(claim) or self._a_month_of_a_year(reading, found)
             if at_price is not None:
                 return at_price
 
@@ -4136,6 +4142,40 @@ class Decider:
             for d in cd.pairings(claim, [a, b])
             if d.kind == cd.SPREAD
         ]
+
+    def _a_month_of_a_year(self, reading: Reading, found: list[_Claimed]) -> ClaimVerdict | None:
+        """An amount a month beside one a year in its sentence that the sources state
+        ("Premium annual is $199.99, about $16.67 a month"; "$29.99 a month, or about $360 a
+        year"): a twelfth of the year's, or twelve times the month's, `derived` weakly at the
+        claim's precision. (Two figures of the answer's own stand on nothing by agreeing.)"""
+        claim = reading.claim
+        if claim.kind != CURRENCY:
+            return None
+        text = self.answer.text
+        own = _A_MONTH_AFTER.match(text, claim.end) is not None
+        if not own and _PER_YEAR_AFTER.match(text, claim.end) is None:
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        for o in found:
+            r, other = o.reading, o.reading.claim
+            if r.sentence != reading.sentence or other is claim or other.kind != CURRENCY:
+                continue
+            if not o.exact:
+                continue
+            if other.unit != claim.unit or not other.value:
+                continue
+            if own:
+                # the other figure is a year's: "a year" after it, or "annual" before it
+                yearly = _PER_YEAR_AFTER.match(text, other.end) is not None or bool(
+                    _ANNUAL_BEFORE.search(text, max(start, other.start - 30), other.start)
+                )
+                value = other.value / 12 if yearly else None
+            else:
+                value = other.value * 12 if _A_MONTH_AFTER.match(text, other.end) else None
+            if value is not None and values.at_precision(claim.value, value, _hedged_place(claim)):
+                formula = f"{other.text} / 12" if own else f"{other.text} × 12"
+                return _derived_weakly(claim, value, formula, "a month of a year")
+        return None
 
     def _change_of_the_figure_before(
         self, reading: Reading, found: list[_Claimed]

@@ -452,13 +452,16 @@ def _entity_findings(
         return any(_mentions(lowered, words[0].lower() + end) for end in _DEMONYM_ENDINGS)
 
     out = []
-    # A filing's note that calls its filer "the Company" and names no company of its own
-    # ("Note 7. Inventories ... the Company's inventories"): any name the answer gives the
-    # filer is no other company's.
-    unnamed_filer = not any(
-        n.split()[0] not in _GENERIC_NAMES for n in index.companies() if n
-    ) and bool(_THE_FILER.search(lowered))
-    if ("'" in answer or "’" in answer) and not unnamed_filer:
+
+    def unnamed_filer() -> bool:
+        # A filing's note that calls its filer "the Company" and names no company of its
+        # own ("Note 7. Inventories ... the Company's inventories"): any name the answer
+        # gives the filer is no other company's.
+        return not any(n.split()[0] not in _GENERIC_NAMES for n in index.companies() if n) and bool(
+            _THE_FILER.search(lowered)
+        )
+
+    if "'" in answer or "’" in answer:
         for match in _OWNER.finditer(answer):
             name = match.group(1)
             words = name.split()
@@ -474,7 +477,7 @@ def _entity_findings(
                 for v in verdicts
                 if match.end() <= v.claim.start < sentence_end and v.claim.kind != DATE
             ]
-            if not owned:
+            if not owned or unnamed_filer():
                 continue
             discussed = sorted(n for n in index.companies() if n and n[0].isalpha())[:3]
             out.append(

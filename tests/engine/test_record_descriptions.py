@@ -184,3 +184,29 @@ def test_steps_of_a_running_balance_run_on_from_the_result_above():
     # A total that adds the service fee twice.
     wrong_total = detect(source_input(_cabin_week("790.50", "835.50", "1,002.60"), CABIN))
     assert wrong_total.flagged
+
+
+PLANS = json.dumps(
+    {
+        "service": "Corvid Music",
+        "currency": "USD",
+        "plans": {"family_monthly": 21.99, "family_annual": 219.99},
+    }
+)
+
+
+def test_a_month_of_a_year_the_sentence_gives():
+    answer = "The family plan is $21.99 a month; paid yearly it is $219.99, about {} a month."
+    assert not detect(source_input(answer.format("$18.33"), PLANS)).flagged
+    wrong = detect(source_input(answer.format("$19.33"), PLANS))
+    assert wrong.flagged
+    assert not _verdict(wrong, "$19.33").grounded
+    yearly = "The family plan is $21.99 a month, or about {} a year before the annual discount."
+    assert not detect(source_input(yearly.format("$263.88"), PLANS)).flagged
+    assert detect(source_input(yearly.format("$273.88"), PLANS)).flagged
+
+
+def test_a_month_and_a_year_the_sources_do_not_state_stand_on_nothing():
+    # Both written by the answer and agreeing with each other: neither is grounded by that.
+    answer = "The family plan costs about $300 a year, around $25 a month."
+    assert detect(source_input(answer, PLANS)).flagged
