@@ -182,13 +182,13 @@ _CURRENCY_AFTER = re.compile(
     re.IGNORECASE,
 )
 
-_CENTS_AFTER = re.compile(r"[ -]cents?(?![\w])|¢")  # "87 cents", "the 84-cent consensus"
+# "87 cents", "the 84-cent consensus", "139.8p", "198.3 pence"
+_CENTS_AFTER = re.compile(r"[ -]cents?(?![\w])|¢|p(?![\w'’])| pence(?![\w])")
 _OF_EVERY_DOLLAR = re.compile(
     r"\s+(?:of|on|from|for|out\s+of|per)\s+(?:(?:every|each|the|a)\s+)?(?:[a-z]+\s+)?dollar\b",
     re.IGNORECASE,
 )
 _THOUSANDS_IN_BRACKETS = re.compile(r" ?\((?:([A-Z]{3}|[$€£¥₹]) ?)['’]000s?\)")
-_PENCE_AFTER = re.compile(r"p(?![\w'’])| pence(?![\w])")
 _NAMED_CENTS = re.compile(r" (US|U\.S\.|euro)\s+cents?(?![\w])", re.IGNORECASE)
 CENT = Decimal("0.01")
 # (On the figure's own line: "4.85" over "Weighted average shares outstanding" counts none.)
@@ -1723,24 +1723,14 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         if currency == "RMB":
             currency = "CNY"
         pos = currency_after.end()
-    pence = (
-        _PENCE_AFTER.match(text, pos)
-        if not currency and read.kind == NUMBER and read.scale == 1 and not prefix_scale
-        else None
-    )
-    if pence:
-        # "139.8p", "198.3 pence": hundredths of the pound, and, like cents, also the digits
-        # of a "(pence)" column.
-        read.kind, read.unit, read.scale = CURRENCY, "", CENT
-        pos = pence.end()
     cents = (
         _CENTS_AFTER.match(text, pos)
         if not currency and read.kind == NUMBER and read.scale == 1 and not prefix_scale
         else None
     )
     if cents:
-        # "up 85 cents", "312.4 cents" of earnings per share: hundredths of whichever
-        # currency the text is in.
+        # "up 85 cents", "312.4 cents" of earnings per share, "139.8p", "198.3 pence":
+        # hundredths of whichever currency the text is in.
         read.kind, read.unit, read.scale = CURRENCY, "", CENT
         pos = cents.end()
         if _OF_EVERY_DOLLAR.match(text, pos):
