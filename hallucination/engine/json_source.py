@@ -169,7 +169,8 @@ def _in_the_records_currency(text: str, result: JsonSource) -> None:
     codes = {m.group(1).upper() for m in _RECORD_CURRENCY.finditer(text)}
     if len(codes) != 1:
         return
-    code = lx.CURRENCY_ALIASES.get(*codes, *codes)
+    (named,) = codes
+    code = lx.CURRENCY_ALIASES.get(named, named)
     result.claims[:] = [
         replace(c, unit=code) if c.kind == CURRENCY and not c.unit else c for c in result.claims
     ]
@@ -178,6 +179,11 @@ def _in_the_records_currency(text: str, result: JsonSource) -> None:
 _RECORD_CURRENCY = regex.compile(
     r'"(?:currency|currency_code|ccy|currency_iso)"\s*:\s*"([A-Za-z]{3})"', regex.IGNORECASE
 )
+
+
+def _one_currency(key: str) -> bool:
+    """A key that names one currency ("nightly_rate_gbp"), not a pair ("eur_usd")."""
+    return sum(1 for part in key.split("_") if part.upper() in lx.CURRENCY_CODES) <= 1
 
 
 def _is_rows(document: object) -> bool:
@@ -417,7 +423,7 @@ def _scan_numbers(
             if kind == NUMBER and not any(_COUNT_KEYS.search(k) for k in keys[:1]):
                 kind = CURRENCY
         code = next((m for k in keys if (m := _KEY_CURRENCY.search(k))), None)
-        if code and kind == NUMBER and len(_KEY_CURRENCY.findall(keys[-1] if keys else "")) <= 1:
+        if code and kind == NUMBER and _one_currency(code.string):
             # {"nightly_rate_gbp": {"sun_to_thu": 145}}: money in the currency an enclosing
             # key names, whatever else its name says (not a pair's rate, "eur_usd").
             kind = CURRENCY

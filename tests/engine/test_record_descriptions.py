@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from hallucination.engine import detect
+from hallucination.engine.sources import extract_source
 
 from .conftest import source_input
 
@@ -210,3 +211,12 @@ def test_a_month_and_a_year_the_sources_do_not_state_stand_on_nothing():
     # Both written by the answer and agreeing with each other: neither is grounded by that.
     answer = "The family plan costs about $300 a year, around $25 a month."
     assert detect(source_input(answer, PLANS)).flagged
+
+
+def test_a_key_naming_a_pair_of_currencies_holds_no_money_of_either():
+    record = json.dumps({"pair": "EUR/USD", "eur_usd": {"close": 1.0842, "open": 1.0817}})
+    claims = [c for c in extract_source("fx", record).claims if c.text == "1.0842"]
+    assert claims and all(c.kind != "currency" for c in claims)
+    # One currency named: money in it.
+    cabin = [c for c in extract_source("cabin", CABIN).claims if c.text == "120"]
+    assert cabin and all(c.kind == "currency" and c.unit == "EUR" for c in cabin)
