@@ -213,3 +213,18 @@ def test_thousands_of_a_currency_in_brackets_after_a_figure_are_its_scale():
     assert not detect(source_input(answer.format("11.3 million"), BALANCES)).flagged
     # The result restated a thousand times too large.
     assert detect(source_input(answer.format("11.3 billion"), BALANCES)).flagged
+
+
+SENSITIVITY = (
+    '[["Net foreign currency exposure at 31 December 2025 (HUF million)", "", "", ""], '
+    '["", "EUR", "USD", "PLN"], '
+    '["Effect on profit before tax of a 10% strengthening of the forint", "1 288", "-742", "-519"]]'
+)
+
+
+def test_working_that_opens_on_a_space_grouped_figure():
+    answer = "1 288 - 742 - 519 = {} (HUF million)."
+    assert not detect(source_input(answer.format("27"), SENSITIVITY)).flagged
+    wrong = detect(source_input(answer.format("127"), SENSITIVITY))
+    assert wrong.flagged
+    assert _verdict(wrong, "127").outcome == ARITHMETIC_DRIFT
