@@ -346,11 +346,11 @@ class AnswerReading:
         expression = self.text[start:eq]
         if not _OPENS_ON_AN_OPERATOR.match(expression):
             return expression
-        above = self.text.rfind("\n", 0, start)
-        reach = self.text.rfind("\n", 0, above) if above > 0 else -1
+        above = self.text.rfind("\n", 0, start)  # the end of the line above
         if above < 0:
             return expression
-        results = list(_A_RESULT.finditer(self.text, reach + 1, above))
+        line_above = self.text.rfind("\n", 0, above) + 1
+        results = list(_A_RESULT.finditer(self.text, line_above, above))
         if not results:
             return expression
         return f"{results[-1].group(1)} {expression.strip()}"

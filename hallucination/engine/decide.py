@@ -24,6 +24,7 @@ import bisect
 import calendar
 import itertools
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -1806,12 +1807,17 @@ class Decider:
             out = out + self._other_period_of_its_metric(reading, found, out)
         return out
 
+    def _opened_by_a_pronoun(self, reading: Reading) -> bool:
+        """The claim's sentence opens on "This", "It" or "That" ("That is an effective rate
+        of about 11.5%"): it is about a figure the answer gave before."""
+        start = self.answer.sentences[reading.sentence][0]
+        return _OPENED_BY_A_PRONOUN.match(self.answer.text, start) is not None
+
     def _the_rate_it_refers_to(self, reading: Reading, found: list[_Claimed]) -> list[cd.Cited]:
         """ "... the current average rate ... is 6.88%. This is down 0.06 percentage points
         from 6.94% the week before": a sentence opened by a pronoun is about the one rate
         the sentence before gave, which a change in points is measured from."""
-        start = self.answer.sentences[reading.sentence][0]
-        if not _OPENED_BY_A_PRONOUN.match(self.answer.text, start):
+        if not self._opened_by_a_pronoun(reading):
             return []
         before = [
             c
@@ -3949,8 +3955,7 @@ class Decider:
         ("... pays about 6,540 crowns ... on 57,000 crowns. That is an effective rate of
         about 11.5%"): a share of one of the last amounts the answer gave in another."""
         claim = reading.claim
-        start = self.answer.sentences[reading.sentence][0]
-        if claim.kind != PERCENT or not _OPENED_BY_A_PRONOUN.match(self.answer.text, start):
+        if claim.kind != PERCENT or not self._opened_by_a_pronoun(reading):
             return []
         if any(
             r.sentence == reading.sentence and r.claim.kind in _AMOUNTS
@@ -4187,8 +4192,7 @@ class Decider:
         claim = reading.claim
         if CHANGE not in reading.cues or claim.label_words - _GENERIC_CHANGE_WORDS:
             return []
-        start = self.answer.sentences[reading.sentence][0]
-        if reading.sentence == 0 or not _OPENED_BY_A_PRONOUN.match(self.answer.text, start):
+        if reading.sentence == 0 or not self._opened_by_a_pronoun(reading):
             return []
         # The source value of the last figure of the sentence before, and its line's value
         # a year before it.
@@ -4543,61 +4547,37 @@ class Decider:
         )
         matches = cd.DerivationTest(reading)
         signed = cd.DerivationTest(reading, signed=True)
-        for derivation in self._along_cited_lines(reading, cited_figures or []):
-            if signed(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._against_earlier_figures(reading, found, cited_figures or []):
-            if signed(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._between_earlier_figures(reading, found):
-            if signed(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._between_the_figures_compared(reading, found):
-            if signed(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        rates_before = [c for c in self._given_before(reading, found) if c.kind == PERCENT][
-            -MAX_EARLIER_FIGURES:
-        ]
-        for derivation in self._spreads_over_a_named_rate(reading, rates_before):
-            if signed(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._change_of_the_figure_before(reading, found):
-            if signed(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._gap_between_rates_given(reading, rates_before):
-            if matches(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._listed_before(reading, cited_figures or []):
-            if matches(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._rate_of_the_figure_before(reading, found):
-            if matches(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        running = self._total_of_running_steps(reading)
-        if running is not None and matches(running):
-            verdict = self._derived(claim, running, found, reading)
-            return replace(verdict, confidence=WEAK)
-        broken_down = self._total_of_the_list_after(reading)
-        if broken_down is not None and matches(broken_down):
-            verdict = self._derived(claim, broken_down, found, reading)
-            return replace(verdict, confidence=WEAK)
-        for derivation in self._midpoints(reading):
-            if matches(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
-        for derivation in self._shares_of_a_whole(reading, found, cited_figures or []):
-            if matches(derivation):
-                verdict = self._derived(claim, derivation, found, reading)
-                return replace(verdict, confidence=WEAK)
+        rates: list[Claim] = []
+
+        def rates_before() -> list[Claim]:
+            if not rates:  # (read once, when a rule first asks)
+                given = [c for c in self._given_before(reading, found) if c.kind == PERCENT]
+                rates.extend(given[-MAX_EARLIER_FIGURES:])
+            return rates
+
+        cited_list = cited_figures or []
+        # The formulas each rule tries, in order, and whether a change must go the way the
+        # words say; the first that gives the claim stands, on weak evidence.
+        searches: tuple[tuple[Callable[[], Iterable[Derivation]], cd.DerivationTest], ...] = (
+            (lambda: self._along_cited_lines(reading, cited_list), signed),
+            (lambda: self._against_earlier_figures(reading, found, cited_list), signed),
+            (lambda: self._between_earlier_figures(reading, found), signed),
+            (lambda: self._between_the_figures_compared(reading, found), signed),
+            (lambda: self._spreads_over_a_named_rate(reading, rates_before()), signed),
+            (lambda: self._change_of_the_figure_before(reading, found), signed),
+            (lambda: self._gap_between_rates_given(reading, rates_before()), matches),
+            (lambda: self._listed_before(reading, cited_list), matches),
+            (lambda: self._rate_of_the_figure_before(reading, found), matches),
+            (lambda: _one_or_none(self._total_of_running_steps(reading)), matches),
+            (lambda: _one_or_none(self._total_of_the_list_after(reading)), matches),
+            (lambda: self._midpoints(reading), matches),
+            (lambda: self._shares_of_a_whole(reading, found, cited_list), matches),
+        )
+        for search, gives in searches:
+            for derivation in search():
+                if gives(derivation):
+                    verdict = self._derived(claim, derivation, found, reading)
+                    return replace(verdict, confidence=WEAK)
         bound = next((o.binding for o in found if o.reading is reading), None)
         if CHANGE in reading.cues and claim.label_words and (bound is None or not bound.strong):
             # A rate of change binds no line of amounts by its own kind: the line its words
@@ -6557,6 +6537,10 @@ def _of_other_metrics(mine: frozenset[str], operands: tuple[Claim, ...]) -> bool
 def _same_unit(a: Claim, b: Claim) -> bool:
     """No unit says they differ: a tool output's bare number may be the answer's dollars."""
     return not a.unit or not b.unit or a.unit == b.unit
+
+
+def _one_or_none(derivation: Derivation | None) -> list[Derivation]:
+    return [derivation] if derivation is not None else []
 
 
 def _a_change(reading: Reading) -> bool:
