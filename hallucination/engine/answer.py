@@ -323,6 +323,9 @@ class Reading:
     # The one period its question asks, with no arithmetic ("What were the finance costs in
     # FY 2023-24?" answered "₹80.13 crore"): the period of a value read off a table.
     asked_period: str = ""
+    # The part a list's later item names when it takes the metric of the item before
+    # ("and UAN about 18.0%" after "the average ammonia price fell 25.6%"): "uan".
+    own_name: frozenset[str] = frozenset()
 
     @property
     def derived(self) -> bool:
@@ -472,6 +475,15 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
                 direction = 1 if later.group(1).lower() in _RISE_AFTER else -1
         if not direction and claim.text[:1] == "+" and claim.kind in _RATES:
             direction = 1  # "FFO per share (+10.6%)": a rise, written as its sign
+        if (
+            direction > 0
+            and claim.text[:1] in "-−"
+            and claim.kind in _RATES
+            and not _direction(before_words[-4:], [])
+        ):
+            # "≈ -25.6%, slightly more than a quarter": the written sign says which way; the
+            # comparative after it measures the size against a benchmark.
+            direction = -1
         window_words = [w.lower() for w in _WORD.findall(window)]
         # The words right before the figure, with nothing else between: "rose to", "an
         # increase of" (not the "at" of a date before a comma: "at 12/31/01, 48.92 higher").
@@ -578,6 +590,21 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             # "the United States accounted for 55.4% of total revenue, Europe for 24.6%": the
             # verb and its whole are left out of the list's later items.
             cues, other = previous.cues, previous.other_label
+        own_name: frozenset[str] = frozenset()
+        if (
+            not (cues - {AVERAGE} if _averages_name_a_measure(window_words) else cues)
+            and not direction
+            and previous is not None
+            and previous.sentence == k
+            and previous.direction
+            and CHANGE in previous.cues
+            and previous.claim.kind == claim.kind
+            and _ELIDED_CHANGE.fullmatch(text, previous.claim.end, claim.start)
+        ):
+            # "The average ammonia price fell about 25.6% and UAN about 18.0%": the verb of
+            # change is left out of the later item, which names only its own part.
+            cues, direction = previous.cues, previous.direction
+            own_name, own = own, own | previous.claim.label_words
         if (
             previous is not None
             and previous.sentence == k
@@ -601,6 +628,7 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
                 from_to=from_to,
                 base=base,
                 after_label=read[i].after,
+                own_name=own_name,
             )
         )
     readings = _a_year_earlier(text, readings)
@@ -1125,7 +1153,8 @@ def _direction(before: list[str], after: list[str]) -> int:
         # subject's noun of change.
         return 1 if after[0] in _RISE or after[0] == "above" else -1
     linked = False
-    for word in reversed(before):
+    for k in range(len(before) - 1, -1, -1):
+        word = before[k]
         if word in _COPULAS:
             linked = True  # beyond the verb only a noun of change counts
             continue
@@ -1133,6 +1162,8 @@ def _direction(before: list[str], after: list[str]) -> int:
             if word in _CHANGE_NOUNS:
                 return _CHANGE_NOUNS[word]
             continue
+        if word in _DEGREE and _a_verb_of_change_before(before[:k]):
+            continue  # "fell even more, about 28.4%": how far, the verb says which way
         if word in _RISE:
             return 1
         if word in _FALL:
@@ -1147,6 +1178,20 @@ def _direction(before: list[str], after: list[str]) -> int:
     if after[:1] and after[0] in _FALL_AFTER:
         return -1
     return 0
+
+
+# Comparatives that after a verb of change say by how much, not which way.
+_DEGREE = frozenset({"more", "less"})
+_INTENSIFIERS = frozenset({"even", "much", "far", "still", "slightly", "somewhat", "a", "bit"})
+
+
+def _a_verb_of_change_before(words: list[str]) -> bool:
+    """The words end on a verb of change, intensifiers aside: "fell even", "rose"."""
+    for word in reversed(words[-3:]):
+        if word in _INTENSIFIERS:
+            continue
+        return word in _RISE | _FALL and word not in _DEGREE | _COMPARATIVES
+    return False
 
 
 # Nouns of change a figure can stand before. "gain" is left out: "a $3 million gain on the
@@ -1275,6 +1320,10 @@ def _cues(
         before, after
     ):
         cues.add(AVERAGE)
+    if AVERAGE in cues and CHANGE in cues and _averages_name_a_measure(window):
+        # "The average ammonia price per ton fell about 25.6%": a change of a metric named
+        # average, not an average of the sentence's figures.
+        cues.discard(AVERAGE)
     if AVERAGE in cues and (clause | near_before) & _MIDPOINT_WORDS:
         cues.add(MIDPOINT)
     # "2.25 times its level in 2017", "2.37 times jersey city": a ratio the answer computed.
@@ -1322,6 +1371,26 @@ _AVERAGE_METRICS = frozenset(
 )
 
 
+# What an average of a unit measures: "average selling price", "average cost per MMBtu".
+_AVERAGED_MEASURES = frozenset(
+    {"price", "prices", "cost", "costs", "fare", "fares", "wage", "wages", "salary"}
+    | {"salaries", "balance", "balances", "selling", "realized", "realised", "per"}
+)
+
+
+def _averages_name_a_measure(words: list[str]) -> bool:
+    """Every average word of the clause is "average" naming a unit measure within three
+    words ("average ammonia price per ton"), not "the average of" or "averaged"."""
+    found = False
+    for i, word in enumerate(words):
+        if word in _AVERAGE_WORDS:
+            ahead = words[i + 1 : i + 4]
+            if word != "average" or ahead[:1] == ["of"] or not set(ahead) & _AVERAGED_MEASURES:
+                return False
+            found = True
+    return found
+
+
 def _names_an_average_metric(before: list[str], after: list[str]) -> bool:
     for words in (before[-6:], after[:4]):
         for i, word in enumerate(words):
@@ -1353,6 +1422,16 @@ def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[st
 
 
 # A list item that leaves its verb out: ", Europe for", "and Asia Pacific for".
+# The later item of a list of changes with its verb left out: ", and UAN about ", " while
+# Europe roughly ", ", the urea price about ": a name of one to three words (capitalised, or
+# after "the"), perhaps hedged, and nothing else.
+_ELIDED_CHANGE = re.compile(
+    r"\s*(?:,\s*(?:(?:and|while|but)\s+)?|\s(?:and|while|with|but)\s+)"
+    r"(?:the\s+(?!(?:year|quarter|period|prior|previous|same)\b)[A-Za-z][\w&.'-]*"
+    r"|(?!(?:Q[1-4]|H[12]|FY)\b)[A-Z][\w&.'-]*)"
+    r"(?:\s+[A-Za-z][\w&.'-]*){0,2}?\s+"
+    r"(?:(?:about|roughly|around|nearly|almost|approximately|some|by)\s+)?"
+)
 _ELIDED_VERB = re.compile(r"^\s*,?\s*(?:and\s+)?[A-Za-z][\w .&'-]{0,40}?\s+(?:for|at)\s*$")
 
 

@@ -1738,6 +1738,13 @@ class DerivationTest:
             # billion less 298" is the £4.37 billion itself.
             return False
         claim = self.reading.claim
+        named = self.reading.own_name
+        if named and not all(
+            named & (o.label_words | o.header_words | o.section_words)
+            for o in derivation.operands
+            if o.source_id
+        ):
+            return False  # "and UAN about 18.0%": over UAN's own figures, not ammonia's
         if (
             derivation.kind in (DIFFERENCE, SUM_OF, AVERAGE_OF)
             and claim.kind == CURRENCY

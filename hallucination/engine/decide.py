@@ -1133,6 +1133,8 @@ class Decider:
                 theirs = _comparable(other.claim)
                 if other is reading or theirs is None or (theirs[1] != mine[1] and not bare):
                     continue
+                if reading.own_name and not reading.own_name & other.claim.label_words:
+                    continue  # "and UAN about 25.6%" is not ammonia's 25.6%, worked above
                 exact = self._exact.get(other.index, other.claim.value)
                 if mine[1] == "rate" and other.claim.kind == BPS:
                     exact = exact / 100

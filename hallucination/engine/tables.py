@@ -579,6 +579,26 @@ def _periods_header_above(lines: list[_Line], first: int, text: str) -> tuple[_L
     return None
 
 
+def _header_over_a_period_line(lines: list[_Line], first: int, text: str) -> _Line | None:
+    """A line of column names right above a line that names a period, itself right above a
+    block ("Ammonia   Urea   UAN   Total" / "Year ended December 31, 2024" / the rows), read
+    as the block's header; none otherwise."""
+    if first < 2 or not _PERIOD_LINE.fullmatch(lines[first - 1].text):
+        return None
+    line = lines[first - 2]
+    if line.kind not in ("wide", "other"):
+        return None
+    spans = _split(line.text, line.start, "wide")
+    cells = [text[s:e].strip() for s, e in spans]
+    named = [cell for cell in cells[1:] if cell]
+    if len(named) < 2 or not all(
+        _is_header_cell(cell) and not _is_numeric(cell) and not header_period(cell)
+        for cell in named
+    ):
+        return None
+    return _Line(line.start, line.end, line.text, "wide", spans)
+
+
 def _spans_above(lines: list[_Line], k: int, text: str) -> list[_Line]:
     """The line right above a header of periods that names spans of time over its columns
     ("Three Months Ended      Nine Months Ended" over "Sep. 27, 2025 Sep. 28, 2024 ..."),
@@ -1401,7 +1421,9 @@ def find_tables(text: str) -> TableSet:
             last_end >= 0
             and kind == "wide"
             and all(
-                line.kind in ("blank", "other") and _continues(line) for line in lines[last_end:i]
+                line.kind in ("blank", "other")
+                and (_continues(line) or bool(_PERIOD_LINE.fullmatch(line.text)))
+                for line in lines[last_end:i]
             )
             and not _caption_units(caption).stated
         ):
@@ -1414,6 +1436,13 @@ def find_tables(text: str) -> TableSet:
             # A header of periods alone over rows run together one space apart, which no bar
             # could give a cell over the labels: its periods and the groups above them.
             inherited = spaced_headers[lines[i].start]
+        if inherited is None and kind == "wide":
+            over = _header_over_a_period_line(lines, i, text)
+            if over is not None:
+                # "(in millions)  Ammonia  Urea  UAN  Total" over "Year ended December 31,
+                # 2024" over the rows: the columns of this block and of the blocks of other
+                # years under it.
+                inherited = (over, [])
         if inherited is None and kind == "wide":
             above = _periods_header_above(lines, i, text)
             if above is not None:
@@ -1634,7 +1663,10 @@ _MEASURE_HEADER = regex.compile(
 # A row whose label gives its unit of measure in brackets ("Gold sold (oz)", "Ore processed
 # (tonnes)", "Head grade (g/t)"): a quantity, never in a money caption's millions.
 _MEASURED_ROW = regex.compile(
-    r"\((?:(?P<scale>thousands?|'?000s?|millions?)\s+)?(?:oz|koz|moz|ounces|tonnes|tons|t|kt|mt|g/t|kg|"
+    # "(thousands of product tons)", "(000s metric tonnes)": a scale, perhaps "of" and one
+    # word of the measure's kind, and the measure
+    r"\((?:(?P<scale>thousands?|'?000s?|millions?)\s+(?:of\s+)?(?:[a-z-]+\s+)?)?"
+    r"(?:oz|koz|moz|ounces|tonnes|tons|t|kt|mt|g/t|kg|"
     r"bbl|boe|mboe|hectares|ha|litres|liters|hl|hectolitres|mwh|gwh|kwh|mw|gw)\)",
     regex.IGNORECASE,
 )
