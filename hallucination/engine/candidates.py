@@ -1423,6 +1423,13 @@ def broad_derivations(
     if market_value:
         words = words | _PRICE_AND_UNITS  # "a market value of about S$4.05 billion"
     pool = [c for c in (cited or []) if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)]
+    # "Ammonia sales volume fell about 3.8% in 2024": a change in a year is also over the
+    # year before, whose values it may take as the earlier operand (and only as that).
+    before = (
+        lx.year_before(claim.period)
+        if claim.period and CHANGE in reading.cues and YEAR_AGO not in reading.cues
+        else ""
+    )
     if words:
         sharing = [
             c
@@ -1430,13 +1437,24 @@ def broad_derivations(
             if c.kind not in (DATE, PERCENTAGE_POINTS, BPS)
             and "injected" not in c.qualifiers
             and c.value != 0
-            and (not claim.period or not c.period or periods_compatible(claim.period, c.period))
+            and (
+                not claim.period
+                or not c.period
+                or periods_compatible(claim.period, c.period)
+                or (before and periods_compatible(before, c.period))
+            )
         ]
         variant = bool(claim.label_words & VARIANTS)
         alike = [c for c in sharing if bool((c.label_words | c.header_words) & VARIANTS) == variant]
         # "Total CASM rose 4.4%": of the lines the words name, not the one excluding fuel.
         pool += alike if alike else sharing
     pool = _distinct(pool)[:MAX_BROAD]
+    named = {c.header_words for c in pool if c.header_words & claim.label_words}
+    if len(named) == 1 and not reading.other_label:
+        # "The ammonia price fell about 13.5%": the one column its words name, Ammonia, and
+        # not Urea's cells beside it.
+        column = named.pop()
+        pool = [c for c in pool if not c.header_words or c.header_words == column]
     kinds: tuple[str, ...]
     if claim.kind == PERCENT:
         kinds = (GROWTH, SHARE_OF)
@@ -1491,10 +1509,21 @@ def broad_derivations(
     )
     year = lx.period_year(named)
     other_period = [bool(year and lx.period_year(c.period) not in ("", year)) for c in pool]
+    earlier = [
+        bool(before and c.period and not periods_compatible(claim.period, c.period)) for c in pool
+    ]
     for i, j in itertools.permutations(range(len(pool)), 2):
         a, b = pool[i], pool[j]
         if (a.kind == PERCENT) != (b.kind == PERCENT):
             continue
+        if (earlier[i] or earlier[j]) and not (
+            earlier[j]
+            and not earlier[i]
+            and a.period
+            and a.label_words == b.label_words
+            and a.header_words == b.header_words
+        ):
+            continue  # the year before's value is the earlier operand of its own line only
         mixed = (may_mix or RATIO in pool_kinds) and _money_and_count(claim, a, b)
         one_metric = of_metric[i] and of_metric[j]
         ordered = _chronological(a, b)

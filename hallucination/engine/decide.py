@@ -115,6 +115,9 @@ _EVENT_BEFORE = re.compile(
     r"went\s+public|ipo)\b[^,;.]{0,10}\Z",
     re.IGNORECASE,
 )
+# "as if the deal had closed at the start of 2024": when a pro forma event is supposed to
+# have happened, not the period of the figures it restates.
+_AS_IF_BEFORE = re.compile(r"\bas\s+if\b[^,;.]{0,50}\Z", re.IGNORECASE)
 _BALANCE_DATE_BEFORE = re.compile(r"\b(?:at|as\s+of)\s+\Z", re.IGNORECASE)
 # "the 12.1 million tonnes of drought-hit 2023": a year the figure's own noun phrase ends
 # with, after "of", "in", "for" or "during" and up to two words more.
@@ -1532,7 +1535,10 @@ class Decider:
             return None
         if any(
             d.period == claim.period
-            and _EVENT_BEFORE.search(text, max(start, d.start - 24), d.start)
+            and (
+                _EVENT_BEFORE.search(text, max(start, d.start - 24), d.start)
+                or _AS_IF_BEFORE.search(text, max(start, d.start - 60), d.start)
+            )
             for d in dates
         ):
             return ""  # "Founded in 2012 ..., the company has 6,820 employees": an event's year

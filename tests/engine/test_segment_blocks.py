@@ -70,3 +70,34 @@ def test_a_signed_change_measured_against_a_benchmark_keeps_its_sign():
     )
     assert not _flagged(worked.format("-25.6%"))
     assert _flagged(worked.format("-27.6%"))
+
+
+def test_a_change_in_a_year_takes_the_year_before_from_its_own_block():
+    assert not _flagged("Ammonia sales volume fell about 3.8% in 2024.")
+    assert _flagged("Ammonia sales volume fell about 4.8% in 2024.")
+
+
+def test_a_change_of_the_one_column_its_words_name():
+    assert not _flagged("The ammonia price fell about 25.6%.")
+    # urea's change given as ammonia's
+    assert _flagged("The ammonia price fell about 13.5%.")
+
+
+PRO_FORMA = """Unaudited pro forma information. The following presents the Company's results as if
+the acquisition had occurred on January 1, 2024:
+(in millions)                         Six Months Ended June 30,
+                                         2025          2024
+Pro forma net sales                   $ 1,486.2     $ 1,402.7
+Pro forma net income                       97.4          81.6
+
+Reported net sales for the six months ended June 30, 2025 were $1,431.8 million."""
+
+
+def test_the_year_a_pro_forma_deal_is_supposed_to_close_dates_no_figure():
+    said = (
+        "Reported net sales for the six months ended June 30, 2025 were $1.43 billion; on a "
+        "pro forma basis, as if the deal had closed at the start of 2024, six-month net sales "
+        "would have been {}."
+    )
+    assert not detect(source_input(said.format("$1.49 billion"), PRO_FORMA)).flagged
+    assert detect(source_input(said.format("$1.52 billion"), PRO_FORMA)).flagged
