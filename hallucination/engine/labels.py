@@ -85,6 +85,8 @@ def stem(word: str) -> str:
         word = word[:-1]
     if word.endswith("ally") and len(word) > 7:
         word = word[:-2]  # "actually" and "actual", "annually" and "annual"
+    if word.endswith("tlement"):
+        word = word[:-4]  # "settlement" and "settled", "entitlement" and "entitled"
     if word.endswith(_NOUNS_OF_ACTION) and len(word) > 6:
         word = word[:-2]  # "reversal" and "reversed", "deferral" and "deferred"
     elif word.endswith("ing") and len(word) > 6:
