@@ -1346,19 +1346,31 @@ def find_tables(text: str) -> TableSet:
         # prices") is a row of labels only: it does not end the table around it.
         if (
             kinds[k] == "other"
-            and kinds[k - 1] == "wide"
-            and kinds[k + 1] == "wide"
+            and kinds[k - 1] in ("wide", "tab")
+            and kinds[k + 1] == kinds[k - 1]
             and _SECTION_ROW.fullmatch(raws[k])
         ):
+            # ... and so is one between tab-separated rows ("Services revenue:" and its
+            # empty cells)
             kinds[k] = "section"
-            if raws[k].lstrip()[:1].islower() and _indent(raws[k]) > _indent(raws[k - 1]):
+            if (
+                kinds[k - 1] == "wide"
+                and raws[k].lstrip()[:1].islower()
+                and _indent(raws[k]) > _indent(raws[k - 1])
+            ):
                 # "Other comprehensive income (loss) before   (58.7)" over an indented
                 # "  reclassifications": the row's label, wrapped, not a heading.
                 kinds[k] = "wrap"
     for k, kind in enumerate(kinds):
         # A CSV, tab or space-aligned row needs a neighbour of its kind: one such line alone
         # is prose with a comma or a double space in it.
-        like = (kind, "section", "wrap") if kind == "wide" else (kind,)
+        like = (
+            (kind, "section", "wrap")
+            if kind == "wide"
+            else (kind, "section")
+            if kind == "tab"
+            else (kind,)
+        )
         if kind in ("csv", "semi", "wide", "tab") and not (
             (k > 0 and kinds[k - 1] in like) or (k + 1 < len(kinds) and kinds[k + 1] in like)
         ):
@@ -1393,7 +1405,7 @@ def find_tables(text: str) -> TableSet:
         while j < n and (
             lines[j].kind == kind
             or (kind == "pipe" and lines[j].kind == "separator")
-            or (kind in ("wide", "pipe") and lines[j].kind == "section")
+            or (kind in ("wide", "pipe", "tab") and lines[j].kind == "section")
             or (kind == "wide" and lines[j].kind == "wrap" and block)
         ):
             if lines[j].kind == "wrap":
