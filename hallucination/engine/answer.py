@@ -484,6 +484,18 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             # "≈ -25.6%, slightly more than a quarter": the written sign says which way; the
             # comparative after it measures the size against a benchmark.
             direction = -1
+        if (
+            not direction
+            and claim.kind == PERCENT
+            and readings
+            and readings[-1].sentence == k
+            and readings[-1].direction
+            and CHANGE in readings[-1].cues
+            and readings[-1].claim.kind in _AMOUNT
+            and _OR_ITS_RATE.fullmatch(text, readings[-1].claim.end, claim.start)
+        ):
+            # "≈ +$178.3M, or 13.9% year over year": the change's rate, which goes its way
+            direction = readings[-1].direction
         window_words = [w.lower() for w in _WORD.findall(window)]
         # The words right before the figure, with nothing else between: "rose to", "an
         # increase of" (not the "at" of a date before a comma: "at 12/31/01, 48.92 higher").
@@ -1422,6 +1434,8 @@ def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[st
 
 
 # A list item that leaves its verb out: ", Europe for", "and Asia Pacific for".
+# A rate right after the amount of a change, restating it: ", or ", "**, or **".
+_OR_ITS_RATE = re.compile(r"\**\s*,\s*or\s+\**")
 # The later item of a list of changes with its verb left out: ", and UAN about ", " while
 # Europe roughly ", ", the urea price about ": a name of one to three words (capitalised, or
 # after "the"), perhaps hedged, and nothing else.

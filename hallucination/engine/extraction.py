@@ -767,13 +767,13 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                     word.islower()
                     and word.isalpha()
                     and len(word) > 2
-                    and k > 1
+                    and k > 2
                     and text[k - 1] == " "
-                    and text[k - 2].isdigit()
+                    and (text[k - 2].isdigit() or (text[k - 2] in "KMB" and text[k - 3].isdigit()))
                     and (not text[start:eq].strip() or text[start:eq].lstrip()[:1] in "+-−–×÷*/")
                 ):
-                    # "÷ 1,032 locations ≈", "18.0 cents + ...": the unit of an operand, before
-                    # an operator or the sign
+                    # "÷ 1,032 locations ≈", "18.0 cents + ...", "÷ 3,180K cases ≈": the unit
+                    # of an operand, before an operator or the sign
                     start = k
                     continue
                 named = _NAMED_OPERAND.search(text, max(0, start - 60), start)

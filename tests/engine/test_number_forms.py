@@ -1382,14 +1382,22 @@ ROYALTIES = (
 
 def test_a_numbered_items_period_heads_its_whole_line():
     """ "2. 2023: $355.9M ÷ 8.61B units ≈ $0.0413": the period after the item's number is the
-    line's, its operands included (before, only the figure right after it took it, and the
-    2023 units read as the base given for the current year)."""
+    line's result's (before, only the figure right after it took it, and the 2023 units read
+    as the base given for the current year); the working's operands copy values from
+    wherever the writer took them, with no period of their own."""
     answer = (
         "1. 2024: $412.6M ÷ 9.84B units ≈ $0.0419 per unit\n"
         "2. 2023: $355.9M ÷ {} units ≈ $0.0413 per unit\n"
     )
-    periods = [r.claim.period for r in read_answer(answer.format("8.61B")).readings]
-    assert periods == ["2024"] * 4 + ["2023"] * 4
+    readings = read_answer(answer.format("8.61B")).readings
+    results = [r.claim.period for r in readings if "operand" not in r.claim.qualifiers]
+    assert results == ["2024", "2024", "2023", "2023"]
+    assert [r.claim.text for r in readings if "operand" in r.claim.qualifiers] == [
+        "$412.6M",
+        "9.84B",
+        "$355.9M",
+        "8.61B",
+    ]
     assert not detect(source_input(answer.format("8.61B"), ROYALTIES)).flagged
     assert detect(source_input(answer.format("7.93B"), ROYALTIES)).flagged
 
