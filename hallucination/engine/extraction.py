@@ -2007,7 +2007,12 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 if table.subject and _is_balance_row(cell.row_label):
                     # "Balance at December 31, 2024" under "the changes in shares of common
                     # stock outstanding:": the balance of what the caption names.
-                    label_words = label_words | labels.label_words(table.subject)
+                    # (Not its "total": "the total gross amount of unrecognized tax
+                    # benefits" makes no balance a total row.)
+                    # Like a section heading, a part of the label the claim need not name.
+                    subject = labels.label_words(table.subject) - _TOTAL_OF_A_SUBJECT
+                    section_words = subject - label_words
+                    label_words = label_words | subject
                 if cell.section:
                     own = labels.label_words(tables.own_row_label(cell))
                     section_words = label_words - own if own else frozenset()
@@ -2609,6 +2614,7 @@ def _row_column_label(row_label: str, header: str) -> tuple[frozenset[str], froz
     return row_words, header_words
 
 
+_TOTAL_OF_A_SUBJECT = frozenset({"total", "aggregate"})
 _BALANCE_WORDS = frozenset({"balanc", "end", "ending", "beginn", "clos", "open"})
 
 
@@ -2617,7 +2623,10 @@ def _is_balance_row(row_label: str) -> bool:
     """A roll-forward's row of a balance at a date ("Balance at December 31, 2023",
     "Ending balance, June 30, 2024"), naming nothing else."""
     row_words = labels.label_words(row_label)
-    return bool(row_words) and row_words <= _BALANCE_WORDS and bool(tables.header_period(row_label))
+    if not row_words or not row_words <= _BALANCE_WORDS:
+        return False
+    # "Balance at beginning of year", "Ending balance": a column's opening or closing balance
+    return bool(tables.header_period(row_label)) or ("balanc" in row_words and len(row_words) > 1)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -1689,7 +1689,7 @@ _MEASURED_ROW = regex.compile(
 # beginning and ending amount of unrecognized tax benefits is as follows:".
 _CAPTION_SUBJECT = regex.compile(
     r"\b(?:changes?|activity|movements?|roll-?forward|reconciliation)\s+(?:in|of)\s+"
-    r"(?:the\s+)?(?:beginning\s+and\s+ending\s+(?:balances?|amounts?)\s+(?:of|for)\s+(?:the\s+)?)?"
+    r"(?:the\s+|our\s+|its\s+|their\s+)?(?:beginning\s+and\s+ending\s+(?:balances?|amounts?)\s+(?:of|for)\s+(?:the\s+)?)?"
     r"(?:carrying\s+amounts?\s+of\s+(?:the\s+)?)?"
     r"([A-Za-z][A-Za-z '’-]{2,80}?)\s*(?:\(|:|\bwere\b|\bwas\b|\bis\b|\bare\b|\bby\b|\bfor\s+(?:the|each|fiscal|years?|[0-9])|\bduring\b|,|\.|$)",
     regex.IGNORECASE,
@@ -1700,8 +1700,9 @@ _CAPTION_SUBJECT = regex.compile(
 def caption_subject(caption: str) -> str:
     """What a caption says a roll-forward's balances are of ("the changes in shares of
     common stock outstanding:" -> "shares of common stock outstanding"), or ""."""
-    found = _CAPTION_SUBJECT.search(caption[-CAPTION_CHARS:], timeout=_TIMEOUT)
-    return found.group(1).strip() if found is not None else ""
+    # The last such phrase: the one that introduces the table, not an earlier sentence's
+    every = list(_CAPTION_SUBJECT.finditer(caption[-CAPTION_CHARS:], timeout=_TIMEOUT))
+    return every[-1].group(1).strip() if every else ""
 
 
 @functools.lru_cache(maxsize=1024)
