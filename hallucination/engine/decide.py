@@ -118,6 +118,12 @@ _EVENT_BEFORE = re.compile(
 # "as if the deal had closed at the start of 2024": when a pro forma event is supposed to
 # have happened, not the period of the figures it restates.
 _AS_IF_BEFORE = re.compile(r"\bas\s+if\b[^,;.]{0,50}\Z", re.IGNORECASE)
+# The predicate of "X% of W were classified as current", "... was held in cash": what the
+# share's part is.
+_SHARE_PREDICATE = re.compile(
+    r"\b(?:were|was|are|is)\s+(?:(?:classified|recorded|reported|presented|held|included)"
+    r"\s+(?:as|in|within|under)\s+)?([a-z][a-z -]{1,40}?)\s*(?:[,;.]|\Z)"
+)
 _BALANCE_DATE_BEFORE = re.compile(r"\b(?:at|as\s+of)\s+\Z", re.IGNORECASE)
 # "the 12.1 million tonnes of drought-hit 2023": a year the figure's own noun phrase ends
 # with, after "of", "in", "for" or "during" and up to two words more.
@@ -3615,6 +3621,19 @@ class Decider:
                 # "Diagnostics accounted for 30.6% of third-quarter net sales": the part is
                 # the line of the whole's metric its subject names, read from the sources.
                 parts += cd.operands_for(claim.label_words | whole, periods, self.index)[:2]
+            predicate = self._predicate_of_a_share(reading)
+            if predicate:
+                # "About 34.3% of the reserves were classified as current": the part is the
+                # row the predicate names, in a table of the whole's.
+                tables = {(c.source_id, c.cell[0]) for c in wholes if c.cell is not None}
+                parts += [
+                    c
+                    for c in self.index.sharing_words(predicate, limit=64)
+                    if c.cell is not None
+                    and (c.source_id, c.cell[0]) in tables
+                    and predicate <= c.label_words
+                    and (not periods or lx.periods_compatible(periods[0], c.period))
+                ][:2]
         # "About 89.1% of Nordwald's 1,146 outlets are in leased premises": the part may be a
         # figure the source gives beside the whole ("1,146 outlets, of which 1,021 were in
         # leased premises").
@@ -3646,6 +3665,17 @@ class Decider:
                 if abs(part.value) < abs(whole.value):
                     out.append(Derivation(cd.SHARE_OF, (part, whole), True, False))
         return out
+
+    def _predicate_of_a_share(self, reading: Reading) -> frozenset[str]:
+        """The words a share's predicate names its part by, when the words before the
+        figure name only the whole ("About 34.3% of the reserves were classified as
+        current": "current"), else none."""
+        claim = reading.claim
+        if not reading.other_label or not claim.label_words <= reading.other_label:
+            return frozenset()
+        end = self.answer.sentences[reading.sentence][1]
+        found = _SHARE_PREDICATE.search(self.answer.text, claim.end, end)
+        return labels.label_words(found.group(1)) if found is not None else frozenset()
 
     def _column_total(self, cell_value: Claim) -> Claim | None:
         """The total row of the table column a cell stands in."""

@@ -2004,6 +2004,12 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                 if metric and tables.BARE_TOTAL.fullmatch(cell.row_label):
                     # A source's "Total" under "Revenue by region": that metric's total.
                     label_words = label_words | labels.label_words(metric)
+                if table.whole and tables.BARE_TOTAL.fullmatch(cell.row_label):
+                    # "Total" under "Self-insurance reserves are classified ... as follows":
+                    # the whole of them, which a claim need not name as "total".
+                    whole = labels.label_words(table.whole)
+                    section_words = whole - label_words
+                    label_words = label_words | whole
                 if table.subject and _is_balance_row(cell.row_label):
                     # "Balance at December 31, 2024" under "the changes in shares of common
                     # stock outstanding:": the balance of what the caption names.

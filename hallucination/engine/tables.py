@@ -250,6 +250,9 @@ class Table:
     # What a roll-forward's caption says its balances are of ("the changes in shares of
     # common stock outstanding:"): the subject of its "Balance at ..." rows.
     subject: str = ""
+    # What a caption says the rows break down ("Self-insurance reserves are classified in
+    # the consolidated balance sheets as follows:"): what a bare "Total" row is the whole of.
+    whole: str = ""
 
     def unit_of(self, column: int) -> tuple[Decimal, str]:
         """The scale and currency of a column's cells: its header's, else the caption's."""
@@ -1705,6 +1708,25 @@ def caption_subject(caption: str) -> str:
     return every[-1].group(1).strip() if every else ""
 
 
+# "Self-insurance reserves are classified in the consolidated balance sheets as follows:",
+# "Accrued liabilities consisted of the following (in thousands):": what the rows break down.
+_CAPTION_WHOLE = regex.compile(
+    r"(?:^|[.:;]\s+)([A-Z][A-Za-z '’-]{2,80}?)\s+(?:"
+    r"(?:are|is|were|was)\s+(?:classified|presented|included|recorded|reported)\b[^.:;]{0,80}?"
+    r"\bas\s+follows"
+    r"|(?:consist(?:ed|s)?|(?:are|is|were|was)\s+(?:comprised|composed))\s+of\s+the\s+following)"
+    r"\s*(?:\([^)]{0,40}\))?\s*:?\s*$",
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def caption_whole(caption: str) -> str:
+    """What a caption says its rows break down ("Self-insurance reserves are classified
+    ... as follows:" -> "Self-insurance reserves"), or ""."""
+    found = _CAPTION_WHOLE.search(caption[-CAPTION_CHARS:], timeout=_TIMEOUT)
+    return found.group(1).strip() if found is not None else ""
+
+
 @functools.lru_cache(maxsize=1024)
 def _caption_metric(caption: str) -> str:
     """The one metric a caption names in so many words ("Revenue by region"; not "total
@@ -2284,6 +2306,7 @@ def _add_grid(
         currency=units.currency,
         metric=caption_metric,
         subject=caption_subject(caption) if caption else "",
+        whole=caption_whole(caption) if caption else "",
     )
     # "||Indicator||Unit||2024||2023||": a column that says each row's unit and scale.
     unit_column = next(
