@@ -4649,6 +4649,8 @@ class Decider:
                 continue
             if cd.a_loss_named_a_profit(claim, derivation.value):
                 continue
+            if _a_cost_ratio_as_a_margin(claim, derivation):
+                continue
             if gives_claim(derivation) or (
                 all(id(o) in own for o in derivation.operands)
                 and _like_its_operands(claim, derivation)
@@ -4703,6 +4705,7 @@ class Decider:
             or self._per_unit_of_earlier(reading, found)
             or self._across_units(reading)
             or self._rate_of_a_named_line(reading)
+            or self._gross_margin_over_its_lines(reading)
             or self._per_unit_of_lines(reading)
             or self._named_formula(reading)
         )
@@ -5388,6 +5391,29 @@ class Decider:
                         claim, value, f"{rate.text} × {line.text}", "rate of a named line"
                     )
         return None
+
+    def _gross_margin_over_its_lines(self, reading: Reading) -> ClaimVerdict | None:
+        """A gross margin where no line states gross profit ("Lakeview's gross margin in
+        fiscal 2024 was about 37.8%" over `Net sales 286,412` and `Cost of sales (178,215)`):
+        revenue less cost of revenue, over revenue, for the claim's period."""
+        claim = reading.claim
+        if claim.kind != PERCENT or "@gross margin" not in claim.label_words:
+            return None
+        periods = [claim.period] if claim.period else []
+        revenue = cd.operands_for(frozenset({"@revenue"}), periods, self.index, named=True)
+        cost = cd.operands_for(frozenset({"@cost of revenue"}), periods, self.index, named=True)
+        if len(revenue) != 1 or len(cost) != 1 or not revenue[0].value:
+            return None
+        if revenue[0].source_id != cost[0].source_id or cd.other_currency(revenue[0], cost[0]):
+            return None  # one statement's lines
+        sales, costs = revenue[0].value, abs(cost[0].value)
+        value = (sales - costs) / sales * 100
+        if not values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+            return None
+        formula = (
+            f"({revenue[0].text.strip()} - {cost[0].text.strip()}) / {revenue[0].text.strip()}"
+        )
+        return _derived_weakly(claim, value, formula, "gross margin over its lines")
 
     def _step_of_working(self, reading: Reading) -> ClaimVerdict | None:
         """An operand of working that the step before it worked out ("1,152,370 / ((402,118
@@ -6957,6 +6983,16 @@ def _beside_its_working(
         nearest=nearest_value(nearest),
         formula=" ".join(expression.split()),
         details=details,
+    )
+
+
+def _a_cost_ratio_as_a_margin(claim: Claim, derivation: Derivation) -> bool:
+    """A gross or operating margin is a profit over revenue, never the cost's share of it:
+    62.2% cost of sales over net sales is no gross margin."""
+    return (
+        derivation.kind == cd.SHARE_OF
+        and bool(claim.label_words & {"@gross margin", "@operating margin"})
+        and "@cost of revenue" in derivation.operands[0].label_words
     )
 
 
