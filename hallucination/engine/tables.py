@@ -682,6 +682,40 @@ _WIKI_BOLD, _WIKI_ITALIC = "'" * 3, "'" * 2
 _TEXTILE_MARK = regex.compile(r"\|(?:_|[<>=]|_[<>=])\. ")
 
 
+# Box-drawing tables (polars and DuckDB prints, tabulate's "fancy_grid"): their rules and
+# the bars between cells.
+_BOX_CHARS = re.compile("[│┆┃║┊╎]")
+_BOX_RULE = re.compile(r"[ \t]*[┌┐└┘├┤┬┴┼╞╡╪╤╧╔╗╚╝╠╣╦╩╬╒╕╘╛╟╢╫─━═┄┈╌ ]+[ \t]*")
+_BOX_JUNCTIONS = str.maketrans(
+    {
+        **dict.fromkeys("┌┐└┘├┤┬┴┼╞╡╪╤╧╔╗╚╝╠╣╦╩╬╒╕╘╛╟╢╫", "+"),
+        **dict.fromkeys("─━┄┈╌", "-"),
+        "═": "=",
+    }
+)
+_BOX_BARS = str.maketrans("│┆┃║┊╎", "||||||")
+# A polars print's row of column types under its header: "│ str ┆ f64 ┆ i64 │".
+_DTYPE_ROW = re.compile(
+    r"\|(?:\s*(?:str|f32|f64|i8|i16|i32|i64|u8|u16|u32|u64|bool|date|datetime\[\w+\]|cat)\s*\|)+"
+)
+
+
+def _box_as_pipes(text: str) -> str:
+    """A table drawn with box characters rewritten as pipe rows and grid rules of the same
+    length, so every cell keeps its offsets; a polars print's row of column types is
+    blanked."""
+    lines = text.split("\n")
+    for k, line in enumerate(lines):
+        if _BOX_RULE.fullmatch(line) and line.strip():
+            lines[k] = line.translate(_BOX_JUNCTIONS)
+        elif _BOX_CHARS.search(line):
+            piped = line.translate(_BOX_BARS)
+            if _DTYPE_ROW.fullmatch(piped.strip()):
+                piped = "".join(c if c == "|" else " " for c in piped)
+            lines[k] = piped
+    return "\n".join(lines)
+
+
 def _markup_as_pipes(text: str) -> str:
     """MediaWiki, Confluence/Jira, Textile and DokuWiki tables rewritten as pipe rows of the same
     length, so every cell keeps its offsets in the text the claims are read from."""
@@ -1323,6 +1357,8 @@ def find_tables(text: str) -> TableSet:
         text, sections = _cells_a_line_as_pipes(text)
         text, headings, spaced_headers = _single_spaced_as_pipes(text)
         sections |= headings
+    if _BOX_CHARS.search(text):
+        text = _box_as_pipes(text)
     text = _markup_as_pipes(text) if "|" in text else text
     if (
         "|" not in text
