@@ -204,6 +204,8 @@ _SUSPENDED_HYPHEN = re.compile(r"-[ \t]+(?:to|and|or)[ \t]+\d[\d.,]*-[A-Za-z]")
 _COUNT_NOUN_SET = frozenset(lx.COUNT_NOUNS)
 # The word a number is joined to by a hyphen ("144-bed", "720-megawatt-hour"), and the
 # words after which it is a name or a ratio, not a quantity ("1-in-100-year", "2-for-1").
+# "a 1-for-25 reverse split", "a 3-for-2 split": the factor after "-for-" is a quantity.
+_SPLIT_RATIO_BEFORE = re.compile(r"(?<![\w.,])[0-9]{1,3}-for-\Z")
 _HYPHEN_WORD = re.compile(r"[A-Za-z]{2,20}(?![A-Za-z])")
 _HYPHEN_NOT_A_NOUN = frozenset({"in", "to", "for", "of", "by", "and", "or", "on", "per", "an"})
 _SYMBOL_CHARS = frozenset(symbol for symbol in lx.CURRENCY_SYMBOLS if len(symbol) == 1)
@@ -1385,8 +1387,13 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         )
     ):
         return None
-    if before_char == "-" and s >= 2 and text[s - 2].isalpha():
-        return None
+    if (
+        before_char == "-"
+        and s >= 2
+        and text[s - 2].isalpha()
+        and not _SPLIT_RATIO_BEFORE.search(text, max(0, s - 12), s)
+    ):
+        return None  # "COVID-19", "Series-A"; but the factor of a "1-for-25" split is read
     if (
         letters_after
         and letters_after not in _UNIT_SUFFIXES
