@@ -4158,8 +4158,10 @@ class Decider:
             # is between the last two figures of its unit the answer gave for two periods,
             # unrounded or as written.
             written = self._given_before(reading, found, own_sentence=True, as_written=True)
-            return self._between_results(reading, given, named=True) + self._between_results(
-                reading, written, named=True
+            return (
+                self._between_results(reading, given, named=True)
+                + self._between_results(reading, written, named=True)
+                + _between_states(reading, given)
             )
         return self._between_figures(reading, given)
 
@@ -6984,6 +6986,29 @@ def _beside_its_working(
         formula=" ".join(expression.split()),
         details=details,
     )
+
+
+# Words that name the earlier and the later state of one thing: "Old commission" and "New
+# commission", "Current fee" and "Proposed fee".
+_EARLIER_STATES = frozenset({"old", "previous", "prior", "current", "existing", "before"})
+_LATER_STATES = frozenset({"new", "revised", "proposed", "updated", "after"})
+
+
+def _between_states(reading: Reading, given: list[Claim]) -> list[Derivation]:
+    """A change whose words name no line, right after two figures of its unit named as one
+    thing's earlier and later states ("- **Old commission (28%):** £5.60", "- **New
+    commission (30%):** £6.00", "- **Difference:** £0.40 more"): later less earlier."""
+    claim = reading.claim
+    figures = [c for c in given if c.kind == claim.kind and c.unit == claim.unit and c.kind != DATE]
+    if len(figures) < 2:
+        return []
+    earlier, later = figures[-2], figures[-1]
+    old, new = earlier.label_words, later.label_words
+    if not (old & _EARLIER_STATES and new & _LATER_STATES):
+        return []
+    if old - _EARLIER_STATES != new - _LATER_STATES or not old - _EARLIER_STATES:
+        return []  # the same thing, only its state differs
+    return [Derivation(cd.DIFFERENCE, (later, earlier), True, False)]
 
 
 def _a_cost_ratio_as_a_margin(claim: Claim, derivation: Derivation) -> bool:
