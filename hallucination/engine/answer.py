@@ -267,10 +267,16 @@ _RATES = frozenset({PERCENT, PERCENTAGE_POINTS, BPS})
 
 
 def _names_a_share(words: list[str]) -> bool:
-    """A word that makes a percentage a share ("represented", "a share of"), but not the
+    """A word that makes a percentage a share ("represented", "as a share of"), but not the
     "share" of "per share" or "a share": "FFO per share (+10.6%)" is no share of anything."""
     for k, word in enumerate(words):
-        if word in _SHARE_WORDS and not (word == "share" and words[k - 1 : k] in (["per"], ["a"])):
+        if word in _SHARE_WORDS and not (
+            word == "share"
+            and (
+                words[k - 1 : k] == ["per"]
+                or (words[k - 1 : k] == ["a"] and words[k + 1 : k + 2] != ["of"])
+            )
+        ):
             return True
     return False
 

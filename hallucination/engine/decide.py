@@ -3609,6 +3609,10 @@ class Decider:
         ]
         wholes = list(own)
         parts = [*own, *earlier]
+        if not own:
+            # "- **Cash as a share of the annuity:** roughly 45.6%" under the two amounts it
+            # compares and their difference: the whole is one of the last three it gave.
+            wholes += [c for c in earlier if c.kind in _AMOUNTS][-3:]
         # "of Oakhurst's third-quarter 2024 net sales": a word no source label holds (the
         # company's name) names no line.
         whole = frozenset(w for w in reading.other_label if w in self.index.by_word)
