@@ -162,6 +162,7 @@ _OF_LINE = re.compile(
 )
 MAX_POOL_RATES = 200  # a source's percentages searched for one that defines the claim
 # "£2.47 per affected customer", "$12,700 per finisher", "€4.10 a head".
+_WORDS_AFTER = re.compile(r"(?:\s+[A-Za-z][\w.'-]*){1,3}")
 _PER_UNIT_AFTER = re.compile(r"\s+(?:per|a|each)\s+(?:[a-z-]+\s+)?[a-z]{3,}", re.IGNORECASE)
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
 _OVER_SPAN = re.compile(
@@ -5216,13 +5217,23 @@ class Decider:
         "3.4 million customers": an amount per unit, alone in its sentence, over an amount
         and a count the answer gave before."""
         claim = reading.claim
-        if claim.kind != CURRENCY or not _PER_UNIT_AFTER.match(self.answer.text, claim.end):
-            return None
-        if any(c.kind != DATE for c in self._claims_around(reading, 0)):
+        per = _PER_UNIT_AFTER.match(self.answer.text, claim.end)
+        if claim.kind != CURRENCY or per is None:
             return None
         given = self._given_before(reading, found)
-        amounts = [c for c in given if c.kind == CURRENCY and c.unit == claim.unit and c.value]
-        counts = [c for c in given if c.kind in (COUNT, NUMBER) and c.value > 1]
+        if any(c.kind != DATE for c in self._claims_around(reading, 0)):
+            # "a $312 million provision ... (roughly $1,096 per recalled vehicle)": the
+            # sentence's amount over a count of that unit the answer gave, wherever.
+            unit = labels.stem(per.group().split()[-1].lower())
+            amounts = [
+                c
+                for c in self._claims_around(reading, 0)
+                if c.kind == CURRENCY and c.unit == claim.unit and c.value and c.end <= claim.start
+            ]
+            counts = [c for c in given if c.kind in (COUNT, NUMBER) and self._counts(c, unit)]
+        else:
+            amounts = [c for c in given if c.kind == CURRENCY and c.unit == claim.unit and c.value]
+            counts = [c for c in given if c.kind in (COUNT, NUMBER) and c.value > 1]
         for amount in amounts[-MAX_LIST_ITEMS:]:
             for count in counts[-MAX_LIST_ITEMS:]:
                 value = amount.value / count.value
@@ -5231,6 +5242,16 @@ class Decider:
                         claim, value, f"{amount.text} / {count.text}", "per unit"
                     )
         return None
+
+    def _counts(self, figure: Claim, unit: str) -> bool:
+        """The answer writes the unit within three words after the figure ("284,610 U.S.
+        vehicles" counts vehicles)."""
+        after = _WORDS_AFTER.match(self.answer.text, figure.end)
+        return (
+            figure.value > 1
+            and after is not None
+            and any(labels.stem(word.lower()) == unit for word in after.group().split()[:3])
+        )
 
     def _across_units(self, reading: Reading) -> ClaimVerdict | None:
         """ "2.1 tonnes ... €3,400 a kilo ... worth roughly €7.14 million", "2.1 tonnes from
