@@ -1823,6 +1823,9 @@ def _may_name_column_unit(header: str) -> bool:
     return any(word in lowered for word in ("usd", "eur", "gbp", "illion", "housand"))
 
 
+_UNITS_ROW = regex.compile(r"\bunits?\b", regex.IGNORECASE)
+
+
 def _excepted(label: str, exceptions: tuple[str, ...]) -> bool:
     lowered = label.lower()
     for word in exceptions:
@@ -1903,6 +1906,15 @@ def _cell(
         and measured is None
     ):
         scale, stated = units.scale, True
+    elif (
+        units.stated
+        and "unit" in units.exceptions
+        and _UNITS_ROW.search(row_label)
+        and _excepted(row_label, ("unit",))
+    ):
+        # "(dollars in thousands, except units)" over "Factory-built homes sold (units)":
+        # whole units, as the caption says, not a scale left unknown.
+        stated = True
     if units.exceptions and header and _excepted(header, units.exceptions):
         # "(in millions of Canadian dollars, except carloads)" over a "Carloads" column:
         # counts, not money.
