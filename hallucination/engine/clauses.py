@@ -105,6 +105,8 @@ _FORMER_FIGURES = frozenset(
 # "¹ Includes SRD 42,300 thousand of sales to the Government": a verb of containing names
 # nothing; the words after the figure do.
 _INCLUDING = frozenset({"includ", "compris", "contain", "among"})
+# Verbs of holding, folded: "holds", "held", "maintains", "carried".
+_HOLDING = frozenset({"hold", "held", "maintain", "carri", "carry"})
 # The noun phrase right before a bracket: the words after the last verb or joining word.
 _PHRASE_BEFORE_BRACKET = re.compile(
     r"(?:^|[,;:]|\b(?:as|and|while|but|than|with|fell|rose|grew|was|were|is|are|of|"
@@ -402,6 +404,15 @@ def read_clauses(
             taken_until = item.end(1)
         elif after_label and (spent_on or change_in or counted_as):
             # what the money went to, not who spent it; what changed; what was counted
+            own = after_label
+        elif (
+            after_label
+            and 2 <= len(window_words) <= 4
+            and window_words[-1] in _HOLDING
+            and not lx.canonical_labels(window)
+        ):
+            # "The Company holds $118.2 million in restricted trust accounts": a subject and
+            # a verb of holding before the figure, what is held after it
             own = after_label
         elif after_label and window_words[-1:] and window_words[-1] in _INCLUDING:
             # "total assets include 2,104.6 of operating lease right-of-use assets": what

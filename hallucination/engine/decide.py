@@ -3626,6 +3626,14 @@ class Decider:
                 # "Diagnostics accounted for 30.6% of third-quarter net sales": the part is
                 # the line of the whole's metric its subject names, read from the sources.
                 parts += cd.operands_for(claim.label_words | whole, periods, self.index)[:2]
+            if SUM in reading.cues and 2 <= len(reading.phrases) <= MAX_LIST_ITEMS:
+                # "trust accounts and surety bonds together covered about 35.7% of its
+                # undiscounted ARO estimate": the part is the sum of the lines it lists.
+                listed = tuple((1, words) for words in reading.phrases if not words & whole)
+                if len(listed) >= 2:
+                    parts += self._sum_of_lines(listed, periods, []) or self._sum_of_lines(
+                        listed, [], []
+                    )
             predicate = self._predicate_of_a_share(reading)
             if predicate:
                 # "About 34.3% of the reserves were classified as current": the part is the
