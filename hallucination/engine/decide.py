@@ -162,6 +162,14 @@ _OF_LINE = re.compile(
 )
 MAX_POOL_RATES = 200  # a source's percentages searched for one that defines the claim
 # "£2.47 per affected customer", "$12,700 per finisher", "€4.10 a head".
+# "pays for itself after about", "breaks even after roughly", "to recoup it in".
+_BREAK_EVEN_BEFORE = re.compile(
+    r"\b(?:pays?\s+(?:for\s+)?itself|paid\s+for\s+itself|breaks?\s+even|recoup\w*)\b"
+    r"[^.;]{0,30}\Z",
+    re.IGNORECASE,
+)
+MAX_BREAK_EVEN_AMOUNTS = 10
+BREAK_EVEN_SENTENCES = 4
 _WORDS_AFTER = re.compile(r"(?:\s+[A-Za-z][\w.'-]*){1,3}")
 _PER_UNIT_AFTER = re.compile(r"\s+(?:per|a|each)\s+(?:[a-z-]+\s+)?[a-z]{3,}", re.IGNORECASE)
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
@@ -4712,6 +4720,7 @@ class Decider:
             or self._days_of_a_flow(reading)
             or self._each_of_a_total(reading)
             or self._time_to_cover(reading)
+            or self._break_even_count(reading)
             or self._after_discount(reading)
             or self._change_over_implied_base(reading)
             or self._level_before_a_change(reading)
@@ -5072,6 +5081,38 @@ class Decider:
             if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
                 formula = f"{cost.text} / {saving.text} × {per_year}"
                 return _derived_weakly(claim, value, formula, "time to cover")
+        return None
+
+    def _break_even_count(self, reading: Reading) -> ClaimVerdict | None:
+        """ "The member saves $6.48 per session, so the membership pays for itself after
+        about 2.0 such sessions a month" after "$12.99 a month": a count of uses after which
+        a cost is covered: an amount of the last few sentences over a smaller one of the
+        claim's own sentence before it (the saving), `derived` weakly when that gives the
+        claim at its precision."""
+        claim = reading.claim
+        if claim.kind not in (NUMBER, COUNT) or not claim.value:
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        if not _BREAK_EVEN_BEFORE.search(
+            self.answer.text, max(start, claim.start - 60), claim.start
+        ):
+            return None
+        # The cost may be priced a few sentences up ("membership is $12.99 a month"), the
+        # saving in the claim's own sentence: its amounts and the last few before them.
+        amounts = [
+            c
+            for c in self._claims_around(reading, BREAK_EVEN_SENTENCES, before_it=True)
+            if c.kind == CURRENCY and c.value > 0
+        ][-MAX_BREAK_EVEN_AMOUNTS:]
+        own = [c for c in self._claims_of(reading.sentence) if c.start < claim.start]
+        savings = [c for c in amounts if c in own]
+        for cost, saving in itertools.product(amounts, savings):
+            if cost.unit != saving.unit or cost.value <= saving.value:
+                continue
+            value = cost.value / saving.value
+            if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                formula = f"{cost.text} / {saving.text}"
+                return _derived_weakly(claim, value, formula, "break-even count")
         return None
 
     def _after_discount(self, reading: Reading) -> ClaimVerdict | None:
