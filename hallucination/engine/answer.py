@@ -528,6 +528,16 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         )
         if "operand" in claim.qualifiers:
             cues, direction = frozenset(), 0
+        elif (
+            SUM in cues
+            and claim.cell is not None
+            and _NAMED_LIKE_AN_OPERATOR.match(
+                text, text.rfind("\n", 0, claim.start) + 1, claim.start
+            )
+        ):
+            # "| Plus | $50 | $30 | **$120** |": a row named Plus (a plan, a tier) adds
+            # nothing up.
+            cues = cues - {SUM}
         other = _other_label(claim, after, cues)
         lowered_window = window.lower()
         ratio_of = _RATIO_OF.search(window) if "ratio of" in lowered_window else None
@@ -1440,6 +1450,8 @@ def _other_label(claim: Claim, after: str, cues: frozenset[str]) -> frozenset[st
 
 
 # A list item that leaves its verb out: ", Europe for", "and Asia Pacific for".
+# A table row whose label is one word that is also an operator: "| Plus |", "| **Plus** |".
+_NAMED_LIKE_AN_OPERATOR = re.compile(r"\s*\|?\s*\**(?:Plus|Minus|Less|Net)\**\s*\|", re.IGNORECASE)
 # A rate right after the amount of a change, restating it: ", or ", "**, or **".
 _OR_ITS_RATE = re.compile(r"\**\s*,\s*or\s+\**")
 # The later item of a list of changes with its verb left out: ", and UAN about ", " while
