@@ -324,6 +324,14 @@ MAX_BARE_ANSWER_CHARS = 120  # "US$860.0 million", "13.40; 11.10": a gold-style 
 _OPENED_BY_A_PRONOUN = re.compile(r"\s*(?:This|It|That)(?:\s+(?:is|was|rate))?\b")
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
+_SOME_OF_THE_ROWS = "a sum of some of the rows the total row adds up"
+_PLAIN_FIGURE = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
+# The whole a question or sentence asks for: "the group", "in total", "overall".
+_THE_WHOLE_ASKED = re.compile(
+    r"\b(?:in\s+total|total|overall|altogether|all\s+(?:markets|segments|regions|countries)"
+    r"|the\s+(?:group|company|whole\s+company|business\s+as\s+a\s+whole))\b",
+    re.IGNORECASE,
+)
 _TOTAL_ASKED = re.compile(r"\b(?:total|combined|aggregate)\b", re.IGNORECASE)
 _OVERALL_ASKED = re.compile(r"\b(?:overall|total|weighted|blended|aggregate)\b", re.IGNORECASE)
 _MEAN_OF_TERMS = re.compile(r"\(\s*([0-9.,]+(?:\s*\+\s*[0-9.,]+)+)\s*\)\s*[/÷]\s*([0-9]{1,2})")
@@ -1141,6 +1149,8 @@ class Decider:
         for i, (reading, verdict) in enumerate(zip(readings, verdicts, strict=True)):
             if verdict.grounded or reading.claim.kind == DATE:
                 continue
+            if verdict.details.get("reason") == _SOME_OF_THE_ROWS:
+                continue  # its own working, some rows of a total: no other figure undoes that
             mine = _comparable(reading.claim)
             if mine is None:
                 continue
@@ -2018,6 +2028,8 @@ class Decider:
                         if other is None:
                             other = self._partial_total(claim, expression, result * unit)
                         if other is None:
+                            other = self._part_of_a_total_row(reading, expression, result * unit)
+                        if other is None:
                             other = self._line_stated_otherwise(
                                 claim, at, expression, result * unit
                             )
@@ -2156,6 +2168,73 @@ class Decider:
             return None
         return _beside_its_working(
             claim, total, expression, derivation="sum", reason="the sources' total is another value"
+        )
+
+    def _part_of_a_total_row(
+        self, reading: Reading, expression: str, value: Decimal
+    ) -> ClaimVerdict | None:
+        """A sum of some rows of a table column whose total row says otherwise, given as
+        the whole the question or its sentence asks for ("How many parcels did the group
+        deliver?" answered "18,067 + 23,423 = 41,490 thousand", Estonia and Lithuania, where
+        `Parcels delivered, total` is 54,661): `unsupported_aggregation`, the total row the
+        nearest value. A sum its words give as the parts it adds is no such claim."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS or "+" not in expression:
+            return None
+        if any(op in expression for op in "×÷*/−–") or " - " in expression:
+            return None
+        start, end = self.answer.sentences[reading.sentence]
+        asked = f"{self.answer.question} {self.answer.text[start:end]}"
+        if not _THE_WHOLE_ASKED.search(asked):
+            return None
+        written = _PLAIN_FIGURE.findall(expression)
+        if len(written) != expression.count("+") + 1:
+            return None
+        terms = [values.evaluate(t) for t in written]
+        if len(terms) < 2 or any(t is None or not t for t in terms):
+            return None
+        cells = []
+        for term in terms:
+            found = {
+                (c.source_id, c.cell): c
+                for kind in (NUMBER, CURRENCY, COUNT)
+                for c in self.index.written_between(kind, abs(term), abs(term))
+                if c.cell is not None and c.written == abs(term)
+            }
+            if len(found) != 1:
+                return None
+            cells.extend(found.values())
+        column = {(c.source_id, c.cell[0], c.cell[2]) for c in cells}
+        if len(column) != 1 or any(c.label_words & _TOTAL_WORDS for c in cells):
+            return None  # not one column's rows, or totals of their own added up
+        # Rows of one line, the part named apart ("Parcels delivered, Estonia", "...,
+        # Lithuania"): the words they share are the total row's too.
+        shared = frozenset.intersection(*(c.label_words for c in cells))
+        if not shared:
+            return None
+        source_id, table, position = column.pop()
+        totals = [
+            c
+            for c in self.index.claims
+            if c.source_id == source_id
+            and c.cell is not None
+            and (c.cell[0], c.cell[2]) == (table, position)
+            and c.label_words & _TOTAL_WORDS
+            and abs(c.written) > sum(abs(t) for t in terms)
+            and shared <= c.label_words
+        ]
+        if len(totals) != 1:
+            return None
+        # "Estonia and Lithuania together": a sum its words give as the parts it adds.
+        parts = set().union(*(cell.label_words - totals[0].label_words for cell in cells))
+        if parts & labels.label_words(asked):
+            return None
+        return _beside_its_working(
+            claim,
+            totals[0],
+            expression,
+            derivation="sum",
+            reason=_SOME_OF_THE_ROWS,
         )
 
     def _line_stated_otherwise(
