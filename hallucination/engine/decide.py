@@ -324,6 +324,9 @@ MAX_BARE_ANSWER_CHARS = 120  # "US$860.0 million", "13.40; 11.10": a gold-style 
 _OPENED_BY_A_PRONOUN = re.compile(r"\s*(?:This|It|That)(?:\s+(?:is|was|rate))?\b")
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
+# "per average member", "revenue per average subscriber": a figure over a mean count.
+_AVERAGED_ROW = re.compile(r"\b(?:average|mean|weighted)\b", re.IGNORECASE)
+_PER_AVERAGE = re.compile(r"\bper\s+average\s+([a-z]+)", re.IGNORECASE)
 _SOME_OF_THE_ROWS = "a sum of some of the rows the total row adds up"
 _PLAIN_FIGURE = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 # The whole a question or sentence asks for: "the group", "in total", "overall".
@@ -2030,6 +2033,8 @@ class Decider:
                         if other is None:
                             other = self._part_of_a_total_row(reading, expression, result * unit)
                         if other is None:
+                            other = self._per_average_over_an_end(reading, expression, result)
+                        if other is None:
                             other = self._line_stated_otherwise(
                                 claim, at, expression, result * unit
                             )
@@ -2235,6 +2240,62 @@ class Decider:
             expression,
             derivation="sum",
             reason=_SOME_OF_THE_ROWS,
+        )
+
+    def _per_average_over_an_end(
+        self, reading: Reading, expression: str, result: Decimal
+    ) -> ClaimVerdict | None:
+        """A figure per average unit ("What was club revenue per average member?") worked
+        over the count at the period's end ("$462,718K ÷ 2,214K members ≈ $209") where the
+        sources give that count at the end of the period before too: `arithmetic_drift`,
+        the amount over the mean of the two counts expected."""
+        claim = reading.claim
+        start, end = self.answer.sentences[reading.sentence]
+        asked = _PER_AVERAGE.search(f"{self.answer.question} {self.answer.text[start:end]}")
+        if asked is None or expression.count("÷") + expression.count("/") != 1:
+            return None
+        written = _PLAIN_FIGURE.findall(expression.replace("÷", "/").split("/")[-1])
+        if len(written) != 1:
+            return None
+        divisor = values.evaluate(written[0])
+        if divisor is None or not divisor:
+            return None
+        noun = labels.stem(asked.group(1).lower())
+        found = {
+            (c.source_id, c.cell): c
+            for kind in (NUMBER, COUNT, CURRENCY)
+            for c in self.index.written_between(kind, divisor, divisor)
+            if c.cell is not None and c.written == divisor and noun in c.label_words
+        }
+        if len(found) != 1:
+            return None
+        (count,) = found.values()
+        source = self.index.texts.get(count.source_id, "")
+        if _AVERAGED_ROW.search(source, source.rfind("\n", 0, count.start) + 1, count.start):
+            return None  # "Average full-time equivalents": the mean already
+        before = lx.year_before(count.period) if count.period else ""
+        earlier = [
+            f
+            for f in self.index.row_of(count)
+            if before and lx.periods_compatible(before, f.period) and f.value
+        ]
+        if len(earlier) != 1:
+            return None
+        mean = (count.written + earlier[0].written) / 2
+        expected = result * divisor / mean
+        if values.at_precision(claim.value, expected, claim.precision or Decimal(1)):
+            return None
+        return ClaimVerdict(
+            claim=claim,
+            outcome=ARITHMETIC_DRIFT,
+            layer=LAYER_DERIVATION,
+            nearest=nearest_value(count),
+            formula=" ".join(expression.split()),
+            details={
+                "derivation": "ratio",
+                "reason": "a figure per average unit over the count at the period's end only",
+                "over_the_average": str(quantize_like(expected, claim)),
+            },
         )
 
     def _line_stated_otherwise(

@@ -926,6 +926,22 @@ def _at_a_caption_s_scale(claims: tuple[Claim, ...], scale: Decimal) -> tuple[Cl
     return tuple(out)
 
 
+MIN_ESCAPED_LINES = 3
+
+
+def _with_escaped_lines(text: str) -> str:
+    """A source printed as a Python or JSON string literal, its lines joined by `\\n`
+    escapes (`[Document(page_content='Results of Operations\\n(in thousands)\\n ...')]`):
+    each escape read as the line break it stands for, a space then the break, so that every
+    figure keeps its offset. A JSON document keeps its escapes: its parser reads them."""
+    escaped = text.count("\\n")
+    if escaped < MIN_ESCAPED_LINES or text.count("\n") >= escaped:
+        return text
+    if read_json_source(text) is not None:
+        return text
+    return text.replace("\\n", " \n").replace("\\t", " \t")
+
+
 def build_index(inp: DetectionInput) -> SourceIndex:
     """Extract every source (documents, tool outputs, reference facts) into one index."""
     index = SourceIndex()
@@ -935,8 +951,9 @@ def build_index(inp: DetectionInput) -> SourceIndex:
         index.checksum_input = inp.checksum_input
     captions = _table_captions_elsewhere(inp.sources) if len(inp.sources) > 1 else {}
     for source in inp.sources:
-        index.texts[source.id] = source.text
-        extracted = extract_source(source.id, source.text)
+        text = _with_escaped_lines(source.text)
+        index.texts[source.id] = text
+        extracted = extract_source(source.id, text)
         if source.id in captions:
             extracted = replace(
                 extracted, claims=_at_a_caption_s_scale(extracted.claims, captions[source.id])
