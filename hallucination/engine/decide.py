@@ -326,6 +326,13 @@ _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|c
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
 # "per average member", "revenue per average subscriber": a figure over a mean count.
 _AVERAGED_ROW = re.compile(r"\b(?:average|mean|weighted)\b", re.IGNORECASE)
+# "was increased to", "raised to", "reduced to", "set at": a level from then on.
+_SET_TO_BEFORE = re.compile(
+    r"\b(?:increased|raised|reduced|decreased|lowered|amended|expanded|cut|set|reset)\s+"
+    r"(?:\w+\s+)?(?:to|at)\s+\Z",
+    re.IGNORECASE,
+)
+_MONTH_KEY = re.compile(r"(?:19|20)[0-9]{2}-[01][0-9]")
 _PER_AVERAGE = re.compile(r"\bper\s+average\s+([a-z]+)", re.IGNORECASE)
 _SOME_OF_THE_ROWS = "a sum of some of the rows the total row adds up"
 _PLAIN_FIGURE = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
@@ -6397,7 +6404,11 @@ class Decider:
         A metric carried over from an earlier figure ("8 of 12 trades were winners, 4
         lost") or a count's name on a rate ("winners (66.67%)") proves nothing."""
         claim = reading.claim
-        if not lx.periods_compatible(claim.period, source.period) and not self._duration(claim):
+        if (
+            not lx.periods_compatible(claim.period, source.period)
+            and not self._duration(claim)
+            and not self._set_before(claim, source)
+        ):
             return False
         mine, theirs = _canonical(claim), _canonical(source)
         if (
@@ -6421,6 +6432,18 @@ class Decider:
         if mine and theirs and self._other_variant(claim, source):
             return False
         return segments_compatible(claim, source, self.index)
+
+    def _set_before(self, claim: Claim, source: Claim) -> bool:
+        """A level the sources set at an earlier date of the claim's year ("In June 2024 the
+        facility limit was increased to $300.0 million") still holds at the claim's later
+        date ("which has a limit of $300.0 million" at December 31, 2024)."""
+        mine, theirs = claim.period, source.period
+        if len(mine) != 10 or not _MONTH_KEY.fullmatch(theirs[:7]) or mine[:4] != theirs[:4]:
+            return False
+        if mine[:7] <= theirs[:7]:
+            return False
+        text = self.index.texts.get(source.source_id, "")
+        return bool(_SET_TO_BEFORE.search(text, max(0, source.start - 40), source.start))
 
     def _clause_words(self, reading: Reading) -> frozenset[str]:
         """The words of the claim's own clause: from the figure before it in its sentence (or
