@@ -113,6 +113,8 @@ _RISE = frozenset(
         "spiked",
         "leapt",
         "leaped",
+        "accelerated",
+        "acceleration",
     ]
 )
 _FALL = frozenset(
@@ -165,6 +167,9 @@ _FALL = frozenset(
         "tumbles",
         "eased",
         "retreated",
+        "decelerated",
+        "deceleration",
+        "slowdown",
     ]
 )
 # A change whose sign the words do not give: "improved" is up for a margin and down for an
