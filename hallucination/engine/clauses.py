@@ -105,8 +105,11 @@ _FORMER_FIGURES = frozenset(
 # "¹ Includes SRD 42,300 thousand of sales to the Government": a verb of containing names
 # nothing; the words after the figure do.
 _INCLUDING = frozenset({"includ", "compris", "contain", "among"})
-# Verbs of holding, folded: "holds", "held", "maintains", "carried".
-_HOLDING = frozenset({"hold", "held", "maintain", "carri", "carry"})
+# Verbs of holding or taking in, folded: "holds", "held", "maintains", "carried",
+# "collected", "generated", "earned", "recorded".
+_HOLDING = frozenset(
+    {"hold", "held", "maintain", "carri", "carry", "collect", "generat", "earn", "record"}
+)
 # The noun phrase right before a bracket: the words after the last verb or joining word.
 _PHRASE_BEFORE_BRACKET = re.compile(
     r"(?:^|[,;:]|\b(?:as|and|while|but|than|with|fell|rose|grew|was|were|is|are|of|"

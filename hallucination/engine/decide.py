@@ -321,7 +321,10 @@ _SIGN_SIDES = frozenset(
 _PART_ASKED = re.compile(r"\b(?:percentage|proportion|share|portion|fraction)\s+of\b", re.I)
 _AVERAGE_ASKED = re.compile(r"\b(?:average|mean|turnover)\b", re.IGNORECASE)
 MAX_BARE_ANSWER_CHARS = 120  # "US$860.0 million", "13.40; 11.10": a gold-style answer
-_OPENED_BY_A_PRONOUN = re.compile(r"\s*(?:This|It|That)(?:\s+(?:is|was|rate))?\b")
+# (after a list item's marker or bold: "- That was up about **8.7%**")
+_OPENED_BY_A_PRONOUN = re.compile(
+    r"\s*(?:[-*•]\s+|[0-9]{1,2}[.)]\s+)?\**(?:This|It|That)(?:\s+(?:is|was|rate))?\b"
+)
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
 # "per average member", "revenue per average subscriber": a figure over a mean count.
@@ -4427,6 +4430,23 @@ class Decider:
             ),
             None,
         )
+        if earlier is None and later.cell is None:
+            # "SkyLark collected $1.12 billion in baggage fees in 2024, up from $1.03 billion
+            # in 2023": the year before's value its own source sentence gives beside it.
+            start, end = self._source_sentence(later)
+            earlier = next(
+                (
+                    c
+                    for c in self._beside(later, BESIDE_CHARS)
+                    if start <= c.start < end
+                    and c is not later
+                    and c.kind == later.kind
+                    and c.unit == later.unit
+                    and c.period
+                    and lx.periods_compatible(earlier_period, c.period)
+                ),
+                None,
+            )
         if earlier is None:
             return []
         kind = cd.GROWTH if claim.kind == PERCENT else cd.DIFFERENCE
