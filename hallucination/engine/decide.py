@@ -322,6 +322,11 @@ _PART_ASKED = re.compile(r"\b(?:percentage|proportion|share|portion|fraction)\s+
 _AVERAGE_ASKED = re.compile(r"\b(?:average|mean|turnover)\b", re.IGNORECASE)
 MAX_BARE_ANSWER_CHARS = 120  # "US$860.0 million", "13.40; 11.10": a gold-style answer
 # (after a list item's marker or bold: "- That was up about **8.7%**")
+# "the 14.7% increase": a figure named with the article and a noun of change after it.
+_THE_FIGURE = re.compile(
+    r".*\bthe\s+[+−-]?[0-9][0-9.,]*\s?%\s+(?:increase|rise|growth|gain|decline|decrease|drop|fall)\b",
+    re.IGNORECASE | re.DOTALL,
+)
 _OPENED_BY_A_PRONOUN = re.compile(
     r"\s*(?:[-*•]\s+|[0-9]{1,2}[.)]\s+)?\**(?:This|It|That)(?:\s+(?:is|was|rate))?\b"
 )
@@ -757,7 +762,11 @@ class Decider:
         found = [self._candidates(r) for r in readings]
         verdicts: list[ClaimVerdict] = []
         for i in range(len(readings)):
-            verdict = self._restated(readings, verdicts, i) or self._decide(found[i], found)
+            verdict = (
+                self._restated(readings, verdicts, i)
+                or self._the_figure_given_before(readings, verdicts, i)
+                or self._decide(found[i], found)
+            )
             # Grounded figures checked once more against what their words say: the sign,
             # the basis (GAAP or not), the one period the question asks.
             verdict = self._with_plus_sign(verdict)
@@ -1174,7 +1183,8 @@ class Decider:
                 theirs = _comparable(other.claim)
                 if other is reading or theirs is None or (theirs[1] != mine[1] and not bare):
                     continue
-                if reading.own_name and not reading.own_name & other.claim.label_words:
+                own_name = self._named_in_sources(reading.own_name)
+                if own_name and not own_name & other.claim.label_words:
                     continue  # "and UAN about 25.6%" is not ammonia's 25.6%, worked above
                 exact = self._exact.get(other.index, other.claim.value)
                 if mine[1] == "rate" and other.claim.kind == BPS:
@@ -1515,6 +1525,28 @@ class Decider:
             return None
         return _on_evidence_of(claim, before, f"{other.text} restated", "restated")
 
+    def _named_in_sources(self, words: frozenset[str]) -> frozenset[str]:
+        """The words some source value's label or header holds."""
+        return frozenset(w for w in words if w in self.index.by_word)
+
+    def _the_figure_given_before(
+        self, readings: tuple[Reading, ...], verdicts: list[ClaimVerdict], i: int
+    ) -> ClaimVerdict | None:
+        """A rate named with "the" and a noun of change ("together they compound to the
+        14.7% increase") that is, as written, one the answer gave before and grounded
+        ("TCE revenues grew about 14.7%"): a reference to that figure, on its evidence."""
+        claim = readings[i].claim
+        if claim.kind != PERCENT or not _THE_FIGURE.match(
+            self.answer.text[max(0, claim.start - 4) : claim.end]
+            + self.answer.text[claim.end : claim.end + 16]
+        ):
+            return None
+        for k in range(i - 1, -1, -1):
+            other, before = readings[k].claim, verdicts[k]
+            if other.kind == claim.kind and other.value == claim.value and before.grounded:
+                return _on_evidence_of(claim, before, f"{other.text}, given before", "restated")
+        return None
+
     # ------------------------------------------------------------ candidates
 
     def _clause_period(self, reading: Reading) -> str | None:
@@ -1626,6 +1658,10 @@ class Decider:
         if period is not None:
             claim = replace(claim, period=period)
             reading = replace(reading, claim=claim)
+        if reading.own_name:
+            # "and the daily rate about 9.6%": a part no source names holds no derivation
+            # to its own figures.
+            reading = replace(reading, own_name=self._named_in_sources(reading.own_name))
         if self.index.aliases:
             named = self.index.with_aliases(claim.label_words)
             if named is not claim.label_words:
