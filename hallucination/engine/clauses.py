@@ -105,6 +105,7 @@ _FORMER_FIGURES = frozenset(
 # "¹ Includes SRD 42,300 thousand of sales to the Government": a verb of containing names
 # nothing; the words after the figure do.
 _INCLUDING = frozenset({"includ", "compris", "contain", "among"})
+_PASSIVE_BY = re.compile(r"\b(?:were|was|are|is|been)\s+[a-z]+ed\s+by\s*\Z", re.IGNORECASE)
 # Verbs of holding or taking in, folded: "holds", "held", "maintains", "carried",
 # "collected", "generated", "earned", "recorded".
 _HOLDING = frozenset(
@@ -413,7 +414,9 @@ def read_clauses(
             and 2 <= len(window_words) <= 4
             and window_words[-1] in _HOLDING
             and not lx.canonical_labels(window)
-        ):
+        ) or (after_label and _PASSIVE_BY.search(window)):
+            # ("were collateralized by $398.7 million of receivables": the agent of a
+            # passive verb, named after the figure)
             # "The Company holds $118.2 million in restricted trust accounts": a subject and
             # a verb of holding before the figure, what is held after it
             own = after_label

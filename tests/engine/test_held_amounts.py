@@ -30,3 +30,15 @@ def test_a_share_of_items_listed_together():
     )
     assert not detect(source_input(said.format("35.7%"), NOTE)).flagged
     assert detect(source_input(said.format("37.5%"), NOTE)).flagged
+
+
+SECURED = (
+    "At December 31, 2024, borrowings outstanding under the facility were $212.5 million, "
+    "classified as long-term debt, and were collateralized by $398.7 million of receivables."
+)
+
+
+def test_the_agent_of_a_passive_verb_names_the_figure():
+    said = "Securitization borrowings equaled about {} of the receivables pledged as collateral."
+    assert not detect(source_input(said.format("53.3%"), SECURED)).flagged
+    assert detect(source_input(said.format("58.3%"), SECURED)).flagged
