@@ -1727,6 +1727,15 @@ _DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...
         frozenset({RATIO, NUMBER}),
         ("(total current assets divided by total current liabilities)",),
     ),
+    (
+        re.compile(r"\bnet assets\b", re.IGNORECASE),
+        _AMOUNT,
+        (
+            "(total assets less total liabilities)",
+            "(current assets plus noncurrent assets less current liabilities plus noncurrent"
+            " liabilities)",
+        ),
+    ),
 )
 _DEFINED: dict[int, list[WordedFormula]] = {}
 _ANY_DEFINED = re.compile("|".join(name.pattern for name, _k, _d in _DEFINITIONS), re.IGNORECASE)
