@@ -942,6 +942,22 @@ def _with_escaped_lines(text: str) -> str:
     return text.replace("\\n", " \n").replace("\\t", " \t")
 
 
+# A footnote's marker in superscript tags ("Cemetery revenue<sup>1</sup>"), and a markdown
+# escape before a sign ("\\$612,450"): marks of the rendering, no figure or label.
+_SUPERSCRIPT_MARK = re.compile(r"<sup>\s*[0-9a-z*†‡]{1,3}\s*</sup>", re.IGNORECASE)
+_MARKDOWN_ESCAPE = re.compile(r"\\(?=[$%*_#\[\]()])")
+
+
+def _without_markup_marks(text: str) -> str:
+    """The text with superscript footnote markers and markdown escapes blanked, every
+    other character where it was."""
+    if "<sup" in text or "<SUP" in text:
+        text = _SUPERSCRIPT_MARK.sub(lambda m: " " * len(m.group()), text)
+    if "\\" in text:
+        text = _MARKDOWN_ESCAPE.sub(" ", text)
+    return text
+
+
 def build_index(inp: DetectionInput) -> SourceIndex:
     """Extract every source (documents, tool outputs, reference facts) into one index."""
     index = SourceIndex()
@@ -951,7 +967,7 @@ def build_index(inp: DetectionInput) -> SourceIndex:
         index.checksum_input = inp.checksum_input
     captions = _table_captions_elsewhere(inp.sources) if len(inp.sources) > 1 else {}
     for source in inp.sources:
-        text = _with_escaped_lines(source.text)
+        text = _without_markup_marks(_with_escaped_lines(source.text))
         index.texts[source.id] = text
         extracted = extract_source(source.id, text)
         if source.id in captions:
