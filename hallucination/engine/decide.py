@@ -341,6 +341,7 @@ _SET_TO_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _MONTH_KEY = re.compile(r"(?:19|20)[0-9]{2}-[01][0-9]")
+_SAID_OTHERWISE = frozenset({"hypothetical", "superseded"})
 _PER_AVERAGE = re.compile(r"\bper\s+average\s+([a-z]+)", re.IGNORECASE)
 _SOME_OF_THE_ROWS = "a sum of some of the rows the total row adds up"
 _PLAIN_FIGURE = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
@@ -2940,6 +2941,14 @@ class Decider:
             if at_price is not None:
                 return at_price
 
+        # A figure kept as what would have been, or as what was first reported, where the
+        # sources give it so: not the line's reported value, and no error.
+        said_otherwise = [s for s in c.exact if claim.qualifiers & s.qualifiers & _SAID_OTHERWISE]
+        if said_otherwise:
+            return ClaimVerdict(
+                claim=claim, outcome=GROUNDED, nearest=nearest_value(said_otherwise[0])
+            )
+
         # 1. The value the sources state for this metric and period.
         if c.stated is not None and not reading.derived:
             return self._against_stated(c, found)
@@ -2997,6 +3006,9 @@ class Decider:
             )
             and not any(cd.value_matches(claim, f) for f in c.binding.facts)
             and not self._clause_names_line(reading, c.exact[0])
+            # "cemetery revenue would have been $466.3 million without that sale": a value
+            # the sources too give as what would have been, which is why no line states it
+            and not claim.qualifiers & c.exact[0].qualifiers & _SAID_OTHERWISE
         ):
             other = c.exact[0]
             right = c.prose_stated or c.binding.stated
@@ -6485,7 +6497,14 @@ class Decider:
             and not counted
         ):
             return False
-        if mine and theirs and self._other_variant(claim, source):
+        if (
+            mine
+            and theirs
+            and self._other_variant(claim, source)
+            # "would have been $466.3 million without that sale" for the sources' "Excluding
+            # this sale, ... would have been": the variant is what both say would have been
+            and not claim.qualifiers & source.qualifiers & _SAID_OTHERWISE
+        ):
             return False
         return segments_compatible(claim, source, self.index)
 
