@@ -1137,7 +1137,8 @@ _A_RESULT = re.compile(r"[=→]\s*[*_]*\s*[$£€¥]?\s*([0-9][0-9,]*(?:\.[0-9]+
 _CELL_RESULT_AFTER = re.compile(r"[ \t]*\|[ \t*_]*(≈|~|about |approx\.? )?[ \t*_]*")
 _RESULT_AFTER = re.compile(
     r"[\s*_]*(?:about|approximately|roughly|approx\.?|~)?[\s*_]*"
-    r"(?:[A-Z][A-Za-z]{0,3}\.?[ \t]?|S/[ \t]?)?"  # a currency the number reader leaves out: "= RO 34.85", "= S/ 11,206.75"
+    # a currency the number reader leaves out: "= RO 34.85", "= S/ 11,206.75", "≈ B/. 23.06"
+    r"(?:[A-Z][A-Za-z]{0,3}\.?[ \t]?|[A-Z]/\.?[ \t]?)?"
 )
 _RANGE_DASH = re.compile(r"\s*[-–—]\s*")
 # Verbs that link a subject to its figure: a direction word before one of these belongs to

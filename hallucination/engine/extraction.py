@@ -900,7 +900,9 @@ def _working_of_the_line_above(text: str, start: int, eq: int) -> int:
 
 _NAMED_IN_BRACKETS = re.compile(r"[0-9](\s*\([a-z][a-z&'-]*(?:[ ,]+[a-z&'-]+){0,7})\)\Z")
 _ARITHMETIC_CELL = re.compile(r"(?<=\|)([^|\n]*?[0-9][^|\n]*?(?:[÷×]|\s[*/]\s)[^|\n]*?)(?=\|)")
-_FORMULA_LEAD = re.compile(r"[*_]+[ \t]*|(?:19|20)\d{2}[ \t]*[,:][ \t]+")
+# ... and the rest of a currency sign the scan stopped inside ("B/. 412,806.3 thousand / ..."
+# begins after the balboa's "B/.").
+_FORMULA_LEAD = re.compile(r"[*_]+[ \t]*|(?:19|20)\d{2}[ \t]*[,:][ \t]+|/?\.[ \t]+")
 _RANGE_BETWEEN = re.compile(r"(?:[-–—]| to )(?:US\$|[A-Z]{1,2}\$|[$€£¥₹])?")
 
 
