@@ -341,6 +341,15 @@ _SET_TO_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _MONTH_KEY = re.compile(r"(?:19|20)[0-9]{2}-[01][0-9]")
+# A price per the smaller unit of a measure, and the larger unit in working: "per kg" over
+# tonnes, "per kWh" over MWh, "per litre" over cubic metres.
+_PER_SMALLER_UNIT = re.compile(
+    r"\s*(?:per|a|/)\s*(?:kg|kilo(?:gram)?s?|kwh|litres?|liters?|metres?|meters?)\b", re.IGNORECASE
+)
+_LARGER_UNIT_IN = re.compile(
+    r"[0-9]\s*(?:tonnes?|tons?|t|mwh|m3|m³|cubic\s+met(?:re|er)s?|km|kilomet(?:re|er)s?)\b",
+    re.IGNORECASE,
+)
 _SAID_OTHERWISE = frozenset({"hypothetical", "superseded"})
 _PER_AVERAGE = re.compile(r"\bper\s+average\s+([a-z]+)", re.IGNORECASE)
 _SOME_OF_THE_ROWS = "a sum of some of the rows the total row adds up"
@@ -2041,6 +2050,12 @@ class Decider:
         if value is None:
             return None
         results = [value, value * 100] if claim.kind == PERCENT else [value]
+        if claim.kind == CURRENCY and _PER_SMALLER_UNIT.match(self.answer.text, claim.end):
+            larger = _LARGER_UNIT_IN.search(expression)
+            if larger is not None:
+                # "ISK 31,196.9 million / 16,247 tonnes ≈ ISK 1,920 per kg": a price per
+                # thousandth of the unit the working divides by
+                results.append(value / 1000)
         if claim.kind in (PERCENTAGE_POINTS, BPS) and "%" in expression:
             # "20.92% − 14.83% = 6.09 pp": percentages are hundredths in the arithmetic.
             results.append(value * (100 if claim.kind == PERCENTAGE_POINTS else 10_000))
