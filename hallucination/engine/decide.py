@@ -350,6 +350,13 @@ _LARGER_UNIT_IN = re.compile(
     r"[0-9]\s*(?:tonnes?|tons?|t|mwh|m3|m³|cubic\s+met(?:re|er)s?|km|kilomet(?:re|er)s?)\b",
     re.IGNORECASE,
 )
+# "its 40% share of Tidewater's 2024 net income was", "a 25% interest in the venture's
+# profit of": a rate, the word for a holder's part, and the line it is a part of.
+_RATE_SHARE_OF = re.compile(
+    r"([0-9]{1,2}(?:\.[0-9]+)?)\s?%\s+(?:share|interest|stake|portion)\s+(?:of|in)\s+"
+    r"((?:[A-Z][\w&.'’-]*['’]s\s+)?(?:(?:19|20)[0-9]{2}\s+)?[a-z][a-z -]{2,40}?)"
+    r"\s+(?:was|were|is|came|amounted|totall?ed|of)\b"
+)
 _SAID_OTHERWISE = frozenset({"hypothetical", "superseded"})
 _PER_AVERAGE = re.compile(r"\bper\s+average\s+([a-z]+)", re.IGNORECASE)
 _SOME_OF_THE_ROWS = "a sum of some of the rows the total row adds up"
@@ -2963,6 +2970,12 @@ class Decider:
             return ClaimVerdict(
                 claim=claim, outcome=GROUNDED, nearest=nearest_value(said_otherwise[0])
             )
+
+        # A stated share of the line the claim's words name ("its 40% share of Tidewater's
+        # net income was about $33.8 million"): that share of the line, not the line.
+        shared = self._share_of_a_named_line(reading)
+        if shared is not None:
+            return shared
 
         # 1. The value the sources state for this metric and period.
         if c.stated is not None and not reading.derived:
@@ -5696,6 +5709,32 @@ class Decider:
                     return _derived_weakly(
                         claim, value, f"{rate.text} × {line.text}", "rate of a named line"
                     )
+        return None
+
+    def _share_of_a_named_line(self, reading: Reading) -> ClaimVerdict | None:
+        """An amount that is a stated share of a line its sentence names ("Calder Rock's 40%
+        share of Tidewater's 2024 net income was about $33.8 million"): the rate times the
+        line's value for the claim's period, `derived` weakly when that gives the claim."""
+        claim = reading.claim
+        if claim.kind != CURRENCY:
+            return None
+        start = self.answer.sentences[reading.sentence][0]
+        share = _RATE_SHARE_OF.search(self.answer.text, start, claim.start)
+        if share is None:
+            return None
+        rate = values.evaluate(share.group(1))
+        words = labels.label_words(share.group(2))
+        if rate is None or not words:
+            return None
+        periods = [claim.period] if claim.period else list(reading.periods[:1])
+        for line in cd.operands_for(words, periods, self.index, named=True)[:2]:
+            if line.kind != CURRENCY or cd.other_currency(claim, line):
+                continue
+            value = rate / 100 * line.value
+            if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
+                return _derived_weakly(
+                    claim, value, f"{share.group(1)}% × {line.text}", "share of a named line"
+                )
         return None
 
     def _gross_margin_over_its_lines(self, reading: Reading) -> ClaimVerdict | None:

@@ -1,6 +1,7 @@
 """Net assets, where no line states them, are assets less liabilities: total assets less
 total liabilities, or current plus noncurrent assets less current plus noncurrent
-liabilities."""
+liabilities; and a holder's stated share of a line ("its 40% share of Tidewater's 2024 net
+income") is that share of the line's value."""
 
 from __future__ import annotations
 
@@ -23,3 +24,20 @@ def test_net_assets_are_assets_less_liabilities():
     assert not detect(source_input(said.format("$593.2 million"), SUMMARY)).flagged
     # current assets less current liabilities only (working capital)
     assert detect(source_input(said.format("$91.7 million"), SUMMARY)).flagged
+
+
+INCOME = """The Company holds a 40% membership interest in Tidewater, a joint venture.
+Summarized financial information for Tidewater is as follows (in millions):
+
+Years ended December 31,                 2024        2023
+Net sales                               $612.4      $580.9
+Net income                                84.6        70.2
+"""
+
+
+def test_a_stated_share_of_a_named_line():
+    said = "Calder Rock's 40% share of Tidewater's 2024 net income was about {}."
+    assert not detect(source_input(said.format("$33.8 million"), INCOME)).flagged
+    assert detect(source_input(said.format("$36.8 million"), INCOME)).flagged
+    # the share given as the line itself
+    assert detect(source_input("Tidewater's 2024 net income was $33.8 million.", INCOME)).flagged
