@@ -1646,12 +1646,18 @@ def _caption_units(caption: str) -> _Units:
             # "(in thousands, except units)": counts of units shipped or sold, whole
             exceptions += ("unit",)
         # ... and any other kind of row the list names: "except location counts", "except
-        # buses and routes".
-        exceptions += tuple(
-            stem
-            for stem in map(_stem, _LISTED_WORD.findall(listed))
-            if stem not in _EXCEPT_FILLER and stem not in exceptions
-        )
+        # buses and routes". An item of several words names its rows by all of them:
+        # "except bitcoin mined, hash rate and power cost" excepts no "Bitcoin mining"
+        # revenue row.
+        for item in _LIST_ITEM_SPLIT.split(listed):
+            stems = [
+                stem
+                for stem in map(_stem, _LISTED_WORD.findall(item))
+                if stem not in _EXCEPT_FILLER
+            ]
+            entry = ALL_OF.join(stems)
+            if stems and entry not in exceptions:
+                exceptions += (entry,)
     return _Units(scale=scale, currency=currency, exceptions=exceptions)
 
 
@@ -1665,6 +1671,9 @@ _EXCEPT_FILLER = frozenset(
     }
 )  # fmt: skip
 _LISTED_WORD = regex.compile(r"[a-z]{3,}")
+# The items of an "except ..." list, and the join of an item's several words.
+_LIST_ITEM_SPLIT = regex.compile(r"\s*(?:,|;|\band\b|\bor\b)\s*")
+ALL_OF = "&"
 _LISTED_PER_UNIT = regex.compile(r"(?:\b[a-z]+\s+)?\bper[- ](?!cent\b)[a-z]+")
 
 
@@ -1829,6 +1838,11 @@ _UNITS_ROW = regex.compile(r"\bunits?\b", regex.IGNORECASE)
 def _excepted(label: str, exceptions: tuple[str, ...]) -> bool:
     lowered = label.lower()
     for word in exceptions:
+        if ALL_OF in word:
+            stems = {_stem(w) for w in _LISTED_WORD.findall(lowered)}
+            if all(part in stems for part in word.split(ALL_OF)):
+                return True
+            continue
         if word == "per share" and _PER_UNIT.search(lowered):
             return True
         if word == "share" and "share" in lowered:
