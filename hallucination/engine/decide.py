@@ -161,7 +161,6 @@ _OF_LINE = re.compile(
     r"\s+of\s+(?:the\s+|its\s+|total\s+|gross\s+)?([A-Za-z][A-Za-z -]{2,40}?)(?=[,.;)]|\s+(?:and|for|in|from|which|recognised|recognized)\b)"
 )
 MAX_POOL_RATES = 200  # a source's percentages searched for one that defines the claim
-# "£2.47 per affected customer", "$12,700 per finisher", "€4.10 a head".
 # "pays for itself after about", "breaks even after roughly", "to recoup it in".
 _BREAK_EVEN_BEFORE = re.compile(
     r"\b(?:pays?\s+(?:for\s+)?itself|paid\s+for\s+itself|breaks?\s+even|recoup\w*)\b"
@@ -170,7 +169,8 @@ _BREAK_EVEN_BEFORE = re.compile(
 )
 MAX_BREAK_EVEN_AMOUNTS = 10
 BREAK_EVEN_SENTENCES = 4
-_WORDS_AFTER = re.compile(r"(?:\s+[A-Za-z][\w.'-]*){1,3}")
+_WORDS_AFTER = re.compile(r"(?:\s+[A-Za-z][\w.'-]*){1,3}")  # up to three words after a figure
+# "£2.47 per affected customer", "$12,700 per finisher", "€4.10 a head".
 _PER_UNIT_AFTER = re.compile(r"\s+(?:per|a|each)\s+(?:[a-z-]+\s+)?[a-z]{3,}", re.IGNORECASE)
 _A_YEAR_AFTER = re.compile(r"\s+(?:a|per|each)\s+year\b|\s+annually\b|\s+yearly\b", re.IGNORECASE)
 _OVER_SPAN = re.compile(
@@ -321,18 +321,19 @@ _SIGN_SIDES = frozenset(
 _PART_ASKED = re.compile(r"\b(?:percentage|proportion|share|portion|fraction)\s+of\b", re.I)
 _AVERAGE_ASKED = re.compile(r"\b(?:average|mean|turnover)\b", re.IGNORECASE)
 MAX_BARE_ANSWER_CHARS = 120  # "US$860.0 million", "13.40; 11.10": a gold-style answer
-# (after a list item's marker or bold: "- That was up about **8.7%**")
-# "the 14.7% increase": a figure named with the article and a noun of change after it.
+# "the 14.7% increase": a rate named with the article before it and a noun of change after.
 _THE_FIGURE = re.compile(
-    r".*\bthe\s+[+−-]?[0-9][0-9.,]*\s?%\s+(?:increase|rise|growth|gain|decline|decrease|drop|fall)\b",
-    re.IGNORECASE | re.DOTALL,
+    r"\bthe\s+[+−-]?[0-9][0-9.,]*\s?%\s+(?:increase|rise|growth|gain|decline|decrease|drop|fall)\b",
+    re.IGNORECASE,
 )
+# A sentence opened by "This", "It" or "That", after a list item's marker or bold too ("- That
+# was up about **8.7%**").
 _OPENED_BY_A_PRONOUN = re.compile(
     r"\s*(?:[-*•]\s+|[0-9]{1,2}[.)]\s+)?\**(?:This|It|That)(?:\s+(?:is|was|rate))?\b"
 )
 _CHANGE_ASKED = re.compile(r"\b(?:percentage\s+change|growth|increase|decrease|change)\b", re.I)
 _A_YEAR = re.compile(r"\b(?:19|20)[0-9]{2}\b")
-# "per average member", "revenue per average subscriber": a figure over a mean count.
+# A row that is a mean already: "Average full-time equivalents", "Weighted average shares".
 _AVERAGED_ROW = re.compile(r"\b(?:average|mean|weighted)\b", re.IGNORECASE)
 # "was increased to", "raised to", "reduced to", "set at": a level from then on.
 _SET_TO_BEFORE = re.compile(
@@ -357,7 +358,9 @@ _RATE_SHARE_OF = re.compile(
     r"((?:[A-Z][\w&.'’-]*['’]s\s+)?(?:(?:19|20)[0-9]{2}\s+)?[a-z][a-z -]{2,40}?)"
     r"\s+(?:was|were|is|came|amounted|totall?ed|of)\b"
 )
+MAX_CHANGE_NOUN_CHARS = 16  # " increase", " decline" after a rate
 _SAID_OTHERWISE = frozenset({"hypothetical", "superseded"})
+# "per average member", "revenue per average subscriber": a figure over a mean count.
 _PER_AVERAGE = re.compile(r"\bper\s+average\s+([a-z]+)", re.IGNORECASE)
 _SOME_OF_THE_ROWS = "a sum of some of the rows the total row adds up"
 _PLAIN_FIGURE = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
@@ -1549,13 +1552,12 @@ class Decider:
     def _the_figure_given_before(
         self, readings: tuple[Reading, ...], verdicts: list[ClaimVerdict], i: int
     ) -> ClaimVerdict | None:
-        """A rate named with "the" and a noun of change ("together they compound to the
-        14.7% increase") that is, as written, one the answer gave before and grounded
+        """A rate named with "the" and a noun of change ("together they drove the 14.7%
+        increase") that is, as written, one the answer gave before and grounded
         ("TCE revenues grew about 14.7%"): a reference to that figure, on its evidence."""
         claim = readings[i].claim
         if claim.kind != PERCENT or not _THE_FIGURE.match(
-            self.answer.text[max(0, claim.start - 4) : claim.end]
-            + self.answer.text[claim.end : claim.end + 16]
+            self.answer.text, max(0, claim.start - 4), claim.end + MAX_CHANGE_NOUN_CHARS
         ):
             return None
         for k in range(i - 1, -1, -1):
@@ -2269,15 +2271,10 @@ class Decider:
             return None
         cells = []
         for term in terms:
-            found = {
-                (c.source_id, c.cell): c
-                for kind in (NUMBER, CURRENCY, COUNT)
-                for c in self.index.written_between(kind, abs(term), abs(term))
-                if c.cell is not None and c.written == abs(term)
-            }
+            found = self._cells_written(abs(term))
             if len(found) != 1:
                 return None
-            cells.extend(found.values())
+            cells.extend(found)
         column = {(c.source_id, c.cell[0], c.cell[2]) for c in cells}
         if len(column) != 1 or any(c.label_words & _TOTAL_WORDS for c in cells):
             return None  # not one column's rows, or totals of their own added up
@@ -2311,6 +2308,16 @@ class Decider:
             reason=_SOME_OF_THE_ROWS,
         )
 
+    def _cells_written(self, value: Decimal) -> list[Claim]:
+        """The table cells whose digits as written are `value`, one per cell."""
+        found = {
+            (c.source_id, c.cell): c
+            for kind in (NUMBER, CURRENCY, COUNT)
+            for c in self.index.written_between(kind, value, value)
+            if c.cell is not None and c.written == value
+        }
+        return list(found.values())
+
     def _per_average_over_an_end(
         self, reading: Reading, expression: str, result: Decimal
     ) -> ClaimVerdict | None:
@@ -2330,15 +2337,10 @@ class Decider:
         if divisor is None or not divisor:
             return None
         noun = labels.stem(asked.group(1).lower())
-        found = {
-            (c.source_id, c.cell): c
-            for kind in (NUMBER, COUNT, CURRENCY)
-            for c in self.index.written_between(kind, divisor, divisor)
-            if c.cell is not None and c.written == divisor and noun in c.label_words
-        }
+        found = [c for c in self._cells_written(divisor) if noun in c.label_words]
         if len(found) != 1:
             return None
-        (count,) = found.values()
+        (count,) = found
         source = self.index.texts.get(count.source_id, "")
         if _AVERAGED_ROW.search(source, source.rfind("\n", 0, count.start) + 1, count.start):
             return None  # "Average full-time equivalents": the mean already
