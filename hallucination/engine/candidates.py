@@ -790,13 +790,14 @@ class Derivation:
 
 
 _SCALES_LARGEST_FIRST = sorted(lx.SCALE_SUFFIX.items(), reverse=True)
-_WRITTEN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
+# A number as digits write it, group marks and decimals included: "412,806.3".
+WRITTEN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 
 
 def short(claim: Claim) -> str:
     """A value as a formula writes it: 1.85B, 312M, 0.50 (as written), -7."""
     value = claim.value
-    written = _WRITTEN_NUMBER.search(claim.text)
+    written = WRITTEN_NUMBER.search(claim.text)
     if written and abs(value) < 1_000_000:
         digits = written.group().replace(",", "")
         try:

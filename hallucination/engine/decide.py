@@ -363,7 +363,6 @@ _SAID_OTHERWISE = frozenset({"hypothetical", "superseded"})
 # "per average member", "revenue per average subscriber": a figure over a mean count.
 _PER_AVERAGE = re.compile(r"\bper\s+average\s+([a-z]+)", re.IGNORECASE)
 _SOME_OF_THE_ROWS = "a sum of some of the rows the total row adds up"
-_PLAIN_FIGURE = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?")
 # The whole a question or sentence asks for: "the group", "in total", "overall".
 _THE_WHOLE_ASKED = re.compile(
     r"\b(?:in\s+total|total|overall|altogether|all\s+(?:markets|segments|regions|countries)"
@@ -2263,7 +2262,7 @@ class Decider:
         asked = f"{self.answer.question} {self.answer.text[start:end]}"
         if not _THE_WHOLE_ASKED.search(asked):
             return None
-        written = _PLAIN_FIGURE.findall(expression)
+        written = cd.WRITTEN_NUMBER.findall(expression)
         if len(written) != expression.count("+") + 1:
             return None
         terms = [values.evaluate(t) for t in written]
@@ -2330,7 +2329,7 @@ class Decider:
         asked = _PER_AVERAGE.search(f"{self.answer.question} {self.answer.text[start:end]}")
         if asked is None or expression.count("÷") + expression.count("/") != 1:
             return None
-        written = _PLAIN_FIGURE.findall(expression.replace("÷", "/").split("/")[-1])
+        written = cd.WRITTEN_NUMBER.findall(expression.replace("÷", "/").split("/")[-1])
         if len(written) != 1:
             return None
         divisor = values.evaluate(written[0])

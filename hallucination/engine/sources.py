@@ -8,6 +8,7 @@ cost grows with the length of the answer plus the sources, not their product.
 from __future__ import annotations
 
 import bisect
+import json
 import re
 import threading
 from collections import OrderedDict
@@ -18,7 +19,7 @@ from decimal import Decimal
 from . import clauses, labels, tables
 from . import lexicon as lx
 from .extraction import MAX_TEXT_CHARS, extract_document, ranges_share_labels
-from .json_source import read_json_source
+from .json_source import looks_like_json, read_json_source
 from .types import (
     BPS,
     COUNT,
@@ -937,8 +938,13 @@ def _with_escaped_lines(text: str) -> str:
     escaped = text.count("\\n")
     if escaped < MIN_ESCAPED_LINES or text.count("\n") >= escaped:
         return text
-    if read_json_source(text) is not None:
-        return text
+    if looks_like_json(text):
+        try:
+            json.loads(text)
+        except (ValueError, RecursionError):
+            pass  # "[Document(page_content='...')]": brackets, but no JSON
+        else:
+            return text
     return text.replace("\\n", " \n").replace("\\t", " \t")
 
 
