@@ -839,12 +839,29 @@ def _tags_as_pipes(text: str) -> str:
                 chars[tag.start() : tag.end()] = "|" + " " * (width - 1)
             else:
                 chars[tag.start() : tag.end()] = " " * width
+    for row in _ROW_ELEMENT.finditer(text, timeout=_TIMEOUT):
+        # A page that writes its rows on one line (`</p><table><tr>...</tr><tr>`): each row
+        # on a line of its own. Its opening tag's first character breaks the line when text
+        # comes before it, its closing tag's last when text follows it.
+        line_start = _line_start(chars, row.start())
+        if MARKUP_TAG.sub("", text[line_start : row.start()], timeout=_TIMEOUT).strip():
+            chars[row.start()] = "\n"
+        line_end = text.find("\n", row.end())
+        rest = text[row.end() : line_end if line_end >= 0 else len(text)]
+        if MARKUP_TAG.sub("", rest, timeout=_TIMEOUT).strip():
+            chars[row.end() - 1] = "\n"
     out = "".join(chars)
     # Tags outside rows (a caption, a paragraph, bold) and entities: spaces.
     out = MARKUP_TAG.sub(lambda m: " " * (m.end() - m.start()), out, timeout=_TIMEOUT)
     if "&" in out:
         out = _ENTITY.sub(lambda m: " " * (m.end() - m.start()), out, timeout=_TIMEOUT)
     return out
+
+
+def _line_start(chars: list[str], at: int) -> int:
+    while at > 0 and chars[at - 1] != "\n":
+        at -= 1
+    return at
 
 
 MAX_JSON_ROWS_CHARS = 200_000
