@@ -1029,8 +1029,10 @@ def _margin_change(
     line = next(
         (_MARGIN_LINES[w] for w in ("gross", "ebitda", "operat", "net") if w in words), None
     )
-    anchor = claim.period or (periods[0] if periods else "")
-    if line is None or not anchor:
+    if line is None:
+        return []
+    anchor = claim.period or (periods[0] if periods else "") or _latest_year_of(line, index)
+    if not anchor:
         return []
     if YEAR_AGO in reading.cues:
         earlier = lx.year_before(anchor)
@@ -1054,6 +1056,18 @@ def _margin_change(
         for n, r in zip(numerators, revenues, strict=True)
     )
     return [Derivation(SPREAD, margins, True, True, factor)]
+
+
+def _latest_year_of(line: frozenset[str], index: SourceIndex) -> str:
+    """ "Operating margin improved 1.8 percentage points", no year named, over a statement
+    of years: the change into the latest year the sources give the line for, when they give
+    the year before it too."""
+    years = {f.period for f in operands_for(line, [], index) if _YEAR_KEY.fullmatch(f.period)}
+    latest = max(years, default="")
+    return latest if latest and lx.year_before(latest) in years else ""
+
+
+_YEAR_KEY = re.compile(r"[0-9]{4}")
 
 
 def year_over_year(
@@ -1800,6 +1814,29 @@ class DerivationTest:
                 continue
             return True
         return False
+
+
+def hedged_place(claim: Claim) -> Decimal:
+    """The place a figure is rounded to: its last digit's, or for a hedged round figure
+    ("roughly EUR 370 million") its last non-zero digit's."""
+    precision = claim.precision or Decimal(1)
+    if not claim.approximate:
+        return precision
+    return max(precision, last_digit_place(claim) * (claim.scale or 1))
+
+
+def last_digit_place(claim: Claim) -> Decimal:
+    """The place of the last digit that is not a trailing zero of a whole number as written:
+    10 for "350", 100 for "1,800", 0.1 for "2.5"."""
+    written = abs(claim.written)
+    if written != written.to_integral_value() or written == 0:
+        return (claim.precision or Decimal(1)) / (claim.scale or 1)
+    place = Decimal(1)
+    number = int(written)
+    while number % 10 == 0:
+        number //= 10
+        place *= 10
+    return place
 
 
 def _within_its_rates(

@@ -1,0 +1,34 @@
+"""A margin's change worked from a statement's lines: with no year named, over the latest
+year the statement gives and the year before it."""
+
+from __future__ import annotations
+
+from hallucination.engine import detect
+
+from .conftest import source_input
+
+STATEMENT = """Consolidated results (in millions)
+
+| | 2024 | 2023 |
+|---|---:|---:|
+| Revenue | 4,812.6 | 4,390.2 |
+| Operating income | 786.9 | 637.5 |
+"""
+
+
+def test_an_undated_margin_change_is_over_the_latest_two_years():
+    # 786.9 / 4,812.6 = 16.35%, 637.5 / 4,390.2 = 14.52%: 1.83 points
+    said = "Operating margin improved {} percentage points."
+    assert not detect(source_input(said.format("1.8"), STATEMENT)).flagged
+    assert detect(source_input(said.format("2.4"), STATEMENT)).flagged
+
+
+def test_a_margin_change_over_three_years_is_into_the_latest():
+    three = STATEMENT.replace("| 2024 | 2023 |", "| 2024 | 2023 | 2022 |").replace(
+        "|---|---:|---:|", "|---|---:|---:|---:|"
+    )
+    three = three.replace("4,390.2 |", "4,390.2 | 4,000.0 |").replace("637.5 |", "637.5 | 500.0 |")
+    said = "Operating margin improved {} percentage points."
+    assert not detect(source_input(said.format("1.8"), three)).flagged
+    # 2023 against 2022 (14.52% - 12.50%)
+    assert detect(source_input(said.format("2.0"), three)).flagged
