@@ -1816,29 +1816,6 @@ class DerivationTest:
         return False
 
 
-def hedged_place(claim: Claim) -> Decimal:
-    """The place a figure is rounded to: its last digit's, or for a hedged round figure
-    ("roughly EUR 370 million") its last non-zero digit's."""
-    precision = claim.precision or Decimal(1)
-    if not claim.approximate:
-        return precision
-    return max(precision, last_digit_place(claim) * (claim.scale or 1))
-
-
-def last_digit_place(claim: Claim) -> Decimal:
-    """The place of the last digit that is not a trailing zero of a whole number as written:
-    10 for "350", 100 for "1,800", 0.1 for "2.5"."""
-    written = abs(claim.written)
-    if written != written.to_integral_value() or written == 0:
-        return (claim.precision or Decimal(1)) / (claim.scale or 1)
-    place = Decimal(1)
-    number = int(written)
-    while number % 10 == 0:
-        number //= 10
-        place *= 10
-    return place
-
-
 def _within_its_rates(
     target: Decimal, value: Decimal, precision: Decimal, derivation: Derivation
 ) -> bool:

@@ -4465,9 +4465,7 @@ class Decider:
                 value = other.value / 12 if yearly else None
             else:
                 value = other.value * 12 if _A_MONTH_AFTER.match(text, other.end) else None
-            if value is not None and values.at_precision(
-                claim.value, value, cd.hedged_place(claim)
-            ):
+            if value is not None and values.at_precision(claim.value, value, _hedged_place(claim)):
                 formula = f"{other.text} / 12" if own else f"{other.text} × 12"
                 return _derived_weakly(claim, value, formula, "a month of a year")
         return None
@@ -5035,11 +5033,11 @@ class Decider:
                 # an adjusted EBIT margin of 3.1% imply adjusted EBIT of roughly EUR 370
                 # million": the part a whole and its share give
                 whole = part.value / (rate.value / 100)
-                if values.at_precision(claim.value, whole, cd.hedged_place(claim)):
+                if values.at_precision(claim.value, whole, _hedged_place(claim)):
                     formula = f"{part.text} / {rate.text}"
                     return _derived_weakly(claim, whole, formula, "the whole a share implies")
                 share = part.value * rate.value / 100
-                if values.at_precision(claim.value, share, cd.hedged_place(claim)):
+                if values.at_precision(claim.value, share, _hedged_place(claim)):
                     formula = f"{part.text} × {rate.text}"
                     return _derived_weakly(claim, share, formula, "the part a share implies")
         for a, b in itertools.combinations(given, 2):
@@ -5083,7 +5081,7 @@ class Decider:
                 continue
             real = norm(source)
             inside = value < real if above else real < value
-            slack = min(cd.last_digit_place(claim) * (claim.scale or 1), value * BOUND_SLACK)
+            slack = min(_last_digit_place(claim) * (claim.scale or 1), value * BOUND_SLACK)
             if inside and abs(real - value) <= slack:
                 return _weakly_grounded(claim, source, "the value lies within the bound it states")
         return None
@@ -5605,7 +5603,7 @@ class Decider:
                 and count.cell[0] == price.cell[0]  # type: ignore[index]
                 and count.cell[2] == price.cell[2]  # type: ignore[index]
             ][: MAX_PRICED_CELLS * MAX_PRICED_CELLS]
-        place = cd.hedged_place(claim)
+        place = _hedged_place(claim)
         for price, count in self._priced_cells:
             if price.unit and claim.unit and price.unit != claim.unit:
                 continue
@@ -7309,6 +7307,29 @@ def _named_after(c: _Claimed, stated: Claim) -> ClaimVerdict | None:
     ) and after & other.label_words:
         return _weakly_grounded(claim, other, "value found on the line the words after it name")
     return None
+
+
+def _hedged_place(claim: Claim) -> Decimal:
+    """The place a figure is rounded to: its last digit's, or for a hedged round figure
+    ("roughly EUR 370 million") its last non-zero digit's."""
+    precision = claim.precision or Decimal(1)
+    if not claim.approximate:
+        return precision
+    return max(precision, _last_digit_place(claim) * (claim.scale or 1))
+
+
+def _last_digit_place(claim: Claim) -> Decimal:
+    """The place of the last digit that is not a trailing zero of a whole number as written:
+    10 for "350", 100 for "1,800", 0.1 for "2.5"."""
+    written = abs(claim.written)
+    if written != written.to_integral_value() or written == 0:
+        return (claim.precision or Decimal(1)) / (claim.scale or 1)
+    place = Decimal(1)
+    number = int(written)
+    while number % 10 == 0:
+        number //= 10
+        place *= 10
+    return place
 
 
 def _names_term(figure: Claim, term: frozenset[str]) -> bool:
