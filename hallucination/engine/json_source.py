@@ -159,8 +159,101 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
     _with_record_year(result)
     _with_record_dates(result)
     _with_document_date(result)
+    _with_record_names(document, result)
     _read_structure(document, result)
     return result
+
+
+# The keys a record of a table's rows names its row by, when it holds other strings too.
+_ROW_NAME_KEYS = frozenset(
+    {"label", "item", "line_item", "lineitem", "line", "metric", "caption", "row"}
+)
+_ROW_NAME_CHARS = 80
+_MAX_RECORDS = 2000
+
+
+def _with_record_names(document: object, result: JsonSource) -> None:
+    """A record that names its row ([{"item": "Revenue", "2024": 4812.6, "2023": 4390.2}],
+    as a table's rows are exported): its figures are that row's, each also named by its own
+    key when the key is no period ({"metric": "Cloud", "revenue": 412.6} is Cloud revenue).
+    The row's name is under a key that says so, or is the record's one string when every
+    other key is a period; a record's "name" or "symbol" names a company, not a row."""
+    names: dict[str, str] = {}
+    _record_names(document, "", names)
+    if not names:
+        return
+    scale = _document_scale(document)
+    out = []
+    for claim in result.claims:
+        parent, _, key = claim.citation.rpartition(".")
+        name = names.get(parent) if claim.kind != DATE else None
+        if name is not None:
+            own = "" if claim.period or _YEAR_IN_KEY.search(key) else key.replace("_", " ")
+            label = f"{name} {own}".strip()
+            claim = replace(
+                claim,
+                label=lx.normalise_label(label) or claim.label,
+                label_words=claim.label_words | labels.label_words(label),
+            )
+            if claim.kind in (CURRENCY, NUMBER, COUNT) and claim.scale == 1:
+                # A table's rows state no scale of their own: the document's unit field
+                # gives it ("unit": "USD millions"), or it is unknown, as a bare cell's is.
+                claim = replace(
+                    claim,
+                    value=claim.value * (scale or 1),
+                    precision=(claim.precision or Decimal(1)) * (scale or 1),
+                    scale=scale or Decimal(1),
+                    scale_origin=INHERITED if scale else "",
+                )
+        out.append(claim)
+    result.claims = out
+
+
+_UNIT_KEYS = frozenset({"unit", "units", "scale", "amounts_in", "currency_unit"})
+
+
+def _document_scale(document: object) -> Decimal | None:
+    """The scale a table's document states in a field of its own ("unit": "USD millions",
+    "scale": "thousands"), or None."""
+    if not isinstance(document, dict):
+        return None
+    for key, value in document.items():
+        if key.lower() in _UNIT_KEYS and isinstance(value, str):
+            found = {_KEY_SCALES[w] for w in value.lower().split() if w in _KEY_SCALES}
+            if len(found) == 1:
+                return found.pop()
+    return None
+
+
+def _record_names(node: object, path: str, names: dict[str, str], *, row: bool = False) -> None:
+    """The names of the records that are rows of a list, by their key paths."""
+    if len(names) >= _MAX_RECORDS:
+        return
+    if isinstance(node, list):
+        for i, item in enumerate(node[:_MAX_RECORDS]):
+            _record_names(item, f"{path}.{i}" if path else str(i), names, row=True)
+        return
+    if not isinstance(node, dict):
+        return
+    for key, value in node.items():
+        if isinstance(value, (dict, list)):
+            _record_names(value, f"{path}.{key}" if path else str(key), names)
+    if not row:
+        return
+    texts = {
+        key: value.strip()
+        for key, value in node.items()
+        if isinstance(value, str)
+        and any(ch.isalpha() for ch in value)
+        and len(value) <= _ROW_NAME_CHARS
+        and not _DATE_STRING.fullmatch(value)
+    }
+    named = [key for key in texts if key.lower() in _ROW_NAME_KEYS]
+    by_period = all(
+        _YEAR_IN_KEY.search(key) for key, value in node.items() if not isinstance(value, str)
+    )
+    if len(named) == 1 or (len(texts) == 1 and by_period):
+        names[path] = texts[named[0] if named else next(iter(texts))]
 
 
 def _in_the_records_currency(text: str, result: JsonSource) -> None:
