@@ -118,6 +118,19 @@ _PHRASE_BEFORE_BRACKET = re.compile(
     r"((?:[A-Za-z&'’/-]+\s+){0,4}[A-Za-z&'’/-]+)\s*\Z",
     re.IGNORECASE,
 )
+# Words before a bracket that say how much or how, not what: "grew by about a quarter
+# (25.1%)", "rose sharply (+14%)" restate the clause's figure in words.
+_HOW_MUCH = re.compile(
+    r"[a-z]+ly|a|an|one|by|about|around|roughly|nearly|almost|some|over|under|more|less|than"
+    r"|half|third|thirds|quarter|quarters|fourth|fifth|tenth|double|doubled|tripled|fold",
+    re.IGNORECASE,
+)
+
+
+def _names_a_thing(phrase: str) -> bool:
+    return any(not _HOW_MUCH.fullmatch(word) for word in re.findall(r"[A-Za-z]+", phrase))
+
+
 # A sentence that opens on a pronoun for its subject: "It amounted to", "This came to".
 _ANAPHORIC = re.compile(r"\s*(?:it|this|that)\s+(?:[a-z]+\s+){0,2}\Z", re.IGNORECASE)
 
@@ -316,7 +329,7 @@ def read_clauses(
             # stock-based compensation ($96.3 million in 2024)": a figure in brackets right
             # after a noun phrase is that phrase's, not the clause's subject's.
             named = _PHRASE_BEFORE_BRACKET.search(text, window_start, claim.start - 1)
-            if named is not None:
+            if named is not None and _names_a_thing(named.group(1)):
                 window_start = max(window_start, named.start(1))
         opened = text.rfind("(", window_start, claim.start)
         if (
