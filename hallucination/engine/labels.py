@@ -181,6 +181,10 @@ def without_metrics(words: frozenset[str]) -> frozenset[str]:
 _STEP_NUMBER = re.compile(r"\bstep\s+[0-9]{1,2}\b", re.IGNORECASE)
 
 
+# Names of a metric whose words are not the line's own: "top line" is revenue.
+_FIGURES_OF_SPEECH = ("top line", "top-line", "bottom line", "bottom-line")
+
+
 def label_words(text: str) -> frozenset[str]:
     """The label of a phrase: its content words plus the canonical metric it names, if any."""
     if "tep " in text:
@@ -191,6 +195,12 @@ def label_words(text: str) -> frozenset[str]:
     )
     if not found and not canonical:
         return frozenset()  # "combined ratio" has no content word, but names a metric
+    if canonical and "line" in found:
+        lowered = text.lower()
+        for figure in _FIGURES_OF_SPEECH:
+            if figure in lowered:
+                # "the top line grew 9.6%": revenue, whatever line the sources call it
+                found.difference_update(words(figure))
     found.update(number_words(text))
     found.update("@" + label for label in canonical)
     return frozenset(found)
