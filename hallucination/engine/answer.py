@@ -1729,6 +1729,21 @@ _DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...
         ("(total current assets divided by total current liabilities)",),
     ),
     (
+        re.compile(r"\bdiluted (?:EPS|earnings per share)\b", re.IGNORECASE),
+        _AMOUNT,
+        ("(net income divided by diluted shares)",),
+    ),
+    (
+        re.compile(r"\bbasic (?:EPS|earnings per share)\b", re.IGNORECASE),
+        _AMOUNT,
+        ("(net income divided by basic shares)",),
+    ),
+    (
+        re.compile(r"\bEPS\b|\bearnings per share\b", re.IGNORECASE),
+        _AMOUNT,
+        ("(net income divided by diluted shares)", "(net income divided by basic shares)"),
+    ),
+    (
         re.compile(r"\bnet assets\b", re.IGNORECASE),
         _AMOUNT,
         (
@@ -1748,13 +1763,14 @@ MAX_ASIDE_CHARS = 80
 _ASIDE = re.compile(rf"\([^()0-9]{{1,{MAX_ASIDE_CHARS}}}\)")
 
 
-def defined_formulas(text: str, claim: Claim) -> list[WordedFormula]:
-    """The definitions of the metric named right before the claim, when the claim is of a
-    kind that metric gives.
+def defined_formulas(text: str, claim: Claim) -> tuple[str, list[WordedFormula]]:
+    """The metric named right before the claim, as written, and its definitions, when the
+    claim is of a kind that metric gives.
 
     >>> figure = Claim(text="£4,370 million", start=13, end=27, kind=CURRENCY, value=Decimal(1))
-    >>> [f.operator for f in defined_formulas("Net debt was £4,370 million.", figure)]
-    ['minus', 'minus', 'minus']
+    >>> name, formulas = defined_formulas("Net debt was £4,370 million.", figure)
+    >>> name, [f.operator for f in formulas]
+    ('Net debt', ['minus', 'minus', 'minus'])
     """
     before = text[max(0, claim.start - MAX_DEFINITION_GAP - MAX_ASIDE_CHARS) : claim.start]
     if "(" in before:
@@ -1763,7 +1779,7 @@ def defined_formulas(text: str, claim: Claim) -> list[WordedFormula]:
         before = _ASIDE.sub(" ", before)
     before = before[-MAX_DEFINITION_GAP:]
     if not _ANY_DEFINED.search(before):
-        return []  # the common case: no such metric named
+        return "", []  # the common case: no such metric named
     for number, (name, kinds, definitions) in enumerate(_DEFINITIONS):
         if claim.kind not in kinds:
             continue
@@ -1773,5 +1789,5 @@ def defined_formulas(text: str, claim: Claim) -> list[WordedFormula]:
             continue  # not named, or another figure stands between the name and this one
         if number not in _DEFINED:
             _DEFINED[number] = [f for d in definitions for f in worded_formulas(d)]
-        return _DEFINED[number]
-    return []
+        return named.group(), _DEFINED[number]
+    return "", []

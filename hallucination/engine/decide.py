@@ -2698,6 +2698,17 @@ class Decider:
             return ""
         return periods.pop()
 
+    def _states(self, metric: frozenset[str], reading: Reading) -> bool:
+        """The sources give a figure of the metric, every word of it, of the claim's kind
+        (any amount for an amount), for the claim's period."""
+        claim = reading.claim
+        periods = [claim.period] if claim.period else list(reading.periods[:1])
+        kinds = _AMOUNTS if claim.kind in _AMOUNTS else (claim.kind,)
+        return any(
+            c.kind in kinds and metric <= c.label_words
+            for c in cd.operands_for(metric, periods, self.index)
+        )
+
     def _worded(self, reading: Reading) -> list[Derivation]:
         """The formulas the claim's sentence spells out over named lines ("pre-tax earnings
         (revenue less non-interest expenses) were C$3.08 billion"), over those lines' values
@@ -2711,7 +2722,11 @@ class Decider:
             formulas = worded_formulas(self.answer.text[start:end])
             self._formulas[reading.sentence] = formulas
         if not formulas:
-            formulas = defined_formulas(self.answer.text, claim)
+            name, formulas = defined_formulas(self.answer.text, claim)
+            if formulas and self._states(labels.label_words(name), reading):
+                # "Diluted EPS was $2.78" where the statement gives diluted EPS: the figure
+                # is the stated one, not net income over shares worked again
+                formulas = []
         if not formulas and len(self.answer.readings) <= MAX_FIGURES_ASKED:
             # "What was the interest cover (operating profit divided by finance costs) in
             # 2024?" answered "4.31": the formula its question spells out.
