@@ -6,6 +6,7 @@ the text the reviewer sees.
 
 from __future__ import annotations
 
+import bisect
 import json
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
@@ -117,6 +118,8 @@ class JsonSource:
     checksum: str = ""
     checksum_input: str | None = None
     paths: dict[str, Decimal] = field(default_factory=dict)
+    # Where the documents kept in strings are, in text order: (start, end).
+    documents: list[tuple[int, int]] = field(default_factory=list)
 
 
 def looks_like_json(text: str) -> bool:
@@ -160,8 +163,46 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
     _with_record_dates(result)
     _with_document_date(result)
     _with_record_names(document, result)
+    _without_flattened_tables(result)
     _read_structure(document, result)
     return result
+
+
+def _record_of(path: str) -> str:
+    """The path of the list item a key path is inside ("3" for "3.metadata.text_as_html")."""
+    parts = path.split(".")
+    for i in range(len(parts) - 1, -1, -1):
+        if parts[i].isdigit():
+            return ".".join(parts[: i + 1])
+    return ""
+
+
+def _without_flattened_tables(result: JsonSource) -> None:
+    """A record that keeps a table twice, as its text run together and as its markup
+    ({"text": "(in millions) 2024 2023 Service revenue 2,412.6 ...", "metadata":
+    {"text_as_html": "<table>..."}}): its figures are the table's cells, not the
+    run-together words'."""
+    if len(result.documents) < 2:
+        return
+    starts = [start for start, _end in result.documents]
+
+    def in_a_document(claim: Claim) -> bool:
+        k = bisect.bisect_right(starts, claim.start) - 1
+        return k >= 0 and claim.end <= result.documents[k][1]
+
+    cells: dict[str, set[str]] = {}
+    for claim in result.claims:
+        if claim.cell is not None and in_a_document(claim):
+            cells.setdefault(_record_of(claim.citation), set()).add(claim.text)
+    if not cells:
+        return
+    result.claims = [
+        c
+        for c in result.claims
+        if c.cell is not None
+        or c.text not in cells.get(_record_of(c.citation), ())
+        or not in_a_document(c)
+    ]
 
 
 # The keys a record of a table's rows names its row by, when it holds other strings too.
@@ -459,6 +500,11 @@ def _scan_numbers(
                 )
                 _scan_numbers(" " * (m.start("str") + 1) + as_json, source_id, result, stack)
                 continue
+            elif len(inner) >= MIN_DOCUMENT_CHARS and " " in inner:
+                # {"type": "Table", "text_as_html": "<table><tr>..."}, a retriever's
+                # {"page_content": "Results of Operations\n(in thousands)..."}: a document
+                # kept in a string, read as one where it stands.
+                _add_document(inner, m.start("str") + 1, source_id, _path(stack), result)
             elif (
                 "\\" not in inner
                 and len(inner) <= 200
@@ -576,6 +622,35 @@ def _add_string_values(
                 )
         else:
             result.claims.append(replace(moved, qualifiers=moved.qualifiers | {"name"}))
+
+
+MIN_DOCUMENT_CHARS = 80
+_ESCAPE = regex.compile(r"\\(?:u[0-9a-fA-F]{4}|.)", regex.DOTALL)
+_ESCAPED = {"n": "\n", "t": "\t", "r": " ", "b": " ", "f": " "}
+
+
+def _unescaped_in_place(inner: str) -> str:
+    """A JSON string's text with each escape read, every character where it was: the
+    escape's backslash (and a \\u escape's digits) a space, then the character."""
+    if "\\" not in inner:
+        return inner
+
+    def read(escape: regex.Match) -> str:
+        body = escape.group()[1:]
+        if len(body) == 5:
+            return "     " + chr(int(body[1:], 16))
+        return " " + _ESCAPED.get(body, body)
+
+    return _ESCAPE.sub(read, inner)
+
+
+def _add_document(inner: str, offset: int, source_id: str, path: str, result: JsonSource) -> None:
+    result.documents.append((offset, offset + len(inner)))
+    claims, _marks = extract_document(_unescaped_in_place(inner), source_id=source_id)
+    for claim in claims:
+        result.claims.append(
+            replace(claim, start=claim.start + offset, end=claim.end + offset, citation=path)
+        )
 
 
 def _path_words(path: str) -> str:
