@@ -460,6 +460,12 @@ _NOT_SEGMENTS = frozenset(
         # "Segment operating income" heads the segments' rows: no segment's name.
         "segment",
         "segments",
+        # "Ending backlog", "Opening balance": a roll-forward's ends, no segment's name.
+        "beginning",
+        "ending",
+        "opening",
+        "closing",
+        "starting",
         *_SEGMENT_STOPWORDS,
         *lx.MONTHS,
         # A metric named by its abbreviation is not a segment: "EPS guidance", "EBITDA margin".
