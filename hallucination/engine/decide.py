@@ -3652,6 +3652,14 @@ class Decider:
                 out.extend(d for d in cd.pairings(claim, [arrived, other]) if d.oriented)
         return out
 
+    def _an_earlier_period(self, claim: Claim) -> bool:
+        """The claim's period is earlier than another the answer gives figures for."""
+        year = lx.period_year(claim.period) if claim.period else ""
+        return bool(year) and any(
+            r.claim.kind != DATE and r.claim.period and lx.period_year(r.claim.period) > year
+            for r in self.answer.readings
+        )
+
     def _current_for_base(self, reading: Reading, fitting: list[Claim]) -> Claim | None:
         """ "C1 cash costs in the quarter were US$1.74" where the source says "US$1.86 per
         pound, up from US$1.74 a year earlier": the claim gives, as the current figure, the
@@ -3690,6 +3698,8 @@ class Decider:
                 end = min(end, other.start)
         if _EARLIER_WORDS.search(self.answer.text, start, end):
             return None  # "... a year earlier", "prior-year", "in 2023": its clause says which
+        if self._an_earlier_period(claim):
+            return None  # "| 2023 | $104,912K | 1.96 million |" under a 2024 row: the base
         self._order_sources()
         assert self._source_order is not None
         starts, claims = self._source_order.get(base.source_id, ([], []))

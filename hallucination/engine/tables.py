@@ -867,6 +867,37 @@ def _line_start(chars: list[str], at: int) -> int:
 MAX_JSON_ROWS_CHARS = 200_000
 
 
+# A cell given by its address on a line of its own, as OCR and layout services print a
+# table ("CELL [2,1]: Exhibitor revenue", "cell [2, 2]: $ 118,406").
+_ADDRESSED_CELL = re.compile(
+    r"[ \t]*cell\s*\[\s*([0-9]{1,4})\s*,\s*[0-9]{1,4}\s*\]\s*:[ \t]?", re.I
+)
+MIN_ADDRESSED_CELLS = 4
+
+
+def _addressed_cells_as_pipes(text: str) -> str:
+    """Cells printed one a line by their row and column (`CELL [2,1]: Exhibitor revenue` /
+    `CELL [2,2]: $ 118,406`) as pipe rows of the same length: each cell's address a bar and
+    spaces, and the line break between two cells of one row a space, so that a row is one
+    line. Fewer than four such lines in a run stay as they are."""
+    lines = text.split("\n")
+    found = [_ADDRESSED_CELL.match(line) for line in lines]
+    if sum(1 for m in found if m) < MIN_ADDRESSED_CELLS:
+        return text
+    out = []
+    for k, line in enumerate(lines):
+        m = found[k]
+        if m is None:
+            out.append(line + "\n")
+            continue
+        width = m.end()
+        line = "|" + " " * (width - 1) + line[width:]
+        following = found[k + 1] if k + 1 < len(lines) else None
+        same_row = following is not None and following.group(1) == m.group(1)
+        out.append(line + (" " if same_row else "\n"))
+    return "".join(out)[: len(text)]
+
+
 def _json_rows_as_pipes(text: str) -> str:
     """A table written as a JSON array of rows (`[["", "2024", "2023"], ["Revenue",
     "412.6", "538.1"]]`, as datasets of annual-report tables store them) as pipe rows of the
@@ -1368,6 +1399,8 @@ def find_tables(text: str) -> TableSet:
         text = _tags_as_pipes(text)
     if "[[" in text:
         text = _json_rows_as_pipes(text)
+    if "CELL [" in text or "Cell [" in text or "cell [" in text:
+        text = _addressed_cells_as_pipes(text)
     sections: set[int] = set()
     spaced_headers: dict[int, tuple[_Line, list[_Line]]] = {}
     if "\n" in text:
