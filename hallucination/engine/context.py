@@ -255,6 +255,8 @@ _BEFORE_A_NOUN = frozenset(
 )
 _SEGMENT_STOPWORDS = frozenset(
     {"the", "its", "our", "their", "each", "this", "that", "a", "an", "every", "one"}
+    # "**Step 3 – Per unit:**": a preposition opening a heading names no business unit
+    | {"per", "by", "for", "from", "in", "on", "at", "to", "with"}
 )
 
 
