@@ -1312,7 +1312,10 @@ def _cues(
         level = True
     if level and last[-1] == "at" and claim.kind == PERCENT and set(before[-3:-1]) & _RATE_VERBS:
         level = False  # "grew at 8%", "Beverages growing fastest at 37.0%": a rate of change
-    if len(last) == 2 and last[-1] == "of" and last[-2] not in _RISE | _FALL | _CHANGE_WORDS:
+    if claim.kind in (PERCENTAGE_POINTS, BPS) and last in (["gain", "of"], ["loss", "of"]):
+        # "a gain of 2.27 percentage points": a change in points, up or down
+        direction = direction or (1 if last[0] == "gain" else -1)
+    elif len(last) == 2 and last[-1] == "of" and last[-2] not in _RISE | _FALL | _CHANGE_WORDS:
         level = True  # "revenue of $5 billion", not "an increase of"
     if after[:1] and after[0] in _RISE_AFTER | _FALL_AFTER:
         level = False  # "than the 5.1% growth in enrollment": a change compared, not a base

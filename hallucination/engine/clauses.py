@@ -19,7 +19,18 @@ from dataclasses import dataclass
 
 from . import labels
 from . import lexicon as lx
-from .types import COUNT, CURRENCY, DATE, NUMBER, PERCENT, RATIO, Claim, quick_init
+from .types import (
+    BPS,
+    COUNT,
+    CURRENCY,
+    DATE,
+    NUMBER,
+    PERCENT,
+    PERCENTAGE_POINTS,
+    RATIO,
+    Claim,
+    quick_init,
+)
 
 MAX_WINDOW_CHARS = 160
 # (The same as r"[.!?](?=\s+[A-Z0-9(\"'*-]|\s*\n|\s*\Z)|\n", as a test checks, with the
@@ -129,6 +140,10 @@ _HOW_MUCH = re.compile(
 
 def _names_a_thing(phrase: str) -> bool:
     return any(not _HOW_MUCH.fullmatch(word) for word in re.findall(r"[A-Za-z]+", phrase))
+
+
+# "a gain of", "a loss of" right before a change in points: the change's noun.
+_GAIN_OF = re.compile(r"\b(?:an?\s+)?(?:gain|loss)\s+of\s*\Z", re.IGNORECASE)
 
 
 # A sentence that opens on a pronoun for its subject: "It amounted to", "This came to".
@@ -354,6 +369,9 @@ def read_clauses(
             if lx.canonical_labels(tail) and not lx.canonical_labels(window[:comma]):
                 window = tail
         own = labels.label_words(window)
+        if claim.kind in (PERCENTAGE_POINTS, BPS) and _GAIN_OF.search(window):
+            # "35.22%, a gain of 2.27 percentage points": a rate's change, no gain's figure
+            own = labels.label_words(_GAIN_OF.sub(" ", window))
         if "@net income" in own and _PER_SHARE.match(text, claim.end):
             # "Adjusted earnings were 58 cents per share": earnings per share, not the
             # earnings themselves
