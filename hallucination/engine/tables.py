@@ -366,6 +366,7 @@ _SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}(?:\([0-9]{1,
 # A cell that only names a unit: "$'000", "$m", "(€000)", "%".
 _UNIT_CELL = re.compile(r"\(?(?:[A-Z]{0,3}[$€£¥]|[A-Z]{2,3} ?)['’]?(?:000s?|m|mn|bn|k)\)?|%|\(%\)")
 _GRID_RULE = re.compile(r"\+(?:[-=:]{2,}\+)+")
+_COLUMN_RULES = re.compile(r"(?:-{3,}|={3,})(?:[ \t]+(?:-{3,}|={3,}))+")
 
 
 def _classify(line: str) -> str:
@@ -380,6 +381,10 @@ def _classify(line: str) -> str:
         return "separator"  # a MediaWiki "|-" between rows, rewritten
     if stripped[0] == "-" and "+" in stripped and _SEPARATOR_ROW.fullmatch(stripped):
         return "separator"  # psql's "-----+-----" under its header
+    if stripped[0] in "-=" and _COLUMN_RULES.fullmatch(stripped):
+        # "=====  ======  ======" of a reStructuredText simple table, "-------  -------"
+        # under the headers of a plain-text filing's table
+        return "separator"
     if "|" in stripped:  # "Revenue | 1.24" is a row too; the block check wants numbers in cells
         if "--" in stripped and _SEPARATOR_ROW.fullmatch(stripped, timeout=_TIMEOUT):
             return "separator"
@@ -1454,7 +1459,7 @@ def find_tables(text: str) -> TableSet:
         # A CSV, tab or space-aligned row needs a neighbour of its kind: one such line alone
         # is prose with a comma or a double space in it.
         like = (
-            (kind, "section", "wrap")
+            (kind, "section", "wrap", "separator")
             if kind == "wide"
             else (kind, "section")
             if kind == "tab"
@@ -1494,6 +1499,7 @@ def find_tables(text: str) -> TableSet:
         while j < n and (
             lines[j].kind == kind
             or (kind == "pipe" and lines[j].kind == "separator")
+            or (kind == "wide" and lines[j].kind == "separator" and block)
             or (kind in ("wide", "pipe", "tab") and lines[j].kind == "section")
             or (kind == "wide" and lines[j].kind == "wrap" and block)
         ):
