@@ -903,6 +903,46 @@ def _addressed_cells_as_pipes(text: str) -> str:
     return "".join(out)[: len(text)]
 
 
+# A LaTeX tabular environment, its rules, and the commands and braces around its cells'
+# text ("\\textbf{Revenue}", "\\caption{Results (in millions)}").
+_TABULAR = re.compile(
+    r"\\begin\{(?:tabular[x*]?|longtable|array)\}(?:\{[^{}\n]*\})*(.*?)\\end\{(?:tabular[x*]?|longtable|array)\}",
+    re.DOTALL,
+)
+_TEX_RULE = re.compile(r"[ \t]*\\(?:hline|toprule|midrule|bottomrule|cline\{[0-9-]+\})[ \t]*")
+_TEX_COMMAND = re.compile(r"\\[a-zA-Z]+\*?|[{}]")
+_TEX_CELL_BREAK = re.compile(r"(?<!\\)&")
+_TEX_ROW_END = re.compile(r"\\\\(?:\[[^\]\n]*\])?")
+
+
+def _tabular_as_pipes(text: str) -> str:
+    """A LaTeX `tabular` as pipe rows of the same length: `&` a bar, `\\\\` at a row's end
+    spaces, `\\hline` and booktabs rules a rule of dashes, other commands and braces
+    spaces; a `\\caption{...}` near it keeps its words as the caption."""
+    chars = list(text)
+
+    def blank(start: int, end: int, fill: str = " ") -> None:
+        chars[start:end] = fill * (end - start)
+
+    found = False
+    for table in _TABULAR.finditer(text):
+        found = True
+        body_start, body_end = table.start(1), table.end(1)
+        blank(table.start(), body_start)
+        blank(body_end, table.end())
+        for m in _TEX_RULE.finditer(text, body_start, body_end):
+            blank(m.start(), m.end(), "-")
+        for m in _TEX_ROW_END.finditer(text, body_start, body_end):
+            blank(m.start(), m.end())
+        for m in _TEX_CELL_BREAK.finditer(text, body_start, body_end):
+            chars[m.start()] = "|"
+    if not found:
+        return text
+    out = "".join(chars)
+    # Commands and braces anywhere else in the page ("\\caption{", "\\textbf{"): spaces.
+    return _TEX_COMMAND.sub(lambda m: " " * (m.end() - m.start()), out)
+
+
 def _json_rows_as_pipes(text: str) -> str:
     """A table written as a JSON array of rows (`[["", "2024", "2023"], ["Revenue",
     "412.6", "538.1"]]`, as datasets of annual-report tables store them) as pipe rows of the
@@ -1406,6 +1446,8 @@ def find_tables(text: str) -> TableSet:
         text = _json_rows_as_pipes(text)
     if "CELL [" in text or "Cell [" in text or "cell [" in text:
         text = _addressed_cells_as_pipes(text)
+    if "\\begin{" in text:
+        text = _tabular_as_pipes(text)
     sections: set[int] = set()
     spaced_headers: dict[int, tuple[_Line, list[_Line]]] = {}
     if "\n" in text:
