@@ -1759,13 +1759,18 @@ class DerivationTest:
     """`derivation_matches` for one claim, its terms read once: a wide search tries dozens
     of formulas for the same claim, and only the formula's value changes between them."""
 
-    __slots__ = ("exact", "precision", "reading", "sign", "signed", "target")
+    __slots__ = ("exact", "hedged", "precision", "reading", "sign", "signed", "target")
 
     def __init__(self, reading: Reading, *, broad: bool = False, signed: bool = False) -> None:
         claim = reading.claim
         self.reading = reading
         self.target = abs(claim.value)
         self.precision = claim.precision or Decimal(1)
+        # A hedged round figure of a change or a ratio between two values, when the sentence
+        # describes it ("increased by roughly $420 million"), is rounded where it stops; a
+        # sum of rows or a formula found without words is held to the last digit written,
+        # since a coincidence of rows is nearer at a round figure's place.
+        self.hedged = self.precision if broad else _hedged_precision(claim)
         self.sign = signed_direction(reading)
         # `signed`: a change must go the way the words say whatever order the formula takes
         # its operands in (a wide search tries both orders: one of them is the sign error).
@@ -1779,6 +1784,8 @@ class DerivationTest:
 
     def __call__(self, derivation: Derivation) -> bool:
         target, precision, exact = self.target, self.precision, self.exact
+        if len(derivation.operands) == 2 and derivation.kind in _BETWEEN_TWO:
+            precision = self.hedged
         if derivation.kind in (DIFFERENCE, SUM_OF) and any(
             abs(o.value) * 2 < precision for o in derivation.operands
         ):
@@ -1818,6 +1825,28 @@ class DerivationTest:
                 continue
             return True
         return False
+
+
+_BETWEEN_TWO = frozenset({DIFFERENCE, GROWTH, SPREAD, RATIO_OF, SHARE_OF})
+
+
+def _hedged_precision(claim: Claim) -> Decimal:
+    """The place a worked amount is rounded to: its last digit's, or for a hedged round
+    amount that keeps two significant digits there ("roughly $420 million" of 422.4) its
+    last non-zero digit's. One digit left ("about $20 million" of 23.1) is no rounding."""
+    precision = claim.precision or Decimal(1)
+    if not claim.approximate or claim.kind not in _AMOUNTS:
+        return precision  # "roughly 110%" is no rounding of 105.4%
+    written = abs(claim.written)
+    if written != written.to_integral_value() or written == 0:
+        return precision
+    number, place = int(written), Decimal(1)
+    while number % 10 == 0:
+        number //= 10
+        place *= 10
+    if number < 10:
+        return precision
+    return max(precision, place * (claim.scale or 1))
 
 
 def _within_its_rates(
