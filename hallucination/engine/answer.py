@@ -600,6 +600,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
             # the arithmetic itself, over figures the answer listed before.
             and not (set(window_words) & _ARITHMETIC_NOUNS)
             and before_words[-2:] not in _AVERAGE_OF
+            # "Average annual revenue over the two years": over periods it counts
+            and not _OVER_THE_PERIODS.search(text, s_start, s_end)
         ):
             # "average holding time was 3.4 hours": a metric named average, not an average
             # the answer took over periods or items it names.
@@ -1281,6 +1283,13 @@ _EXCEEDED = re.compile(
 _ANOTHER_PART = re.compile(r"\b(?:but|and|to|then|while|yet)\s|;", re.IGNORECASE)
 _ARITHMETIC_NOUNS = frozenset({"sum", "combined", "together", "altogether"})
 _AVERAGE_OF = (["average", "of"], ["mean", "of"], ["midpoint", "of"], ["averaged"])
+# A span of several periods an average or a sum is taken over: "over the two years",
+# "across the last three quarters", "for both years".
+_OVER_THE_PERIODS = re.compile(
+    r"\b(?:over|across|for|in)\s+(?:the\s+)?(?:(?:two|three|four|five|six|[2-9]|last|past)\s+)"
+    r"(?:(?:fiscal|financial|calendar)\s+)?(?:years|quarters|periods|halves)\b|\bboth\s+years\b",
+    re.IGNORECASE,
+)
 # Nouns and adverbs that name a derivation wherever they stand in the clause.
 _CLAUSE_CUES = {
     CHANGE: frozenset({"difference", "change", "surprise", "beat", "miss", "missed"}),
