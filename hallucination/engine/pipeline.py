@@ -141,6 +141,18 @@ def _in_fiscal_calendar(reading: AnswerReading, ends: dict[str, str]) -> AnswerR
     return _with_periods(reading, ends, dates=False)
 
 
+def _ends_the_sources_do_not_name(index: SourceIndex) -> dict[str, str]:
+    """The fiscal calendar's year ends, less the fiscal years the sources' own table columns
+    are named by ("| | Fiscal 2024 |" beside "fiscal 2024 ended January 31, 2025"): the
+    answer's "fiscal 2024" is then that column's, as the sources name it."""
+    named = {
+        c.period
+        for c in index.claims
+        if c.cell is not None and c.kind != DATE and c.period in index.fiscal_ends
+    }
+    return {k: v for k, v in index.fiscal_ends.items() if k not in named}
+
+
 _FISCAL_WORD = re.compile(r"\bfiscal\b|\bFY", re.IGNORECASE)
 
 
@@ -286,7 +298,7 @@ def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> De
     if len(kept) != len(reading.readings):
         reading = replace(reading, readings=kept)
     if index.fiscal_ends:
-        reading = _in_fiscal_calendar(reading, index.fiscal_ends)
+        reading = _in_fiscal_calendar(reading, _ends_the_sources_do_not_name(index))
     if index.fiscal_year_end not in (0, 12):
         reading = _in_fiscal_quarters(reading, index.fiscal_year_end)
     reading = _in_the_sources_spans(reading, index)
