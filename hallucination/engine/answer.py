@@ -1243,6 +1243,11 @@ _CHANGE_NOUN_LATER = re.compile(
     r"drop|reduction|fall|contraction)\b",
     re.IGNORECASE,
 )
+# Words after a multiple that name no line it is a multiple of: "1.39x in 2024", "2.1x
+# at year end".
+_NOT_A_LINE = frozenset(
+    {"in", "at", "on", "for", "as", "and", "or", "the", "a", "an", "by", "from"}
+)
 # Verbs that put a multiple of another line after them: "covers 3.34x revenue".
 _COVER_VERBS = frozenset({"covers", "covered", "cover", "covering", "represents", "represented"})
 _ARTICLES = frozenset({"the", "a", "an", "its", "their", "our"})
@@ -1381,7 +1386,11 @@ def _cues(
         and claim.kind == RATIO
         and claim.text[-1:] in "xX×"
         and after[:1]
-        and (set(near_before) & _COVER_VERBS)
+        and (
+            set(near_before) & _COVER_VERBS
+            # "Operating cash flow was 1.39x net income": after a copula too
+            or (adjacent[-1:] and adjacent[-1] in _COPULAS and after[0] not in _NOT_A_LINE)
+        )
     ):
         # "backlog of $4,312,600K covers about 3.34x 2024 revenue": a multiple of the line
         # named after it, as "times" would say.
