@@ -47,7 +47,8 @@ _ABBREVIATION_END = re.compile(
 _NEXT_WORD = re.compile(r"[ -]?([A-Za-z][A-Za-z&'-]*)")
 # A new clause inside a sentence: what comes after it names its own figures.
 _CLAUSE_JOIN = re.compile(
-    r"[,;]\s+(?:and|but|while|whereas|with|as|although|though)\s+|;\s+|\s+(?:and|but)\s+(?=(?:the|its|their|our)\s)",
+    r"[,;]\s+(?:and|but|while|whereas|with|as|although|though|on\s+top\s+of|in\s+addition\s+to|"
+    r"alongside|besides)\s+|;\s+|\s+(?:and|but)\s+(?=(?:the|its|their|our)\s)",
     re.IGNORECASE,
 )
 # A metric named after its figure, linked by "in" or "of", up to the next figure or stop.
