@@ -1613,6 +1613,11 @@ _WORDED = re.compile(
     rf"as a (?:percentage|percent|share) of|÷)\s+(?P<b>{_OPERAND_WORDS})",
     re.IGNORECASE,
 )
+# "(net income over year-end total assets)": "over" divides only as a bracket's whole
+# content, where it cannot be a span of time ("over the two years").
+_BRACKETED_OVER = re.compile(
+    rf"\((?P<a>{_OPERAND_WORDS})\s+over\s+(?P<b>{_OPERAND_WORDS})\)", re.IGNORECASE
+)
 # Every operator `_WORDED` reads contains one of these (lower-case ASCII text only: under
 # IGNORECASE a few other letters match too).
 _WORDED_OPERATOR_HINT = re.compile(r"less|minus|net of|plus|divided by|as a ")
@@ -1647,6 +1652,12 @@ def worded_formulas(sentence: str) -> list[WordedFormula]:
     [('minus', ['@revenue', 'revenu'], ['expens', 'interest', 'non'])]
     """
     out: list[WordedFormula] = []
+    if " over " in sentence and "(" in sentence:
+        # "(net income over year-end total assets)": a quotient written out in brackets
+        for found in _BRACKETED_OVER.finditer(sentence):
+            a, b = labels.label_words(found.group("a")), labels.label_words(found.group("b"))
+            if a and b:
+                out.append(WordedFormula(OVER, a, b))
     if sentence.isascii() and not _WORDED_OPERATOR_HINT.search(sentence.lower()):
         return out  # no operator word for the pattern to find (the common case)
     for found in _WORDED.finditer(sentence):

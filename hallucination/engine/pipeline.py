@@ -145,11 +145,7 @@ def _ends_the_sources_do_not_name(index: SourceIndex) -> dict[str, str]:
     """The fiscal calendar's year ends, less the fiscal years the sources' own table columns
     are named by ("| | Fiscal 2024 |" beside "fiscal 2024 ended January 31, 2025"): the
     answer's "fiscal 2024" is then that column's, as the sources name it."""
-    named = {
-        c.period
-        for c in index.claims
-        if c.cell is not None and c.kind != DATE and c.period in index.fiscal_ends
-    }
+    named = set(index.fiscal_columns.values())
     return {k: v for k, v in index.fiscal_ends.items() if k not in named}
 
 
@@ -299,6 +295,9 @@ def _detect(inp: DetectionInput, config: EngineConfig, index: SourceIndex) -> De
         reading = replace(reading, readings=kept)
     if index.fiscal_ends:
         reading = _in_fiscal_calendar(reading, _ends_the_sources_do_not_name(index))
+    if index.fiscal_columns:
+        # "at January 31, 2025" beside columns named "Fiscal 2024": that fiscal year's
+        reading = _with_periods(reading, index.fiscal_columns, dates=False)
     if index.fiscal_year_end not in (0, 12):
         reading = _in_fiscal_quarters(reading, index.fiscal_year_end)
     reading = _in_the_sources_spans(reading, index)

@@ -151,6 +151,10 @@ class SourceIndex:
     has_injection_text: bool = False
     injection_sources: list[str] = field(default_factory=list)
     fiscal_ends: dict[str, str] = field(default_factory=dict)  # "FY2023" -> "2024-02-03"
+    # The year ends of the fiscal years the sources' table columns are named by, as those
+    # years: "2025-01-31" -> "FY2024" beside "| | Fiscal 2024 |" and "fiscal 2024 ended
+    # January 31, 2025". Figures dated so are that fiscal year's, in answer and sources.
+    fiscal_columns: dict[str, str] = field(default_factory=dict)
     fiscal_year_end: int = 0  # "Our fiscal year ends on September 30": 9
     _buckets: dict[str, _Bucket] = field(default_factory=dict)
     _written: dict[str, _Bucket] = field(default_factory=dict)
@@ -964,6 +968,25 @@ def _without_markup_marks(text: str) -> str:
     return text
 
 
+def _in_fiscal_columns(claims: list[Claim], index: SourceIndex) -> list[Claim]:
+    """Where table columns are named by fiscal year and the sources say when each ended,
+    a figure dated at such a year end (a balance sheet's "January 31, 2025" column) is that
+    fiscal year's, so that a ratio of a balance and a flow of the year meets in one period."""
+    named = {
+        c.period
+        for c in claims
+        if c.cell is not None and c.kind != DATE and c.period in index.fiscal_ends
+    }
+    index.fiscal_columns = {end: fy for fy, end in index.fiscal_ends.items() if fy in named}
+    if not index.fiscal_columns:
+        return claims
+    ends = index.fiscal_columns
+    return [
+        replace_claim(c, period=ends[c.period]) if c.kind != DATE and c.period in ends else c
+        for c in claims
+    ]
+
+
 def build_index(inp: DetectionInput) -> SourceIndex:
     """Extract every source (documents, tool outputs, reference facts) into one index."""
     index = SourceIndex()
@@ -972,6 +995,7 @@ def build_index(inp: DetectionInput) -> SourceIndex:
     if inp.checksum_input is not None:
         index.checksum_input = inp.checksum_input
     captions = _table_captions_elsewhere(inp.sources) if len(inp.sources) > 1 else {}
+    pending: list[Claim] = []
     for source in inp.sources:
         text = _without_markup_marks(_with_escaped_lines(source.text))
         index.texts[source.id] = text
@@ -997,8 +1021,11 @@ def build_index(inp: DetectionInput) -> SourceIndex:
             index.injection_sources.append(source.id)
         index.fiscal_ends.update(extracted.fiscal_ends)
         index.fiscal_year_end = index.fiscal_year_end or extracted.fiscal_year_end
-        for claim in extracted.claims:
-            index.add(claim)
+        pending.extend(extracted.claims)
+    if index.fiscal_ends:
+        pending = _in_fiscal_columns(pending, index)
+    for claim in pending:
+        index.add(claim)
     for claim in _reference_claims(inp.reference_facts):
         index.add(claim)
     index.has_injection_text = bool(index.injected)
