@@ -1770,7 +1770,7 @@ class DerivationTest:
         # describes it ("increased by roughly $420 million"), is rounded where it stops; a
         # sum of rows or a formula found without words is held to the last digit written,
         # since a coincidence of rows is nearer at a round figure's place.
-        self.hedged = self.precision if broad else _hedged_precision(claim)
+        self.hedged = self.precision if broad else hedged_precision(claim)
         self.sign = signed_direction(reading)
         # `signed`: a change must go the way the words say whatever order the formula takes
         # its operands in (a wide search tries both orders: one of them is the sign error).
@@ -1830,7 +1830,7 @@ class DerivationTest:
 _BETWEEN_TWO = frozenset({DIFFERENCE, GROWTH, SPREAD, RATIO_OF, SHARE_OF})
 
 
-def _hedged_precision(claim: Claim) -> Decimal:
+def hedged_precision(claim: Claim) -> Decimal:
     """The place a worked amount is rounded to: its last digit's, or for a hedged round
     amount that keeps two significant digits there ("roughly $420 million" of 422.4) its
     last non-zero digit's. One digit left ("about $20 million" of 23.1) is no rounding."""

@@ -757,6 +757,7 @@ class Decider:
         self._formulas: dict[int, list] = {}  # sentence -> the formulas it spells out
         self._question_formulas: list[WordedFormula] | None = None
         self._priced_cells: list[tuple[Claim, Claim]] | None = None  # (price, count)
+        self._rates: list[tuple[str, str, Claim]] | None = None  # (quoted, base, rate)
         self._definitions: list[_Definition] | None = None
         # Figures the answer computed and got right, unrounded: what a later change over
         # them was computed from ("32.7% ... 32.2% ... expanded by 51 basis points").
@@ -5001,6 +5002,7 @@ class Decider:
             or self._gross_margin_over_its_lines(reading)
             or self._per_unit_of_lines(reading)
             or self._named_formula(reading)
+            or self._converted_at_a_stated_rate(reading)
         )
 
     def _at_an_earlier_price(
@@ -5382,6 +5384,60 @@ class Decider:
             if values.at_precision(claim.value, value, claim.precision or Decimal(1)):
                 formula = f"{cost.text} / {saving.text}"
                 return _derived_weakly(claim, value, formula, "break-even count")
+        return None
+
+    def _exchange_rates(self) -> list[tuple[str, str, Claim]]:
+        """The exchange rates the answer and the sources state, each as (the currency it is
+        in, the currency one unit of which it buys, the rate): "HTG 131.45 per US dollar"
+        is (HTG, USD, 131.45); "€1 = US$1.08" is (USD, EUR, 1.08)."""
+        if self._rates is None:
+            found: list[tuple[str, str, Claim]] = []
+            texts = [(self.answer.text, [r.claim for r in self.answer.readings])]
+            texts += [
+                (self.index.texts.get(sid, ""), claims)
+                for sid, claims in self._money_by_source().items()
+            ]
+            for text, claims in texts:
+                found += _rates_in(text, claims)
+            self._rates = found[:MAX_RATES]
+        return self._rates
+
+    def _money_by_source(self) -> dict[str, list[Claim]]:
+        out: dict[str, list[Claim]] = {}
+        for c in self.index.claims:
+            if c.kind == CURRENCY and c.unit and c.value:
+                out.setdefault(c.source_id, []).append(c)
+        return out
+
+    def _converted_at_a_stated_rate(self, reading: Reading) -> ClaimVerdict | None:
+        """An amount of money in one currency that is an amount the answer or the sources
+        give in another at an exchange rate they state ("US$ 96.3 million ... at the
+        reference rate of HTG 131.45 per dollar, ... roughly HTG 12.66 billion"), at the
+        claim's precision: `derived` weakly."""
+        claim = reading.claim
+        if claim.kind != CURRENCY or not claim.unit or not claim.value:
+            return None
+        rates = [r for r in self._exchange_rates() if claim.unit in r[:2]]
+        if not rates:
+            return None
+        place = cd.hedged_precision(claim)
+        amounts = [r.claim for r in self.answer.readings] + [
+            c for claims in self._money_by_source().values() for c in claims
+        ]
+        for quoted, base, rate in rates:
+            if rate.start == claim.start and rate.text == claim.text:
+                continue  # the rate itself ("₹83.37 = US$1.00") is no converted amount
+            other = base if claim.unit == quoted else quoted
+            for amount in amounts[:MAX_CONVERTED]:
+                if amount.kind != CURRENCY or amount.unit != other or amount.value == 1:
+                    continue  # (one unit of a currency is the rate's other side)
+                if claim.unit == quoted:
+                    value, sign = amount.value * rate.value, "×"
+                else:
+                    value, sign = amount.value / rate.value, "÷"
+                if values.at_precision(claim.value, value, place):
+                    formula = f"{amount.text} {sign} {rate.text}"
+                    return _derived_weakly(claim, value, formula, "converted at a stated rate")
         return None
 
     def _after_discount(self, reading: Reading) -> ClaimVerdict | None:
@@ -7411,6 +7467,58 @@ def _a_cost_ratio_as_a_margin(claim: Claim, derivation: Derivation) -> bool:
         and bool(claim.label_words & {"@gross margin", "@operating margin"})
         and "@cost of revenue" in derivation.operands[0].label_words
     )
+
+
+MAX_RATES = 16
+MAX_CONVERTED = 400
+# "HTG 131.45 per US dollar", "R18.20 to the dollar", "₹83.37/US$": the currency one unit
+# of which the rate before it buys.
+_PER_UNIT_OF_CURRENCY = re.compile(
+    r"\s*(?:per|a|to\s+the|to\s+one|for\s+each|for\s+one|/)\s*(?:one\s+)?(?:U\.?S\.?\s*)?"
+    r"(dollars?|euros?|pounds?|sterling|yen|[A-Z]{3}\b|US\$|\$|€|£|¥)",
+)
+_CURRENCY_WORDS = {
+    "dollar": "USD",
+    "dollars": "USD",
+    "$": "USD",
+    "us$": "USD",
+    "euro": "EUR",
+    "euros": "EUR",
+    "€": "EUR",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "sterling": "GBP",
+    "£": "GBP",
+    "yen": "JPY",
+    "¥": "JPY",
+}
+_EQUALS = re.compile(r"\s*[=≈]\s*")
+
+
+def _rates_in(text: str, claims: list[Claim]) -> list[tuple[str, str, Claim]]:
+    """The exchange rates a text states over its claims of money: a rate "per" a currency's
+    unit, and an equation of one unit with an amount of another ("€1 = US$1.08",
+    "₹83.37 = US$1.00")."""
+    out: list[tuple[str, str, Claim]] = []
+    money = [c for c in claims if c.kind == CURRENCY and c.unit and c.value]
+    for k, c in enumerate(money):
+        per = _PER_UNIT_OF_CURRENCY.match(text, c.end)
+        if per is not None:
+            named = per.group(1)
+            base = _CURRENCY_WORDS.get(named.lower(), named if named.isupper() else "")
+            if base and base != c.unit:
+                out.append((c.unit, base, c))
+            continue
+        following = money[k + 1] if k + 1 < len(money) else None
+        if following is None or following.unit == c.unit:
+            continue
+        if not _EQUALS.fullmatch(text, c.end, following.start):
+            continue
+        if c.value == 1:
+            out.append((following.unit, c.unit, following))
+        elif following.value == 1:
+            out.append((c.unit, following.unit, c))
+    return out
 
 
 def _derived_weakly(claim: Claim, value: Decimal, formula: str, derivation: str) -> ClaimVerdict:
