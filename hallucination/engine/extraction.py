@@ -1034,6 +1034,10 @@ _FORMULA_CONSTANTS = frozenset(
     {"100", "1000", "1,000", "1000000", "1,000,000", "365", "366", "360", "52", "12", "4", "2"}
 )
 _GLUED_DOLLAR = re.compile(r"(?<=[0-9])\$ (?= *[0-9(])")
+# A row of money about shares: "Cost of shares repurchased", "Dividends paid per share".
+_MONEY_ROW = re.compile(
+    r"\b(?:cost|value|amount|price|paid|proceeds|consideration|dividends?)\b", re.IGNORECASE
+)
 _COUNTED_ROW = re.compile(
     r"\b(?:customers|subscribers|accounts(?!\s+(?:receivable|payable))|additions|members|"
     r"users|employees|stores|"
@@ -2194,8 +2198,14 @@ def _value_of(
             if (
                 kind == NUMBER
                 # "Additions" in a table in $'000 are amounts; "U.S. units sold (K)" states
-                # its own scale and no currency, whatever the caption's
-                and (not cell.currency or _states_no_currency(cell.row_label))
+                # its own scale and no currency, whatever the caption's; shares outstanding
+                # are shares under any caption ("Diluted shares outstanding" in "($ in
+                # millions)")
+                and (
+                    not cell.currency
+                    or _states_no_currency(cell.row_label)
+                    or (label == "shares outstanding" and not _MONEY_ROW.search(cell.row_label))
+                )
                 and (label in lx.COUNT_LABELS or _COUNTED_ROW.search(cell.row_label))
                 # "Catastrophe losses included above  $ 181.4  $ 264.9": a row of money
                 and not any(sign in cell.row_text for sign in "$€£¥")
