@@ -39,6 +39,7 @@ from .answer import (
     MAX_FIGURES_ASKED,
     MIDPOINT,
     MINUS,
+    OVER,
     PLUS,
     SHARE,
     SUM,
@@ -2855,6 +2856,18 @@ class Decider:
         if self._question_formulas is None:
             question = self.answer.question
             self._question_formulas = worded_formulas(question) if question else []
+            ratio = _ASKED_RATIO.search(question) if "ratio" in question.lower() else None
+            if ratio is not None:
+                # "What was the ratio of net income to revenue in 2024?" answered "0.12"
+                first, second = (
+                    labels.label_words(ratio.group(1)),
+                    labels.label_words(ratio.group(2)),
+                )
+                if first and second:
+                    self._question_formulas = [
+                        *self._question_formulas,
+                        WordedFormula(OVER, first, second),
+                    ]
         return self._question_formulas
 
     def _factors(self, reading: Reading, found: list[_Claimed]) -> list[Claim]:
@@ -7469,6 +7482,12 @@ def _a_cost_ratio_as_a_margin(claim: Claim, derivation: Derivation) -> bool:
     )
 
 
+# "the ratio of net income to revenue in 2024": the two lines a question's ratio is of.
+_ASKED_RATIO = re.compile(
+    r"\bratio\s+of\s+([A-Za-z][A-Za-z&'’ -]{1,80}?)\s+to\s+([A-Za-z][A-Za-z&'’ -]{1,80}?)"
+    r"(?=\s+(?:in|for|at|during|as\s+of|between|from)\b|\s*[?.,]|\s*\Z)",
+    re.IGNORECASE,
+)
 MAX_RATES = 16
 MAX_CONVERTED = 400
 # "HTG 131.45 per US dollar", "R18.20 to the dollar", "₹83.37/US$": the currency one unit
