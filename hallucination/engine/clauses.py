@@ -194,6 +194,14 @@ def sentence_bounds(text: str) -> list[tuple[int, int]]:
     return bounds or [(0, len(text))]
 
 
+# Verbs a figure is the subject of: "80% works out to", "52% goes to", "12% represents".
+_VERBS_AFTER_A_FIGURE = frozenset(
+    {"works", "worked", "goes", "went", "comes", "came", "covers", "covered", "represents"}
+    | {"represented", "accounts", "accounted", "equals", "equaled", "amounts", "amounted"}
+    | {"translates", "translated", "means", "implies", "implied", "corresponds", "remains"}
+)
+
+
 def embedded(text: str, claim: Claim) -> bool:
     """A figure that is part of a name rather than a value of its own: the rate of "the 5.00%
     notes", the 500 of "S&P 500 Index". A bare number or a percentage followed straight by
@@ -205,6 +213,8 @@ def embedded(text: str, claim: Claim) -> bool:
     following = _NEXT_WORD.match(text, claim.end)
     if not following or not labels.words(following.group(1)):
         return False
+    if following.group(1).lower() in _VERBS_AFTER_A_FIGURE:
+        return False  # "80% works out to roughly €1.296 billion": the figure is a subject
     # "15 winners": a count whose noun the lexicon knows is a value, not a name.
     return not _names_its_label(claim, following.group(1))
 
