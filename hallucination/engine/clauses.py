@@ -194,6 +194,10 @@ def sentence_bounds(text: str) -> list[tuple[int, int]]:
     return bounds or [(0, len(text))]
 
 
+# "according to government data": an attribution, up to the clause's next comma.
+_ATTRIBUTION = re.compile(r"\baccording\s+to\b[^,;.]*", re.IGNORECASE)
+
+
 # Verbs a figure is the subject of: "80% works out to", "52% goes to", "12% represents".
 _VERBS_AFTER_A_FIGURE = frozenset(
     {"works", "worked", "goes", "went", "comes", "came", "covers", "covered", "represents"}
@@ -379,6 +383,10 @@ def read_clauses(
             tail = window[comma + 1 :]
             if lx.canonical_labels(tail) and not lx.canonical_labels(window[:comma]):
                 window = tail
+        if "ccording to" in window:
+            # "..., according to government data, up from $548 million": who says so names
+            # no line
+            window = _ATTRIBUTION.sub(" ", window)
         own = labels.label_words(window)
         if claim.kind in (PERCENTAGE_POINTS, BPS) and _GAIN_OF.search(window):
             # "35.22%, a gain of 2.27 percentage points": a rate's change, no gain's figure
