@@ -2913,6 +2913,12 @@ class Decider:
         if calculated is not None:
             return calculated
 
+        # An ordinal the sources write in words ("1st" for "the first checked bag").
+        if not c.exact and _ORDINAL.fullmatch(claim.text):
+            in_words = self._ordinal_in_words(claim)
+            if in_words is not None:
+                return in_words
+
         # A number that is part of a name in the sources ("the 5.00% notes due 2019").
         named = [s for s in c.exact if "name" in s.qualifiers]
         if named and claim.kind != DATE and not reading.derived:
@@ -5422,6 +5428,30 @@ class Decider:
                 out.setdefault(c.source_id, []).append(c)
         return out
 
+    def _ordinal_in_words(self, claim: Claim) -> ClaimVerdict | None:
+        """ "1st", "3rd" where a source writes the ordinal as a word ("the first checked
+        bag", "its third straight quarter"): grounded on that word."""
+        word = _ORDINAL_WORDS.get(int(claim.value)) if claim.value == int(claim.value) else None
+        if word is None:
+            return None
+        pattern = re.compile(rf"\b{word}\b", re.IGNORECASE)
+        for source_id, text in self.index.texts.items():
+            found = pattern.search(text)
+            if found is not None:
+                return ClaimVerdict(
+                    claim=claim,
+                    outcome=GROUNDED,
+                    nearest=NearestValue(
+                        text=found.group(),
+                        value=claim.value,
+                        source_id=source_id,
+                        start=found.start(),
+                        end=found.end(),
+                    ),
+                    details={"reason": "the ordinal is written in words"},
+                )
+        return None
+
     def _converted_at_a_stated_rate(self, reading: Reading) -> ClaimVerdict | None:
         """An amount of money in one currency that is an amount the answer or the sources
         give in another at an exchange rate they state ("US$ 96.3 million ... at the
@@ -7488,6 +7518,19 @@ _ASKED_RATIO = re.compile(
     r"(?=\s+(?:in|for|at|during|as\s+of|between|from)\b|\s*[?.,]|\s*\Z)",
     re.IGNORECASE,
 )
+_ORDINAL = re.compile(r"[0-9]{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
+_ORDINAL_WORDS = {
+    1: "first",
+    2: "second",
+    3: "third",
+    4: "fourth",
+    5: "fifth",
+    6: "sixth",
+    7: "seventh",
+    8: "eighth",
+    9: "ninth",
+    10: "tenth",
+}
 MAX_RATES = 16
 MAX_CONVERTED = 400
 # "HTG 131.45 per US dollar", "R18.20 to the dollar", "₹83.37/US$": the currency one unit
