@@ -612,6 +612,8 @@ def read_answer(answer: str, question: str = "") -> AnswerReading:
         # "from $1.62 billion", "against estimated EPS of $0.45", "compared with 23.5": the
         # figure the change or comparison is measured from.
         base = clauses.introduces_base(window or " ".join(before_words[-1:]))
+        if not base and _ARROW_TO_A_FIGURE.match(text, claim.end):
+            base = True  # "**$35 → $40**": the level it went from
         previous = readings[-1] if readings else None
         if (
             not cues
@@ -1288,6 +1290,8 @@ _EXCEEDED = re.compile(
 _ANOTHER_PART = re.compile(r"\b(?:but|and|to|then|while|yet)\s|;", re.IGNORECASE)
 _ARITHMETIC_NOUNS = frozenset({"sum", "combined", "together", "altogether"})
 _AVERAGE_OF = (["average", "of"], ["mean", "of"], ["midpoint", "of"], ["averaged"])
+# "$35 → $40", "35 -> 40": an arrow from one figure to the next.
+_ARROW_TO_A_FIGURE = re.compile(r"[*_]{0,2}\s*(?:→|->|⟶|➡️?|=>)\s*[*_]{0,2}\s*[-+−]?[$€£¥]?\s?[0-9]")
 # A span of several periods an average or a sum is taken over: "over the two years",
 # "across the last three quarters", "for both years".
 _OVER_THE_PERIODS = re.compile(
