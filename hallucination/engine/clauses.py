@@ -67,13 +67,14 @@ _ITEM_AFTER = re.compile(
     r"\s+(?:from|in|of|for|by)\s+((?:the\s+)?[A-Za-z][A-Za-z&'’ -]{1,80}?)(?=[,.;:()]|\s+and\s|\s*$)",
     re.IGNORECASE,
 )
-# "a 10.0% decline in net sales", "a $3.1 million increase in interest expense": a change
-# named after its figure is a change of the metric after "in".
+# "a 10.0% decline in net sales", "a $3.1 million increase in interest expense", "a 14.3%
+# increase for the first bag": a change named after its figure is a change of the metric
+# after "in" or "for".
 _CHANGE_IN_AFTER = re.compile(
     _LINKED_AFTER.pattern.replace(
         r"\s+(?:in|of)\s+",
         r"\s+(?:increase|decrease|decline|rise|drop|fall|reduction|gain|growth|improvement"
-        r"|deterioration|jump|contraction|expansion|dip)\s+in\s+",
+        r"|deterioration|jump|contraction|expansion|dip)\s+(?:in|for)\s+",
         1,
     ),
     re.IGNORECASE,
