@@ -195,6 +195,8 @@ def sentence_bounds(text: str) -> list[tuple[int, int]]:
     return bounds or [(0, len(text))]
 
 
+# "... over 212.4 million shares": a quotient's divisor right after its operator.
+_OVER_BEFORE = re.compile(r"\b(?:over|divided\s+by|per)\s*\Z", re.IGNORECASE)
 # "according to government data": an attribution, up to the clause's next comma.
 _ATTRIBUTION = re.compile(r"\baccording\s+to\b[^,;.]*", re.IGNORECASE)
 
@@ -471,6 +473,16 @@ def read_clauses(
             # "The Company holds $118.2 million in restricted trust accounts": a subject and
             # a verb of holding before the figure, what is held after it
             own = after_label
+        elif (
+            not own
+            and claim.kind in (COUNT, NUMBER)
+            and _OVER_BEFORE.search(window)
+            and (counted := _noun_after(text, claim)[0])
+            and not embedded(text, claim)
+        ):
+            # "net income of $590.1 million over 212.4 million shares": the count a
+            # quotient is over is named by its noun, not by the figure before it
+            own = counted
         elif after_label and window_words[-1:] and window_words[-1] in _INCLUDING:
             # "total assets include 2,104.6 of operating lease right-of-use assets": what
             # is included, not what includes it
