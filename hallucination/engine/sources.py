@@ -532,6 +532,8 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
         claims = _with_months_of_its_dateline(text, source_id, claims)
         if ") " in text or ")," in text or ")." in text:
             claims = _comparatives_in_brackets(text, claims)
+        if ":" in text and "(" in text:
+            claims = _current_of_a_dated_comparative(text, claims)
         extracted = ExtractedSource(
             claims=tuple(
                 _under_headings(text, ranges_share_labels(text, _with_prose_labels(text, claims)))
@@ -596,6 +598,32 @@ def _comparatives_in_brackets(text: str, claims: list[Claim]) -> list[Claim]:
             qualifiers=claim.qualifiers | {"base"},
         )
     return out
+
+
+# "Revenue: 4,812.6 (2023: 4,390.2)": a line's label, its figure, and the figure's
+# comparative in brackets, dated.
+_LINE_WITH_A_DATED_COMPARATIVE = re.compile(
+    r"(?m)^[ \t]*[-*•]?[ \t]*[A-Za-z][^:\n]{0,80}:[ \t]*([^\n(]{1,40}?)[ \t]*"
+    r"\((?:FY[ ]?)?((?:19|20)[0-9]{2})[ \t]*:[ \t]*[^\n)]{1,40}\)[ \t.;]*$"
+)
+
+
+def _current_of_a_dated_comparative(text: str, claims: list[Claim]) -> list[Claim]:
+    """A line of a label, its figure and the figure's comparative dated in brackets
+    ("Revenue: 4,812.6 (2023: 4,390.2)", as a key figures list gives the year before): the
+    undated figure is the year after the comparative's. Only on lines of their own, not in
+    prose, where the sentence's other figures would be left undated beside it."""
+    dated: dict[int, str] = {}
+    for line in _LINE_WITH_A_DATED_COMPARATIVE.finditer(text):
+        dated[line.start(1)] = str(int(line.group(2)) + 1)
+    if not dated:
+        return claims
+    return [
+        replace_claim(c, period=dated[c.start])
+        if c.start in dated and c.kind != DATE and not c.period
+        else c
+        for c in claims
+    ]
 
 
 def _with_quarters_in_words(text: str, source_id: str, claims: list[Claim]) -> list[Claim]:
