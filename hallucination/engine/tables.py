@@ -63,6 +63,9 @@ _KEY_VALUE = regex.compile(r"\s*(?:[-*•]\s+)?([A-Za-z][^:\n]{0,100}?):\s*(\S.{
 _PAIR_VALUE_CHARS = 41  # the longest value `_KEY_VALUE` takes: "\S.{0,40}"
 # "sales — 2009: 3,060", "december 31 2011 — peer group (3): 109.7"
 _DASH_ROW = regex.compile(r"\s*(?:[-*•]\s+)?(\S.{0,200}?)\s[—–]\s(\S.{0,200}?):\s*(\S.{0,40}?)\s*")
+# "Revenue — 2024: 4,812.6; 2023: 4,390.2": a label, then several header and value pairs.
+_DASH_PAIRS = regex.compile(r"\s*(?:[-*•]\s+)?(\S.{0,200}?)\s[—–]\s(.{3,400})")
+_DASH_PAIR = regex.compile(r"\s*([^:;]{1,60}?):\s*([^:;]{1,40}?)\s*(?:;|$)")
 _SCALE_CAPTION = regex.compile(
     r"\bin\s+(?:US\s+|U\.S\.\s+)?(?:(?:US\$|[$€£¥]|USD|EUR|GBP|dollars|euros)\s*)?"
     r"(thousands|millions|billions)\b"
@@ -311,8 +314,10 @@ def _split(line: str, offset: int, kind: str) -> list[tuple[int, int]]:
             spans.append((offset + found.start(2), offset + found.end(2)))
     elif kind == "dash":
         found = _DASH_ROW.fullmatch(line, timeout=_TIMEOUT)
-        if found:
+        if found and _is_value(found.group(3)):
             spans.extend((offset + found.start(g), offset + found.end(g)) for g in (1, 2, 3))
+        else:
+            spans.extend((offset + s, offset + e) for s, e in _dash_pairs(line))
     elif kind == "wide":
         for m in _WIDE_GAP.finditer(line):
             if m.end() - m.start() == 1 and line[m.start()] in _SIGNS:
@@ -397,6 +402,8 @@ def _classify(line: str) -> str:
         dash = _DASH_ROW.fullmatch(stripped, timeout=_TIMEOUT)
         if dash and _is_value(dash.group(3)):
             return "dash"
+        if ";" in stripped and _dash_pairs(stripped):
+            return "dash"
     if ":" in stripped and _pair_value_fits(stripped):
         pair = _KEY_VALUE.fullmatch(stripped, timeout=_TIMEOUT)
         if pair and _is_numeric(pair.group(2)):
@@ -437,6 +444,23 @@ def _is_pair(cell: str) -> bool:
         return False
     pair = _KEY_VALUE.fullmatch(cell, timeout=_TIMEOUT)
     return pair is not None and _is_numeric(pair.group(2))
+
+
+def _dash_pairs(line: str) -> list[tuple[int, int]]:
+    """The spans of a `label — header: value; header: value` line: the label, then each
+    header and value; [] unless every pair holds a value."""
+    found = _DASH_PAIRS.fullmatch(line, timeout=_TIMEOUT)
+    if found is None:
+        return []
+    spans = [found.span(1)]
+    pos, end = found.start(2), found.end(2)
+    while pos < end:
+        pair = _DASH_PAIR.match(line, pos, end)
+        if pair is None or not _is_value(pair.group(2)):
+            return []
+        spans += [pair.span(1), pair.span(2)]
+        pos = pair.end()
+    return spans if len(spans) >= 5 else []
 
 
 def _is_value(cell: str) -> bool:
@@ -2711,7 +2735,8 @@ def _clean_label(cell: str) -> str:
 
 
 def _add_dash_rows(result: TableSet, text: str, block: list[_Line], caption: str) -> None:
-    """`label — header: value` lines: one cell each, grouped into one table."""
+    """`label — header: value` lines (`; header: value` again for more columns): a cell
+    each pair, grouped into one table."""
     units = _caption_units(caption)
     table_index = len(result.tables)
     result.tables.append(
@@ -2720,33 +2745,38 @@ def _add_dash_rows(result: TableSet, text: str, block: list[_Line], caption: str
     rows: dict[str, int] = {}
     columns: dict[str, int] = {}
     for line in block:
-        if len(line.spans) != 3:
+        if len(line.spans) < 3 or len(line.spans) % 2 == 0:
             continue
-        (ls, le), (hs, he), (vs, ve) = line.spans
-        result.label_spans.extend(((ls, le), (hs, he)))
-        row_label, header = _clean_label(text[ls:le]), _clean_label(text[hs:he])
+        (ls, le), pairs = line.spans[0], line.spans[1:]
+        row_label = _clean_label(text[ls:le])
         row = rows.setdefault(row_label.lower(), len(rows) + 1)
-        column = columns.setdefault(header.lower(), len(columns) + 1)
-        for s, e, words in ((hs, he, header), (ls, le, row_label)):
-            period = header_period(words)
+        result.label_spans.append((ls, le))
+        period = header_period(row_label)
+        if period:
+            result.header_periods.append(HeaderPeriod(ls, le, period))
+        for (hs, he), (vs, ve) in zip(pairs[0::2], pairs[1::2], strict=True):
+            result.label_spans.append((hs, he))
+            header = _clean_label(text[hs:he])
+            column = columns.setdefault(header.lower(), len(columns) + 1)
+            period = header_period(header)
             if period:
-                result.header_periods.append(HeaderPeriod(s, e, period))
-        if not _is_numeric(text[vs:ve]):
-            continue
-        result.cells.append(
-            _cell(
-                span=(vs, ve),
-                table=table_index,
-                row=row,
-                column=column,
-                row_label=row_label,
-                column_header=header,
-                row_text=line.text,
-                units=units,
-                column_unit=label_unit(header),
-                value_text=text[vs:ve],
+                result.header_periods.append(HeaderPeriod(hs, he, period))
+            if not _is_numeric(text[vs:ve]):
+                continue
+            result.cells.append(
+                _cell(
+                    span=(vs, ve),
+                    table=table_index,
+                    row=row,
+                    column=column,
+                    row_label=row_label,
+                    column_header=header,
+                    row_text=line.text,
+                    units=units,
+                    column_unit=label_unit(header),
+                    value_text=text[vs:ve],
+                )
             )
-        )
 
 
 def _add_json_rows(result: TableSet, text: str, block: list[_Line], caption: str) -> None:

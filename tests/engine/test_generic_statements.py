@@ -53,6 +53,12 @@ def _html() -> str:
     )
 
 
+def _dash_lines() -> str:
+    return "Key figures ($ millions)\n" + "".join(
+        f"{a} — 2024: {b}; 2023: {c}\n" for a, b, c in ROWS
+    )
+
+
 def _json_records() -> str:
     rows = [
         {"item": a, "2024": float(b.replace(",", "")), "2023": float(c.replace(",", ""))}
@@ -108,6 +114,7 @@ RENDERINGS = {
     "csv": _csv(),
     "aligned": _aligned(),
     "html": _html(),
+    "dash lines": _dash_lines(),
     "json records": _json_records(),
     "prose": _prose(),
     "grid": _grid(),
