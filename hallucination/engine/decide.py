@@ -5022,6 +5022,7 @@ class Decider:
             or self._per_unit_of_lines(reading)
             or self._named_formula(reading)
             or self._converted_at_a_stated_rate(reading)
+            or self._base_of_a_stated_change(reading)
         )
 
     def _at_an_earlier_price(
@@ -5427,6 +5428,49 @@ class Decider:
             if c.kind == CURRENCY and c.unit and c.value:
                 out.setdefault(c.source_id, []).append(c)
         return out
+
+    def _base_of_a_stated_change(self, reading: Reading) -> ClaimVerdict | None:
+        """The level a change in the sources left, which their rate and the level it
+        reached imply ("carried 41.2 million passengers in 2024, 6% more than in 2023":
+        about 38.9 million in 2023): an amount of the claim's kind whose sentence dates it
+        or names an earlier time, `derived` weakly at its precision."""
+        claim = reading.claim
+        if claim.kind not in _AMOUNTS or not claim.value:
+            return None
+        sentence_start, sentence_end = self.answer.sentences[reading.sentence]
+        if not (
+            claim.period
+            or reading.base
+            or _EARLIER_WORDS.search(self.answer.text, sentence_start, sentence_end)
+        ):
+            return None
+        place = cd.hedged_precision(claim)
+        self._order_sources()
+        assert self._source_order is not None
+        rates = [c for c in self.index.claims if c.kind == PERCENT and 0 < c.value < 100]
+        for rate in rates[:MAX_STATED_RATES]:
+            text = self.index.texts.get(rate.source_id, "")
+            start, end = self._source_sentence(rate)
+            way = _stated_direction(text[max(start, rate.start - 30) : min(end, rate.end + 20)])
+            if not way:
+                continue
+            factor = 1 + way * rate.value / 100
+            starts, ordered = self._source_order.get(rate.source_id, ([], []))
+            first = bisect.bisect_left(starts, start)
+            last = bisect.bisect_left(starts, end)
+            for level in ordered[first:last]:
+                if (
+                    level.kind != claim.kind
+                    or (claim.unit and level.unit and level.unit != claim.unit)
+                    or (claim.period and level.period == claim.period)
+                ):
+                    continue
+                value = abs(level.value) / factor
+                if values.at_precision(abs(claim.value), value, place):
+                    sign = "+" if way > 0 else "-"
+                    formula = f"{level.text} / (1 {sign} {rate.text})"
+                    return _derived_weakly(claim, value, formula, "level before a stated change")
+        return None
 
     def _ordinal_in_words(self, claim: Claim) -> ClaimVerdict | None:
         """ "1st", "3rd" where a source writes the ordinal as a word ("the first checked
@@ -7518,6 +7562,26 @@ _ASKED_RATIO = re.compile(
     r"(?=\s+(?:in|for|at|during|as\s+of|between|from)\b|\s*[?.,]|\s*\Z)",
     re.IGNORECASE,
 )
+MAX_STATED_RATES = 200  # the sources' rates a level before a change is looked for over
+# Words around a source's rate that say which way its line went.
+_STATED_RISE = re.compile(
+    r"\b(?:more than|higher than|above|up|rose|increased|grew|climbed|gain(?:ed)?|increase|growth)\b",
+    re.IGNORECASE,
+)
+_STATED_FALL = re.compile(
+    r"\b(?:less than|fewer than|lower than|below|down|fell|decreased|declined|dropped|decline|"
+    r"decrease|drop)\b",
+    re.IGNORECASE,
+)
+
+
+def _stated_direction(window: str) -> int:
+    """+1 when the words around a source's rate say its line rose, -1 fell, 0 neither or
+    both."""
+    rise, fall = bool(_STATED_RISE.search(window)), bool(_STATED_FALL.search(window))
+    return 1 if rise and not fall else -1 if fall and not rise else 0
+
+
 _ORDINAL = re.compile(r"[0-9]{1,2}(?:st|nd|rd|th)", re.IGNORECASE)
 _ORDINAL_WORDS = {
     1: "first",
