@@ -1799,6 +1799,25 @@ MAX_ASIDE_CHARS = 80
 _ASIDE = re.compile(rf"\([^()0-9]{{1,{MAX_ASIDE_CHARS}}}\)")
 
 
+_PER_SHARE_NAMED = re.compile(r"\s+(?:per|a)\s+(diluted\s+|basic\s+)?share\b", re.IGNORECASE)
+
+
+def per_share_formulas(text: str, claim: Claim) -> tuple[str, list[WordedFormula]]:
+    """Earnings per share for an amount named only by the share it is per ("roughly $2.78
+    per diluted share"): net income over diluted shares (basic, as the words say), with
+    the name it goes by; nothing for an amount followed by no share."""
+    named = _PER_SHARE_NAMED.match(text, claim.end)
+    if named is None:
+        return "", []
+    name = f"{(named.group(1) or '').strip()} EPS".strip()
+    for number, (pattern, kinds, definitions) in enumerate(_DEFINITIONS):
+        if claim.kind in kinds and pattern.fullmatch(name):
+            if number not in _DEFINED:
+                _DEFINED[number] = [f for d in definitions for f in worded_formulas(d)]
+            return name, _DEFINED[number]
+    return "", []
+
+
 def defined_formulas(text: str, claim: Claim) -> tuple[str, list[WordedFormula]]:
     """The metric named right before the claim, as written, and its definitions, when the
     claim is of a kind that metric gives.

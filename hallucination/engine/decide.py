@@ -48,6 +48,7 @@ from .answer import (
     Reading,
     WordedFormula,
     defined_formulas,
+    per_share_formulas,
     question_periods,
     worded_formulas,
 )
@@ -2725,6 +2726,9 @@ class Decider:
             self._formulas[reading.sentence] = formulas
         if not formulas:
             name, formulas = defined_formulas(self.answer.text, claim)
+            if not formulas and "per_share" in claim.qualifiers:
+                # "roughly $2.78 per diluted share": earnings per share, as named after it
+                name, formulas = per_share_formulas(self.answer.text, claim)
             if formulas and self._states(labels.label_words(name), reading):
                 # "Diluted EPS was $2.78" where the statement gives diluted EPS: the figure
                 # is the stated one, not net income over shares worked again

@@ -1,6 +1,7 @@
 """EPS named with no formula of its own is net income over shares (diluted or basic, as its
 name says), unless the sources state EPS itself for the period: then the stated figure is
-the one to match."""
+the one to match. An amount named only by the share it is per ("roughly $2.78 per diluted
+share") is such EPS."""
 
 from __future__ import annotations
 
@@ -46,3 +47,9 @@ def test_a_net_debt_named_beside_total_debt_is_still_worked():
     said = "Net debt was {} million."
     assert not detect(source_input(said.format("$3,690"), source)).flagged
     assert detect(source_input(said.format("$3,960"), source)).flagged
+
+
+def test_an_amount_per_diluted_share_no_metric_names():
+    said = "That is roughly {} per diluted share in 2024."
+    assert not detect(source_input(said.format("$2.78"), STATEMENT)).flagged
+    assert detect(source_input(said.format("$2.97"), STATEMENT)).flagged
