@@ -1784,7 +1784,13 @@ class DerivationTest:
 
     def __call__(self, derivation: Derivation) -> bool:
         target, precision, exact = self.target, self.precision, self.exact
-        if len(derivation.operands) == 2 and derivation.kind in _BETWEEN_TWO:
+        if (
+            len(derivation.operands) == 2
+            and derivation.kind in _BETWEEN_TWO
+            and (derivation.factor == 1 or _a_year_apart(*derivation.operands))
+        ):
+            # (a spread in basis points only over a year: "roughly 180 basis points year
+            # over year" of 183, never a two-year spread that rounds to the figure)
             precision = self.hedged
         if derivation.kind in (DIFFERENCE, SUM_OF) and any(
             abs(o.value) * 2 < precision for o in derivation.operands
@@ -1830,12 +1836,19 @@ class DerivationTest:
 _BETWEEN_TWO = frozenset({DIFFERENCE, GROWTH, SPREAD, RATIO_OF, SHARE_OF})
 
 
+def _a_year_apart(a: Claim, b: Claim) -> bool:
+    return bool(a.period and b.period) and (
+        lx.year_before(a.period) == b.period or lx.year_before(b.period) == a.period
+    )
+
+
 def hedged_precision(claim: Claim) -> Decimal:
-    """The place a worked amount is rounded to: its last digit's, or for a hedged round
-    amount that keeps two significant digits there ("roughly $420 million" of 422.4) its
-    last non-zero digit's. One digit left ("about $20 million" of 23.1) is no rounding."""
+    """The place a worked amount (or change in basis points) is rounded to: its last
+    digit's, or for a hedged round figure that keeps two significant digits there ("roughly
+    $420 million" of 422.4, "roughly 180 basis points" of 183) its last non-zero digit's. One
+    digit left ("about $20 million" of 23.1) is no rounding."""
     precision = claim.precision or Decimal(1)
-    if not claim.approximate or claim.kind not in _AMOUNTS:
+    if not claim.approximate or claim.kind not in (*_AMOUNTS, BPS):
         return precision  # "roughly 110%" is no rounding of 105.4%
     written = abs(claim.written)
     if written != written.to_integral_value() or written == 0:

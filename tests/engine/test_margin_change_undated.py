@@ -32,3 +32,17 @@ def test_a_margin_change_over_three_years_is_into_the_latest():
     assert not detect(source_input(said.format("1.8"), three)).flagged
     # 2023 against 2022 (14.52% - 12.50%)
     assert detect(source_input(said.format("2.0"), three)).flagged
+
+
+def test_hedged_basis_points_over_a_year_are_rounded_to_their_tens():
+    said = "Operating margin improved roughly {} basis points year over year."
+    # 16.35% - 14.52% is 183 basis points
+    assert not detect(source_input(said.format("180"), STATEMENT)).flagged
+    assert detect(source_input(said.format("240"), STATEMENT)).flagged
+
+
+def test_one_significant_digit_of_basis_points_is_no_rounding():
+    close = STATEMENT.replace("786.9", "703.1")  # 14.61% - 14.52%: 9 basis points
+    said = "Operating margin improved roughly {} basis points year over year."
+    assert not detect(source_input(said.format("9"), close)).flagged
+    assert detect(source_input(said.format("10"), close)).flagged
