@@ -760,6 +760,8 @@ class Decider:
         self._question_formulas: list[WordedFormula] | None = None
         self._priced_cells: list[tuple[Claim, Claim]] | None = None  # (price, count)
         self._rates: list[tuple[str, str, Claim]] | None = None  # (quoted, base, rate)
+        self._money: dict[str, list[Claim]] | None = None  # source id -> its money
+        self._changes: list[tuple[Claim, int, int, int]] | None = None  # rates with a way
         self._definitions: list[_Definition] | None = None
         # Figures the answer computed and got right, unrounded: what a later change over
         # them was computed from ("32.7% ... 32.2% ... expanded by 51 basis points").
@@ -5427,11 +5429,13 @@ class Decider:
         return self._rates
 
     def _money_by_source(self) -> dict[str, list[Claim]]:
-        out: dict[str, list[Claim]] = {}
-        for c in self.index.claims:
-            if c.kind == CURRENCY and c.unit and c.value:
-                out.setdefault(c.source_id, []).append(c)
-        return out
+        """The sources' amounts of money in a named currency, by source, read once."""
+        if self._money is None:
+            self._money = {}
+            for c in self.index.claims:
+                if c.kind == CURRENCY and c.unit and c.value:
+                    self._money.setdefault(c.source_id, []).append(c)
+        return self._money
 
     def _base_of_a_stated_change(self, reading: Reading) -> ClaimVerdict | None:
         """The level a change in the sources left, which their rate and the level it
@@ -5451,13 +5455,7 @@ class Decider:
         place = cd.hedged_precision(claim)
         self._order_sources()
         assert self._source_order is not None
-        rates = [c for c in self.index.claims if c.kind == PERCENT and 0 < c.value < 100]
-        for rate in rates[:MAX_STATED_RATES]:
-            text = self.index.texts.get(rate.source_id, "")
-            start, end = self._source_sentence(rate)
-            way = _stated_direction(text[max(start, rate.start - 30) : min(end, rate.end + 20)])
-            if not way:
-                continue
+        for rate, start, end, way in self._stated_changes():
             factor = 1 + way * rate.value / 100
             starts, ordered = self._source_order.get(rate.source_id, ([], []))
             first = bisect.bisect_left(starts, start)
@@ -5475,6 +5473,21 @@ class Decider:
                     formula = f"{level.text} / (1 {sign} {rate.text})"
                     return _derived_weakly(claim, value, formula, "level before a stated change")
         return None
+
+    def _stated_changes(self) -> list[tuple[Claim, int, int, int]]:
+        """The sources' rates whose words say which way their line went, each with where
+        its sentence starts and ends and the way (+1, -1), read once."""
+        if self._changes is None:
+            self._changes = []
+            rates = [c for c in self.index.claims if c.kind == PERCENT and 0 < c.value < 100]
+            for rate in rates[:MAX_STATED_RATES]:
+                text = self.index.texts.get(rate.source_id, "")
+                start, end = self._source_sentence(rate)
+                around = text[max(start, rate.start - 30) : min(end, rate.end + 20)]
+                way = _stated_direction(around)
+                if way:
+                    self._changes.append((rate, start, end, way))
+        return self._changes
 
     def _ordinal_in_words(self, claim: Claim) -> ClaimVerdict | None:
         """ "1st", "3rd" where a source writes the ordinal as a word ("the first checked
