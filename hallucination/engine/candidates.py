@@ -1850,16 +1850,24 @@ def hedged_precision(claim: Claim) -> Decimal:
     precision = claim.precision or Decimal(1)
     if not claim.approximate or claim.kind not in (*_AMOUNTS, BPS):
         return precision  # "roughly 110%" is no rounding of 105.4%
+    place = last_digit_place(claim)
+    if abs(claim.written) < place * 10:
+        return precision
+    return max(precision, place * (claim.scale or 1))
+
+
+def last_digit_place(claim: Claim) -> Decimal:
+    """The place of the last digit that is not a trailing zero of a whole number as written:
+    10 for "350", 100 for "1,800", 0.1 for "2.5"."""
     written = abs(claim.written)
     if written != written.to_integral_value() or written == 0:
-        return precision
-    number, place = int(written), Decimal(1)
+        return (claim.precision or Decimal(1)) / (claim.scale or 1)
+    place = Decimal(1)
+    number = int(written)
     while number % 10 == 0:
         number //= 10
         place *= 10
-    if number < 10:
-        return precision
-    return max(precision, place * (claim.scale or 1))
+    return place
 
 
 def _within_its_rates(

@@ -5134,7 +5134,7 @@ class Decider:
                 continue
             real = norm(source)
             inside = value < real if above else real < value
-            slack = min(_last_digit_place(claim) * (claim.scale or 1), value * BOUND_SLACK)
+            slack = min(cd.last_digit_place(claim) * (claim.scale or 1), value * BOUND_SLACK)
             if inside and abs(real - value) <= slack:
                 return _weakly_grounded(claim, source, "the value lies within the bound it states")
         return None
@@ -7500,21 +7500,7 @@ def _hedged_place(claim: Claim) -> Decimal:
     precision = claim.precision or Decimal(1)
     if not claim.approximate:
         return precision
-    return max(precision, _last_digit_place(claim) * (claim.scale or 1))
-
-
-def _last_digit_place(claim: Claim) -> Decimal:
-    """The place of the last digit that is not a trailing zero of a whole number as written:
-    10 for "350", 100 for "1,800", 0.1 for "2.5"."""
-    written = abs(claim.written)
-    if written != written.to_integral_value() or written == 0:
-        return (claim.precision or Decimal(1)) / (claim.scale or 1)
-    place = Decimal(1)
-    number = int(written)
-    while number % 10 == 0:
-        number //= 10
-        place *= 10
-    return place
+    return max(precision, cd.last_digit_place(claim) * (claim.scale or 1))
 
 
 def _names_term(figure: Claim, term: frozenset[str]) -> bool:
@@ -7620,21 +7606,6 @@ _PER_UNIT_OF_CURRENCY = re.compile(
     r"\s*(?:per|a|to\s+the|to\s+one|for\s+each|for\s+one|/)\s*(?:one\s+)?(?:U\.?S\.?\s*)?"
     r"(dollars?|euros?|pounds?|sterling|yen|[A-Z]{3}\b|US\$|\$|€|£|¥)",
 )
-_CURRENCY_WORDS = {
-    "dollar": "USD",
-    "dollars": "USD",
-    "$": "USD",
-    "us$": "USD",
-    "euro": "EUR",
-    "euros": "EUR",
-    "€": "EUR",
-    "pound": "GBP",
-    "pounds": "GBP",
-    "sterling": "GBP",
-    "£": "GBP",
-    "yen": "JPY",
-    "¥": "JPY",
-}
 _EQUALS = re.compile(r"\s*[=≈]\s*")
 
 
@@ -7648,7 +7619,11 @@ def _rates_in(text: str, claims: list[Claim]) -> list[tuple[str, str, Claim]]:
         per = _PER_UNIT_OF_CURRENCY.match(text, c.end)
         if per is not None:
             named = per.group(1)
-            base = _CURRENCY_WORDS.get(named.lower(), named if named.isupper() else "")
+            base = (
+                lx.CURRENCY_WORDS.get(named.lower())
+                or lx.CURRENCY_SYMBOLS.get(named)
+                or (named if named.isupper() and len(named) == 3 else "")
+            )
             if base and base != c.unit:
                 out.append((c.unit, base, c))
             continue
