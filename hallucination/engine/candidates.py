@@ -1071,7 +1071,7 @@ def _latest_year_of(line: frozenset[str], index: SourceIndex) -> str:
     return latest if latest and lx.year_before(latest) in years else ""
 
 
-_YEAR_KEY = re.compile(r"[0-9]{4}")
+_YEAR_KEY = re.compile(r"(?:FY)?[0-9]{4}")
 
 
 def year_over_year(

@@ -13,7 +13,7 @@ from decimal import Decimal, InvalidOperation
 
 import regex
 
-from . import labels
+from . import labels, tables
 from . import lexicon as lx
 from .extraction import extract_document
 from .types import (
@@ -145,8 +145,15 @@ def _kind_for_key(key: str, value: Decimal, integral: bool) -> tuple[str, str]:
     return NUMBER, ""
 
 
-def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
-    """The numbers of a JSON text with their key paths; None when the text is not JSON."""
+def read_json_source(
+    text: str, *, source_id: str = "", unit_text: str | None = None
+) -> JsonSource | None:
+    """The numbers of a JSON text with their key paths; None when the text is not JSON.
+
+    `unit_text` is given for a data document written out as JSON (markup.py): what the
+    document says of its units (its comments, its root's unit attributes). Its bare amounts
+    are then at the scale the document states, or of unknown scale, as a table's cells are;
+    a tool output's amounts are in units."""
     if not looks_like_json(text):
         return None
     try:
@@ -163,6 +170,8 @@ def read_json_source(text: str, *, source_id: str = "") -> JsonSource | None:
     _with_record_dates(result)
     _with_document_date(result)
     _with_record_names(document, result)
+    if unit_text is not None:
+        _at_the_document_scale(result, _document_scale(document) or _stated_scale(unit_text))
     _without_flattened_tables(result)
     _read_structure(document, result)
     return result
@@ -266,6 +275,39 @@ def _document_scale(document: object) -> Decimal | None:
     return None
 
 
+def _stated_scale(unit_text: str) -> Decimal | None:
+    """The one scale a document's words about its units state ("Consolidated results, USD
+    millions"; a unit attribute's "millions")."""
+    found = {
+        scale
+        for line in unit_text.splitlines()
+        if (scale := tables.heading_scale(line) or _KEY_SCALES.get(line.strip().lower()))
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _at_the_document_scale(result: JsonSource, scale: Decimal | None) -> None:
+    """A data document's bare amounts at the scale it states, or of unknown scale."""
+    out = []
+    for claim in result.claims:
+        if (
+            claim.kind in (CURRENCY, NUMBER, COUNT)
+            and claim.scale == 1
+            and claim.cell is None
+            and "name" not in claim.qualifiers
+            and claim.label not in lx.PER_SHARE_LABELS
+        ):
+            claim = replace(
+                claim,
+                value=claim.value * (scale or 1),
+                precision=(claim.precision or Decimal(1)) * (scale or 1),
+                scale=scale or Decimal(1),
+                scale_origin=INHERITED if scale else "",
+            )
+        out.append(claim)
+    result.claims = out
+
+
 def _record_names(node: object, path: str, names: dict[str, str], *, row: bool = False) -> None:
     """The names of the records that are rows of a list, by their key paths."""
     if len(names) >= _MAX_RECORDS:
@@ -359,8 +401,12 @@ def _with_year_keys(result: JsonSource) -> None:
     result.claims = out
 
 
+# A key that is a year, or a fiscal year's name: "2023", "fy2024", "FY_2023", "fiscal2024".
+_YEAR_NAME_KEY = regex.compile(r"(?:(fy|fiscal)[ _-]?)?((?:19|20)[0-9]{2})", regex.IGNORECASE)
 # A year written inside a key, between underscores: "dpu_fy2023_cents", "revenue_2024".
-_YEAR_IN_KEY = regex.compile(r"(?:^|_)(fy)?((?:19|20)[0-9]{2})(?:_|$)", regex.IGNORECASE)
+_YEAR_IN_KEY = regex.compile(
+    r"(?:^|_)(?:(fy|fiscal)_?)?((?:19|20)[0-9]{2})(?:_|$)", regex.IGNORECASE
+)
 
 
 def _with_record_year(result: JsonSource) -> None:
@@ -401,14 +447,18 @@ def _with_record_dates(result: JsonSource) -> None:
             dates.setdefault(parent, claim.period)
     if not dates:
         return
-    result.claims = [
-        replace(claim, period=dates[parent])
-        if claim.kind != DATE
-        and not claim.period
-        and (parent := claim.citation.rpartition(".")[0]) in dates
-        else claim
-        for claim in result.claims
-    ]
+    out = []
+    for claim in result.claims:
+        if claim.kind != DATE and not claim.period:
+            # the nearest record around it that has a date: its own, or one it is kept in
+            # ({"period": [{"fiscalYear": 2024, "line": [{"name": "Revenue", ...}]}]})
+            record = claim.citation.rpartition(".")[0]
+            while record and record not in dates:
+                record = record.rpartition(".")[0]
+            if record:
+                claim = replace(claim, period=dates[record])
+        out.append(claim)
+    result.claims = out
 
 
 _DOCUMENT_DATE_KEYS = frozenset({"as_of", "asof", "as_of_date", "date", "timestamp", "period_end"})
@@ -474,12 +524,15 @@ def _scan_numbers(
                 stack[-1][1] = m.group("str").strip('"')
             expecting_key = False
             key_text = str(stack[-1][1])
-            if _YEAR_KEY.fullmatch(key_text):
-                # {"2023": {"revenue": 8412.6}}: a year the record is kept by, a date.
+            named = _YEAR_NAME_KEY.fullmatch(key_text)
+            if named and m.group("str") == f'"{key_text}"':
+                # {"2023": {"revenue": 8412.6}}, {"fy2024": 4812.6}: a year the record is
+                # kept by, a date.
                 start, end = m.start("str") + 1, m.end("str") - 1
-                result.claims.append(
-                    _year(text, start, end, Decimal(key_text), source_id, _path(stack))
-                )
+                year = _year(text, start, end, Decimal(named.group(2)), source_id, _path(stack))
+                if named.group(1):
+                    year = replace(year, period="FY" + named.group(2))
+                result.claims.append(year)
             continue
         number_text = None
         start = end = 0
@@ -518,6 +571,16 @@ def _scan_numbers(
             continue
         path = _path(stack)
         key = _last_key(stack)
+        if key.lower() in _HOLDER_KEYS:
+            # {"DilutedShares": {"value": 212.4}}: the key that says what the value is
+            key = next(
+                (
+                    str(k)
+                    for kind, k, _i in reversed(stack)
+                    if kind == "obj" and k is not None and str(k).lower() not in _HOLDER_KEYS
+                ),
+                key,
+            )
         try:
             value = Decimal(number_text)
         except InvalidOperation:
@@ -573,7 +636,7 @@ def _scan_numbers(
             parent = _parent_key(stack)
             if parent and _PERCENT_KEYS.search(parent):
                 kind, unit = PERCENT, "%"
-        label = lx.normalise_label(key.replace("_", " "))
+        label = lx.normalise_label(_key_words(key))
         # The whole key path names the value: "by_symbol.EURUSD.profit", "account.net_profit".
         label_words = labels.label_words(_path_words(path))
         result.paths[path] = value
@@ -598,6 +661,9 @@ def _scan_numbers(
             )
         )
 
+
+# Keys that only hold a value, saying nothing of what it is.
+_HOLDER_KEYS = frozenset({"value", "val", "values", "#text", "text", "content"})
 
 # String values that restate the numbers of the document rather than name something.
 _NOT_NAMES = frozenset({"checksum", "checksum_input", "citation", "path", "note", "notes"})
@@ -654,8 +720,33 @@ def _add_document(inner: str, offset: int, source_id: str, path: str, result: Js
 
 
 def _path_words(path: str) -> str:
-    """A key path as words: "summary.win_rate" -> "summary win rate" (indexes left out)."""
-    return " ".join(part for part in path.replace("_", " ").split(".") if not part.isdigit())
+    """A key path as words: "summary.win_rate" -> "summary win rate", "CostOfRevenue" ->
+    "Cost Of Revenue" (indexes and the keys of a document's structure left out)."""
+    return " ".join(
+        _key_words(part)
+        for part in path.split(".")
+        if not part.isdigit() and part.lower() not in _STRUCTURE_KEYS
+    )
+
+
+# Keys that hold a document's parts, whatever they are: {"results": {"lines": [...]}},
+# <statement><line name="Revenue">.
+_STRUCTURE_KEYS = frozenset(
+    {
+        "data", "result", "results", "statement", "statements", "line", "lines", "item",
+        "items", "row", "rows", "record", "records", "entry", "entries", "value", "values",
+        "period", "periods", "fields", "facts", "figures", "table", "tables", "body", "root",
+        "document",
+    }
+)  # fmt: skip
+
+
+_CAMEL_JOINT = regex.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def _key_words(key: str) -> str:
+    """A key's words: "net_income" -> "net income", "netIncome" -> "net Income"."""
+    return _CAMEL_JOINT.sub(" ", key.replace("_", " "))
 
 
 def _year(

@@ -20,6 +20,7 @@ from . import clauses, labels, tables
 from . import lexicon as lx
 from .extraction import MAX_TEXT_CHARS, extract_document, ranges_share_labels
 from .json_source import looks_like_json, read_json_source
+from .markup import read_markup_source
 from .types import (
     BPS,
     COUNT,
@@ -516,7 +517,9 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
     cached = SOURCE_CACHE.get(key)
     if cached is not None:
         return cached
-    structured = read_json_source(text, source_id=source_id)
+    structured = read_json_source(text, source_id=source_id) or read_markup_source(
+        text, source_id=source_id
+    )
     if structured is not None:
         extracted = ExtractedSource(
             claims=tuple(structured.claims),
@@ -894,7 +897,9 @@ def extract_claims(text: str, *, source_id: str = "") -> list[Claim]:
     if not text:
         return []
     text = text[:MAX_TEXT_CHARS]
-    structured = read_json_source(text, source_id=source_id)
+    structured = read_json_source(text, source_id=source_id) or read_markup_source(
+        text, source_id=source_id
+    )
     if structured is not None:
         return structured.claims
     return extract_document(text, source_id=source_id)[0]

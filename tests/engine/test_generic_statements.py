@@ -109,6 +109,58 @@ def _transposed() -> str:
     return out + "\n| 2023 | " + " | ".join(c for _, _, c in ROWS) + " |\n"
 
 
+def _number(written: str) -> str:
+    return written.replace(",", "")
+
+
+def _yaml() -> str:
+    out = "# Consolidated results, USD millions\nfiscal_years:\n"
+    for year, i in (("2024", 1), ("2023", 2)):
+        out += f"  {year}:\n"
+        out += "".join(f"    {r[0].lower().replace(' ', '_')}: {_number(r[i])}\n" for r in ROWS)
+    return out
+
+
+def _yaml_records() -> str:
+    out = "statement: Consolidated results\nunits: USD millions\nlines:\n"
+    for a, b, c in ROWS:
+        out += f"  - name: {a}\n    fy2024: {_number(b)}\n    fy2023: {_number(c)}\n"
+    return out
+
+
+def _toml() -> str:
+    out = "# Consolidated results (USD millions)\n"
+    for year, i in (("2024", 1), ("2023", 2)):
+        out += f"\n[fy{year}]\n"
+        out += "".join(f"{r[0].lower().replace(' ', '_')} = {_number(r[i])}\n" for r in ROWS)
+    return out
+
+
+def _ini() -> str:
+    out = "; Consolidated results, USD millions\n"
+    return out + "".join(f"[{a}]\nFY2024={_number(b)}\nFY2023={_number(c)}\n" for a, b, c in ROWS)
+
+
+def _xml() -> str:
+    out = '<?xml version="1.0"?>\n<statement currency="USD" scale="millions">\n'
+    for a, b, c in ROWS:
+        tag = "".join(word.capitalize() for word in a.split())
+        out += (
+            f'  <{tag}>\n    <value year="2024">{_number(b)}</value>\n'
+            f'    <value year="2023">{_number(c)}</value>\n  </{tag}>\n'
+        )
+    return out + "</statement>\n"
+
+
+def _xml_named() -> str:
+    out = '<results unit="USD millions">\n'
+    for year, i in (("2024", 1), ("2023", 2)):
+        out += f'  <period fiscalYear="{year}">\n'
+        out += "".join(f'    <line name="{r[0]}">{_number(r[i])}</line>\n' for r in ROWS)
+        out += "  </period>\n"
+    return out + "</results>\n"
+
+
 RENDERINGS = {
     "markdown": _markdown(),
     "csv": _csv(),
@@ -121,6 +173,12 @@ RENDERINGS = {
     "simple": _simple(),
     "latex": _latex(),
     "transposed": _transposed(),
+    "yaml": _yaml(),
+    "yaml records": _yaml_records(),
+    "toml": _toml(),
+    "ini": _ini(),
+    "xml": _xml(),
+    "xml named": _xml_named(),
 }
 
 # (name, answer with {x} for its figure, the right figure, a figure about 7% off)
