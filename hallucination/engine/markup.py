@@ -274,24 +274,37 @@ def _read_sections(text: str, source_id: str) -> JsonSource | None:
     writer = _Writer(text)
     writer.raw("{")
     _write_entries(top, writer)
-    for i, ((name, start, end), entries) in enumerate(sections):
+    for i, ((name, start, _end), entries) in enumerate(sections):
         if i or top:
             writer.raw(",")
-        writer.scalar(name, start, end, key=True)
-        writer.raw(":{")
+        opened = _write_dotted(name, start, writer)
+        writer.raw("{")
         _write_entries(entries, writer)
-        writer.raw("}")
+        writer.raw("}" * (opened + 1))
     writer.raw("}")
     return _read(text, writer, _comments(text), source_id)
 
 
 def _write_entries(entries: list[_Entry], writer: _Writer) -> None:
-    for i, ((key, key_start, key_end), value, start, end) in enumerate(entries):
+    for i, ((key, key_start, _key_end), value, start, end) in enumerate(entries):
         if i:
             writer.raw(",")
-        writer.scalar(key, key_start, key_end, key=True)
-        writer.raw(":")
+        opened = _write_dotted(key, key_start, writer)
         writer.scalar(value, start, end)
+        writer.raw("}" * opened)
+
+
+def _write_dotted(name: str, start: int, writer: _Writer) -> int:
+    """A dotted name as nested keys, as TOML means it (`[income_statement.fy2024]`,
+    `units.fy2024 = 712.4`), up to its value; how many objects it opened."""
+    parts = name.split(".")
+    for i, part in enumerate(parts):
+        if i:
+            writer.raw("{")
+        writer.scalar(part, start, start + len(part), key=True)
+        writer.raw(":")
+        start += len(part) + 1
+    return len(parts) - 1
 
 
 # --- XML ---------------------------------------------------------------------------------

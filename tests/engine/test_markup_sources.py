@@ -202,3 +202,32 @@ def test_camel_case_keys_are_words_and_a_value_key_takes_the_name_around_it():
     (claim,) = source.claims
     assert {"dilut", "shar", "outstand"} <= claim.label_words
     assert claim.kind != "currency"
+
+
+DOTTED_TOML = """\
+# amounts in MNT million
+[income_statement.fy2024]
+profit_before_tax = 27319.2
+income_tax = 6912.6
+
+[income_statement.fy2023]
+profit_before_tax = 21616.7
+income_tax = 5404.2
+
+[operations]
+employees.fy2024 = 2318
+employees.fy2023 = 2204
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("The effective tax rate in 2024 was 6,912.6 / 27,319.2 ≈ 25.3%.", False),
+        ("The effective tax rate in 2024 was 6,912.6 / 27,319.2 ≈ 27.1%.", True),
+        ("Headcount rose to 2,318 in 2024.", False),
+        ("Headcount rose to 2,318 in 2023.", True),
+    ],
+)
+def test_dotted_section_and_key_names_nest_as_toml_means_them(answer, flagged):
+    assert detect(source_input(answer, DOTTED_TOML)).flagged is flagged
