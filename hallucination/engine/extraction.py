@@ -2023,9 +2023,15 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
                     whole = labels.label_words(table.whole)
                     section_words = whole - label_words
                     label_words = label_words | whole
-                if table.subject and _is_balance_row(cell.row_label):
+                if (
+                    table.subject
+                    and _is_balance_row(cell.row_label)
+                    and not _OPENING_BALANCE.search(cell.row_label)
+                ):
                     # "Balance at December 31, 2024" under "the changes in shares of common
-                    # stock outstanding:": the balance of what the caption names.
+                    # stock outstanding:": the balance of what the caption names. (The
+                    # year's balance is its closing one: "Balance at January 1" in the 2024
+                    # column is 2023's, and names no change of 2024.)
                     # (Not its "total": "the total gross amount of unrecognized tax
                     # benefits" makes no balance a total row.)
                     # Like a section heading, a part of the label the claim need not name.
@@ -2650,8 +2656,25 @@ def _is_balance_row(row_label: str) -> bool:
     row_words = labels.label_words(row_label)
     if not row_words or not row_words <= _BALANCE_WORDS:
         return False
-    # "Balance at beginning of year", "Ending balance": a column's opening or closing balance
-    return bool(tables.header_period(row_label)) or ("balanc" in row_words and len(row_words) > 1)
+    # "Balance at beginning of year", "Ending balance", "Balance at January 1": a column's
+    # opening or closing balance
+    return (
+        bool(tables.header_period(row_label))
+        or ("balanc" in row_words and len(row_words) > 1)
+        or _AT_A_DAY_OF_THE_YEAR.search(row_label) is not None
+    )
+
+
+# An opening balance row: "Balance at beginning of year", "Opening balance", "Balance at
+# January 1".
+_OPENING_BALANCE = re.compile(
+    r"\b(?:beginning|opening|start)\b|\bat\s+jan(?:uary)?\.?\s+1\s*$", re.IGNORECASE
+)
+_AT_A_DAY_OF_THE_YEAR = re.compile(
+    r"\bat\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+[0-3]?[0-9]\s*$",
+    re.IGNORECASE,
+)
 
 
 @functools.lru_cache(maxsize=4096)

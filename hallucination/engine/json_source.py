@@ -262,9 +262,10 @@ def _with_record_names(document: object, result: JsonSource) -> None:
 _UNIT_KEYS = frozenset({"unit", "units", "scale", "amounts_in", "currency_unit"})
 
 
-def _document_scale(document: object) -> Decimal | None:
+def _document_scale(document: object, *, depth: int = 0) -> Decimal | None:
     """The scale a table's document states in a field of its own ("unit": "USD millions",
-    "scale": "thousands"), or None."""
+    "scale": "thousands"), at its top or in an object there ({"meta": {"scale":
+    "million"}}), or None."""
     if not isinstance(document, dict):
         return None
     for key, value in document.items():
@@ -272,6 +273,10 @@ def _document_scale(document: object) -> Decimal | None:
             found = {_KEY_SCALES[w] for w in value.lower().split() if w in _KEY_SCALES}
             if len(found) == 1:
                 return found.pop()
+    if depth == 0:
+        for value in document.values():
+            if isinstance(value, dict) and (scale := _document_scale(value, depth=1)):
+                return scale
     return None
 
 
@@ -281,21 +286,53 @@ def _stated_scale(unit_text: str) -> Decimal | None:
     found = {
         scale
         for line in unit_text.splitlines()
-        if (scale := tables.heading_scale(line) or _KEY_SCALES.get(line.strip().lower()))
+        if (
+            scale := tables.heading_scale(line)
+            or _KEY_SCALES.get(line.strip().lower())
+            or ((m := _AMOUNTS_IN.search(line)) and _KEY_SCALES[m.group(1).lower()])
+        )
     }
     return found.pop() if len(found) == 1 else None
 
 
+# A key that ends in a unit of quantity: "purchased_t", "output_mwh", "volume_bbl".
+_QUANTITY_KEY = regex.compile(
+    r"(?:^|_)(?:t|tonnes?|tons?|kt|mt|kg|g|oz|lbs?|mwh|gwh|kwh|mw|gw|bbl|boe|mmbtu|m3|sqft|sqm"
+    r"|ha|km|units|pcs|headcount|employees|days|hours)$",
+    regex.IGNORECASE,
+)
+# "amounts in MNT million", "figures in € thousands": a comment that states the scale.
+_AMOUNTS_IN = regex.compile(
+    r"\b(?:amounts|figures|values|numbers)\s+(?:are\s+)?in\s+(?:[A-Z]{3}\s+|[$€£¥]\s*)?"
+    r"(millions?|thousands?|billions?)\b",
+    regex.IGNORECASE,
+)
+
+
 def _at_the_document_scale(result: JsonSource, scale: Decimal | None) -> None:
-    """A data document's bare amounts at the scale it states, or of unknown scale."""
+    """A data document's bare amounts at the scale it states, or of unknown scale; shares
+    are counted at it too, as a statement's caption counts them. A count of anything else
+    (`employees = 2318`) and a figure whose key names its own unit of quantity
+    (`raw_cashmere_purchased_t`, `output_mwh`) keep theirs."""
     out = []
     for claim in result.claims:
+        # its own key, past the years it is kept by ("purchased_t.fy2024")
+        key = next(
+            (
+                part
+                for part in reversed(claim.citation.split("."))
+                if not part.isdigit() and not _YEAR_NAME_KEY.fullmatch(part)
+            ),
+            "",
+        )
         if (
             claim.kind in (CURRENCY, NUMBER, COUNT)
             and claim.scale == 1
             and claim.cell is None
             and "name" not in claim.qualifiers
             and claim.label not in lx.PER_SHARE_LABELS
+            and (claim.kind != COUNT or "shar" in claim.label_words)
+            and not _QUANTITY_KEY.search(key)
         ):
             claim = replace(
                 claim,

@@ -225,7 +225,7 @@ def _scalar_span(node: yaml.ScalarNode) -> tuple[int, int]:
 
 
 def _comments(text: str) -> str:
-    return " ".join(m.group(1) for m in _COMMENT_LINE.finditer(text[:4000]))
+    return "\n".join(m.group(1) for m in _COMMENT_LINE.finditer(text[:4000]))
 
 
 # --- TOML and INI ------------------------------------------------------------------------

@@ -1866,13 +1866,28 @@ _CAPTION_SUBJECT = regex.compile(
 )
 
 
+# "The carrying amount of the Series A changed as follows (in thousands):": the subject
+# named before its verb.
+_CAPTION_SUBJECT_CHANGED = regex.compile(
+    r"(?:^|[.:;]\s+)(?:the\s+)?([A-Za-z][A-Za-z '’-]{2,80}?)\s+changed\b[^.:;]{0,40}?"
+    r"\bas\s+follows\b",
+    regex.IGNORECASE,
+)
+
+
 @functools.lru_cache(maxsize=1024)
 def caption_subject(caption: str) -> str:
     """What a caption says a roll-forward's balances are of ("the changes in shares of
-    common stock outstanding:" -> "shares of common stock outstanding"), or ""."""
+    common stock outstanding:" -> "shares of common stock outstanding"; "The carrying
+    amount of the Series A changed as follows:" -> "carrying amount of the Series A"), or
+    ""."""
     # The last such phrase: the one that introduces the table, not an earlier sentence's
-    every = list(_CAPTION_SUBJECT.finditer(caption[-CAPTION_CHARS:], timeout=_TIMEOUT))
-    return every[-1].group(1).strip() if every else ""
+    tail = caption[-CAPTION_CHARS:]
+    every = [
+        *_CAPTION_SUBJECT.finditer(tail, timeout=_TIMEOUT),
+        *_CAPTION_SUBJECT_CHANGED.finditer(tail, timeout=_TIMEOUT),
+    ]
+    return max(every, key=lambda m: m.start()).group(1).strip() if every else ""
 
 
 # "Self-insurance reserves are classified in the consolidated balance sheets as follows:",

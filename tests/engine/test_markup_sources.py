@@ -231,3 +231,56 @@ employees.fy2023 = 2204
 )
 def test_dotted_section_and_key_names_nest_as_toml_means_them(answer, flagged):
     assert detect(source_input(answer, DOTTED_TOML)).flagged is flagged
+
+
+META_SCALE = """\
+[meta]
+currency = MNT
+scale = million
+
+[income_statement.fy2024]
+finance_costs = 6213.9
+net_profit = 20406.6
+"""
+COMMENT_SCALE = """\
+; amounts in MNT million unless the key says otherwise
+[income_statement.fy2024]
+finance_costs = 6213.9
+net_profit = 20406.6
+"""
+
+
+@pytest.mark.parametrize("document", [META_SCALE, COMMENT_SCALE], ids=["meta", "comment"])
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Finance costs were MNT 6,213.9 million in 2024.", False),
+        ("Finance costs were MNT 6,213.9 billion in 2024.", True),
+    ],
+)
+def test_the_scale_a_metadata_section_or_a_comment_states(document, answer, flagged):
+    assert detect(source_input(answer, document)).flagged is flagged
+
+
+UNIT_KEYS = """\
+# amounts in USD million
+[fy2024]
+revenue = 412.6
+output_mwh = 1842.6
+employees = 2318
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [
+        ("Revenue per MWh was about $223,923 in 2024.", False),
+        ("Revenue per MWh was about $239,597 in 2024.", True),
+        ("The company had 2,318 employees in 2024.", False),
+        ("The company had 2,418 employees in 2024.", True),
+    ],
+)
+def test_a_key_that_names_its_unit_of_quantity_and_a_headcount_keep_their_own_scale(
+    answer, flagged
+):
+    assert detect(source_input(answer, UNIT_KEYS)).flagged is flagged

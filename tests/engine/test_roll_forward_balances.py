@@ -76,3 +76,33 @@ def test_some_columns_of_a_balance_row_are_no_total_of_it():
     verdict = _verdict(wrong, "$4,386 thousand")
     assert verdict.outcome == UNSUPPORTED_AGGREGATION
     assert verdict.expected_value == Decimal("4723000")
+
+
+PREFERRED = """The Series B accrues dividends at 7.0% a year, paid in kind; its issuance costs are
+accreted over seven years.
+The carrying amount of the Series B changed as follows (in thousands):
+                                            2024        2023
+Balance at January 1                    $ 88,412    $ 81,950
+Dividends paid in kind                     6,190       5,862
+Accretion of issuance costs                  600         600
+Balance at December 31                  $ 95,202    $ 88,412
+"""
+
+
+def test_balances_at_a_day_of_the_year_under_a_caption_that_says_what_changed():
+    # Not "the changes in the X" but "X changed as follows", with balance rows that name a
+    # day of the year and leave its year to the columns; the year's balance is its closing
+    # one, so that a change in the year is closing less opening, not opening less opening.
+    clean = detect(
+        source_input(
+            "The carrying amount of the Series B rose by $6.79 million in 2024.", PREFERRED
+        )
+    )
+    assert not clean.flagged
+    assert _verdict(clean, "$6.79 million").outcome == DERIVED
+    wrong = detect(
+        source_input(
+            "The carrying amount of the Series B rose by $7.39 million in 2024.", PREFERRED
+        )
+    )
+    assert wrong.flagged
