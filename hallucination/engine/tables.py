@@ -599,7 +599,7 @@ def _periods_header_above(lines: list[_Line], first: int, text: str) -> tuple[_L
         dates = [
             d.span() for d in _HEADER_DATE.finditer(text, line.start, line.end, timeout=_TIMEOUT)
         ]
-        if len(dates) >= 2:
+        if len(dates) >= 2 and _dates_only(text, line, dates):
             spans = dates  # "Feb. 3, 2024 Jan. 28, 2023 Jan. 29, 2022", read as CSV
         elif line.kind in _ROW_KINDS and line.kind != "wide":
             return None
@@ -609,6 +609,22 @@ def _periods_header_above(lines: list[_Line], first: int, text: str) -> tuple[_L
             return _Line(line.start, line.end, line.text, "wide", spans), k
         return None
     return None
+
+
+def _dates_only(text: str, line: _Line, dates: list[tuple[int, int]]) -> bool:
+    """Whether a line holds its dates and at most a few words around them ("Three Months
+    Ended Feb. 3, 2024 Jan. 28, 2023"): a header of dates, not a sentence that gives two
+    ("On March 9, 2024, a fire damaged ... until June 17, 2024.")."""
+    cursor, rest = line.start, []
+    for start, end in dates:
+        rest.append(text[cursor:start])
+        cursor = end
+    rest.append(text[cursor : line.end])
+    return len(_A_WORD.findall(" ".join(rest))) <= MAX_DATE_HEADER_WORDS
+
+
+_A_WORD = re.compile(r"[A-Za-z]{3,}")
+MAX_DATE_HEADER_WORDS = 6
 
 
 def _header_over_a_period_line(lines: list[_Line], first: int, text: str) -> _Line | None:
