@@ -163,7 +163,8 @@ def read_json_source(
     if _is_rows(document):
         return None  # a table stored as rows of cells: read as the table it is
     result = JsonSource()
-    _scan_numbers(text, source_id, result)
+    lines = _documents_in_lines(text, source_id, result)
+    _scan_numbers(text, source_id, result, lines=lines)
     _in_the_records_currency(text, result)
     _with_year_keys(result)
     _with_record_year(result)
@@ -524,7 +525,11 @@ def _with_document_date(result: JsonSource) -> None:
 
 
 def _scan_numbers(
-    text: str, source_id: str, result: JsonSource, outer: list[list] | None = None
+    text: str,
+    source_id: str,
+    result: JsonSource,
+    outer: list[list] | None = None,
+    lines: list[tuple[int, int]] | None = None,
 ) -> None:
     # A stack of containers; for an object, the key waiting for its value. `outer`: the
     # containers around a structure written inside a string.
@@ -573,6 +578,8 @@ def _scan_numbers(
             continue
         number_text = None
         start = end = 0
+        if lines and m.group("str") is not None and _inside(lines, m.start("str")):
+            continue  # a line of a document given as a list of its lines: read with them
         if m.group("num") is not None:
             number_text = m.group("num")
             start, end = m.start("num"), m.end("num")
@@ -745,6 +752,34 @@ def _unescaped_in_place(inner: str) -> str:
         return " " + _ESCAPED.get(body, body)
 
     return _ESCAPE.sub(read, inner)
+
+
+# A document given as a list of its lines, each but the last ending in "\n", as a
+# notebook keeps a cell's source and an output's text: ["   Q2 2024 ...\n", "revenue ..."].
+_LINES_LIST = regex.compile(r'\[\s*(?:"(?:[^"\\\n]|\\.)*\\n"\s*,\s*){2,}"(?:[^"\\\n]|\\.)*"\s*\]')
+_BETWEEN_LINES = regex.compile(r'"\s*,\s*"|^\[\s*"|"\s*\]$')
+
+
+def _documents_in_lines(text: str, source_id: str, result: JsonSource) -> list[tuple[int, int]]:
+    """Each list of lines read as the one document it is, its lines where they stand and
+    the JSON between them blanked: the rows of a table printed across them stay aligned.
+    Where the lists are, so that their lines are not read again one by one."""
+    if '\\n",' not in text:
+        return []
+    found = []
+    for listed in _LINES_LIST.finditer(text, timeout=MAX_LINES_SECONDS):
+        body = _BETWEEN_LINES.sub(lambda m: " " * len(m.group()), listed.group())
+        _add_document(body, listed.start(), source_id, "", result)
+        found.append(listed.span())
+    return found
+
+
+MAX_LINES_SECONDS = 1.0
+
+
+def _inside(spans: list[tuple[int, int]], position: int) -> bool:
+    k = bisect.bisect_right(spans, (position, float("inf"))) - 1
+    return k >= 0 and spans[k][0] <= position < spans[k][1]
 
 
 def _add_document(inner: str, offset: int, source_id: str, path: str, result: JsonSource) -> None:

@@ -69,3 +69,38 @@ def test_a_page_with_escaped_line_breaks_in_a_json_string():
     # (771,918 - 702,415) / 702,415 = 9.9%
     assert not detect(source_input(said.format("9.9%"), PAGES)).flagged
     assert detect(source_input(said.format("10.6%"), PAGES)).flagged
+
+
+NOTEBOOK = """{
+ "cells": [
+  {
+   "cell_type": "code",
+   "outputs": [
+    {
+     "output_type": "execute_result",
+     "data": {
+      "text/plain": [
+       "                              Q2 2024    Q2 2023\\n",
+       "segment    metric                                 \\n",
+       "Staffing   revenue           412604.0   498311.0\\n",
+       "           gross_profit       95412.0   121587.0\\n",
+       "Total      revenue           577856.0   667421.0"
+      ]
+     }
+    }
+   ]
+  }
+ ]
+}"""
+
+
+def test_a_document_given_as_a_list_of_its_lines_is_read_as_one():
+    # A notebook output keeps a printed table as a list of lines: its rows stay aligned.
+    clean = detect(
+        source_input("Total revenue fell 13.4% in Q2 2024, to $577.9 million.", NOTEBOOK)
+    )
+    assert not clean.flagged
+    wrong = detect(
+        source_input("Total revenue fell 15.4% in Q2 2024, to $577.9 million.", NOTEBOOK)
+    )
+    assert wrong.flagged
