@@ -249,13 +249,7 @@ def _with_record_names(document: object, result: JsonSource) -> None:
             if claim.kind in (CURRENCY, NUMBER, COUNT) and claim.scale == 1:
                 # A table's rows state no scale of their own: the document's unit field
                 # gives it ("unit": "USD millions"), or it is unknown, as a bare cell's is.
-                claim = replace(
-                    claim,
-                    value=claim.value * (scale or 1),
-                    precision=(claim.precision or Decimal(1)) * (scale or 1),
-                    scale=scale or Decimal(1),
-                    scale_origin=INHERITED if scale else "",
-                )
+                claim = _at_scale(claim, scale)
         out.append(claim)
     result.claims = out
 
@@ -335,15 +329,20 @@ def _at_the_document_scale(result: JsonSource, scale: Decimal | None) -> None:
             and (claim.kind != COUNT or "shar" in claim.label_words)
             and not _QUANTITY_KEY.search(key)
         ):
-            claim = replace(
-                claim,
-                value=claim.value * (scale or 1),
-                precision=(claim.precision or Decimal(1)) * (scale or 1),
-                scale=scale or Decimal(1),
-                scale_origin=INHERITED if scale else "",
-            )
+            claim = _at_scale(claim, scale)
         out.append(claim)
     result.claims = out
+
+
+def _at_scale(claim: Claim, scale: Decimal | None) -> Claim:
+    """A bare figure at the scale its document states, or of unknown scale (None)."""
+    return replace(
+        claim,
+        value=claim.value * (scale or 1),
+        precision=(claim.precision or Decimal(1)) * (scale or 1),
+        scale=scale or Decimal(1),
+        scale_origin=INHERITED if scale else "",
+    )
 
 
 def _record_names(node: object, path: str, names: dict[str, str], *, row: bool = False) -> None:
