@@ -1778,6 +1778,16 @@ def _read_number(doc: _Document, s: int, e: int, digits: str) -> _Read | None:
         read.negative = True
         read.start -= 1
         pos += 1
+    elif (
+        cell is not None
+        and pos < len(text)
+        and text[pos] == "-"
+        and (pos + 1 == len(text) or text[pos + 1] in " \t\r\n|")
+        and read.kind in (NUMBER, CURRENCY)
+    ):
+        # "134,284.7-" in a mainframe or ERP report's cell: a negative, its minus trailing.
+        read.negative = True
+        pos += 1
     ordinal = _ORDINAL_AFTER.match(text, pos) if digits.isdigit() and not currency else None
     if ordinal and read.kind == NUMBER and read.scale == 1:
         pos = ordinal.end()

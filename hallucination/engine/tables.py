@@ -41,6 +41,7 @@ _NUMERIC_CELL = regex.compile(
     r"|[0-9]{1,3}(?:\.[0-9]{3})+,[0-9]{1,2}|[0-9]{1,3}(?:\.[0-9]{3}){2,}|[0-9][0-9,]*(?:\.[0-9]+)?)"
     r"\s*\)?\s*[)%xX]?[¹²³⁴⁵⁶⁷⁸⁹⁰†‡]{0,2}\s*"  # a footnote's superscript: "612,480¹"
     r"(?:[A-Za-z]{1,3}|(?:thousand|million|billion|trillion)\b)?\)?\s*\**\s*"  # "($146.2M)"
+    r"(?:(?<=[0-9])-\s*)?"  # "134,284.7-": a mainframe or ERP report's trailing minus
 )
 _DIGIT = re.compile(r"[0-9]")
 # A line holding one amount with its thousands grouped ("2,016", "(1,095)", "$ 13,587.5",
