@@ -612,6 +612,27 @@ def _periods_header_above(lines: list[_Line], first: int, text: str) -> tuple[_L
     return None
 
 
+def _numbered_rows(text: str, body: list[_Line]) -> bool:
+    """Whether a block's first column numbers its rows (1, 2, 3 ... or 0, 1, 2 ...) before
+    a column of labels: a data frame's printed index."""
+    if len(body) < 3:
+        return False
+    firsts, seconds = [], []
+    for line in body:
+        if len(line.spans) < 3:
+            return False
+        firsts.append(text[line.spans[0][0] : line.spans[0][1]].strip())
+        seconds.append(text[line.spans[1][0] : line.spans[1][1]].strip())
+    if not all(f.isdigit() and len(f) <= 5 for f in firsts):
+        return False
+    numbers = [int(f) for f in firsts]
+    return (
+        numbers[0] in (0, 1)
+        and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        and all(any(ch.isalpha() for ch in label) for label in seconds)
+    )
+
+
 def _dates_only(text: str, line: _Line, dates: list[tuple[int, int]]) -> bool:
     """Whether a line holds its dates and at most a few words around them ("Three Months
     Ended Feb. 3, 2024 Jan. 28, 2023"): a header of dates, not a sentence that gives two
@@ -2547,6 +2568,9 @@ def _add_grid(
     )
     headed: dict[int, str] = {}  # rows under a heading row that names a period, and it
     heading_period = ""
+    # "1   Revenue   4812.6" as R, pandas, SAS and Stata print a data frame: a column of row
+    # numbers before the labels, which names nothing and holds no figure.
+    numbered = _numbered_rows(text, body)
     for row_number, line in enumerate(body, start=1):
         cells = [text[s:e] for s, e in line.spans]
         filled = [c for c in cells if c.strip()]
@@ -2556,14 +2580,19 @@ def _add_grid(
             heading_period = header_period(filled[0]) if _PERIOD_LINE.fullmatch(filled[0]) else ""
         elif heading_period:
             headed[row_number] = heading_period
+        if numbered:
+            cells[0] = ""
+        label_at = 1 if numbered else 0
         # A row label: words, or a period heading the row ("2012", "Q3 2026").
         first_is_label = (
-            bool(cells)
-            and len(cells) > 1
-            and (not _is_numeric(cells[0]) or bool(_YEARISH.fullmatch(cells[0], timeout=_TIMEOUT)))
-            and not _is_pair(cells[0])
+            len(cells) > label_at + 1
+            and (
+                not _is_numeric(cells[label_at])
+                or bool(_YEARISH.fullmatch(cells[label_at], timeout=_TIMEOUT))
+            )
+            and not _is_pair(cells[label_at])
         )
-        row_label = _clean_label(cells[0]) if first_is_label else ""
+        row_label = _clean_label(cells[label_at]) if first_is_label else ""
         if row_label and line.label_tail:
             row_label = f"{row_label} {line.label_tail}"
         section = ""
@@ -2585,8 +2614,8 @@ def _add_grid(
             # "| Nine months ended |" over "| September 28, 2024 |": the nine months to it
             row_label = f"{span_over_rows} {row_label}"
             row_period = header_period(row_label)
-        if first_is_label:
-            result.label_spans.append(line.spans[0])
+        if first_is_label or numbered:
+            result.label_spans.extend(line.spans[: label_at + 1])
         if row_period:
             s, e = line.spans[0]
             result.header_periods.append(HeaderPeriod(s, e, row_period))
@@ -2608,7 +2637,9 @@ def _add_grid(
             else ""
         )
         for ordinal, (s, e) in enumerate(line.spans):
-            if (ordinal == 0 and first_is_label) or (unit_text and ordinal == unit_column):
+            if (ordinal <= label_at and (first_is_label or numbered)) or (
+                unit_text and ordinal == unit_column
+            ):
                 continue
             column = ordinal
             if in_order:

@@ -161,6 +161,15 @@ def _xml_named() -> str:
     return out + "</results>\n"
 
 
+def _data_frame() -> str:
+    # As R prints a data.frame: a column of row numbers before the labels.
+    out = "# values in USD millions\n" + f"{'':3s}{'item':>28s} {'fy2024':>8s} {'fy2023':>8s}\n"
+    return out + "".join(
+        f"{i:<3d}{a:>28s} {_number(b):>8s} {_number(c):>8s}\n"
+        for i, (a, b, c) in enumerate(ROWS, start=1)
+    )
+
+
 RENDERINGS = {
     "markdown": _markdown(),
     "csv": _csv(),
@@ -179,6 +188,7 @@ RENDERINGS = {
     "ini": _ini(),
     "xml": _xml(),
     "xml named": _xml_named(),
+    "data frame": _data_frame(),
 }
 
 # (name, answer with {x} for its figure, the right figure, a figure about 7% off)
