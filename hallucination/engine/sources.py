@@ -554,7 +554,8 @@ def extract_source(source_id: str, text: str) -> ExtractedSource:
 # fiscal year each year end closes.
 _FISCAL_CALENDAR = re.compile(
     r"\bfiscal(?:\s+years?)?\s+((?:(?:19|20)[0-9]{2}(?:,\s*|\s*,?\s*and\s+(?:fiscal\s+)?))*"
-    r"(?:19|20)[0-9]{2})\b[^.]{0,60}?\bended\s+([^.]{6,90}?)(?=[.;]|\s*$)",
+    r"(?:19|20)[0-9]{2})\b[^.]{0,60}?\bended\s+(?:on\s+)?([^.]{6,90}?)"
+    r"(?=[.;]|,?\s+and\s+(?:fiscal|its|our|the)\b|\s*$)",
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
