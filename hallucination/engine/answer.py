@@ -1620,8 +1620,9 @@ _WORDED = re.compile(
 # "(net income over year-end total assets)": "over" divides only as a bracket's whole
 # content, where it cannot be a span of time ("over the two years").
 _BRACKETED_OVER = re.compile(
-    rf"\((?P<a>{_OPERAND_WORDS})\s+over\s+(?P<b>{_OPERAND_WORDS})\)", re.IGNORECASE
+    rf"\((?P<a>{_OPERAND_WORDS})\s+(?:over|/)\s+(?P<b>{_OPERAND_WORDS})\)", re.IGNORECASE
 )
+_AVERAGE_TERM = re.compile(r"\s*(?:the\s+)?(?:average|avg\.?|mean)\s", re.IGNORECASE)
 # Every operator `_WORDED` reads contains one of these (lower-case ASCII text only: under
 # IGNORECASE a few other letters match too).
 _WORDED_OPERATOR_HINT = re.compile(r"less|minus|net of|plus|divided by|as a ")
@@ -1646,6 +1647,10 @@ class WordedFormula:
     # income" after "divided by"): each line's sign and words; empty for one line.
     second_parts: tuple[tuple[int, frozenset[str]], ...] = ()
     first_parts: tuple[tuple[int, frozenset[str]], ...] = ()
+    # An operand taken on average over the period ("cost of sales over average inventory"):
+    # the mean of the line's balance at the period's end and at the end of the one before.
+    first_average: bool = False
+    second_average: bool = False
 
 
 def worded_formulas(sentence: str) -> list[WordedFormula]:
@@ -1656,12 +1661,21 @@ def worded_formulas(sentence: str) -> list[WordedFormula]:
     [('minus', ['@revenue', 'revenu'], ['expens', 'interest', 'non'])]
     """
     out: list[WordedFormula] = []
-    if " over " in sentence and "(" in sentence:
-        # "(net income over year-end total assets)": a quotient written out in brackets
+    if (" over " in sentence or " / " in sentence) and "(" in sentence:
+        # "(net income over year-end total assets)", "(net sales / average total assets)": a
+        # quotient written out in brackets
         for found in _BRACKETED_OVER.finditer(sentence):
             a, b = labels.label_words(found.group("a")), labels.label_words(found.group("b"))
             if a and b:
-                out.append(WordedFormula(OVER, a, b))
+                out.append(
+                    WordedFormula(
+                        OVER,
+                        a,
+                        b,
+                        first_average=bool(_AVERAGE_TERM.match(found.group("a"))),
+                        second_average=bool(_AVERAGE_TERM.match(found.group("b"))),
+                    )
+                )
     if sentence.isascii() and not _WORDED_OPERATOR_HINT.search(sentence.lower()):
         return out  # no operator word for the pattern to find (the common case)
     for found in _WORDED.finditer(sentence):
@@ -1670,7 +1684,15 @@ def worded_formulas(sentence: str) -> list[WordedFormula]:
         if a and b:
             operator = _WORDED_OPERATORS[found.group("op").lower()]
             out.append(
-                WordedFormula(operator, a, b, _worded_parts(found.group("b")), _worded_parts(first))
+                WordedFormula(
+                    operator,
+                    a,
+                    b,
+                    _worded_parts(found.group("b")),
+                    _worded_parts(first),
+                    first_average=bool(_AVERAGE_TERM.match(first)),
+                    second_average=bool(_AVERAGE_TERM.match(found.group("b"))),
+                )
             )
             if len(out) == MAX_WORDED_FORMULAS:
                 break
@@ -1758,6 +1780,48 @@ _DEFINITIONS: tuple[tuple[re.Pattern[str], frozenset[str], tuple[str, ...]], ...
         re.compile(r"\bcash conversion cycle\b|\bCCC\b", re.IGNORECASE),
         frozenset({COUNT, NUMBER}),
         ("(DSO plus DIO less DPO)",),
+    ),
+    (
+        re.compile(
+            r"\breturn on average (?:(?:shareholders|stockholders)['’]? )?equity\b|\bROAE\b",
+            re.IGNORECASE,
+        ),
+        frozenset({PERCENT}),
+        ("(net income over average shareholders' equity)", "(net income over average equity)"),
+    ),
+    (
+        re.compile(r"\b(?:return on equity|ROE)\b", re.IGNORECASE),
+        frozenset({PERCENT}),
+        (
+            "(net income over average shareholders' equity)",
+            "(net income over shareholders' equity)",
+        ),
+    ),
+    (
+        re.compile(r"\breturn on average (?:total )?assets\b|\bROAA\b", re.IGNORECASE),
+        frozenset({PERCENT}),
+        ("(net income over average total assets)",),
+    ),
+    (
+        re.compile(r"\binventory turnover\b", re.IGNORECASE),
+        frozenset({RATIO, NUMBER}),
+        (
+            "(cost of sales over average inventories)",
+            "(cost of goods sold over average inventory)",
+            "(cost of revenue over average inventory)",
+            "(cost of sales over inventories)",
+            "(cost of goods sold over inventory)",
+        ),
+    ),
+    (
+        re.compile(r"\b(?:total )?asset turnover\b", re.IGNORECASE),
+        frozenset({RATIO, NUMBER}),
+        (
+            "(net sales over average total assets)",
+            "(revenue over average total assets)",
+            "(net sales over total assets)",
+            "(revenue over total assets)",
+        ),
     ),
     (
         re.compile(r"\bcurrent ratio\b", re.IGNORECASE),

@@ -758,6 +758,8 @@ class Decider:
         self.answer = answer
         self._formulas: dict[int, list] = {}  # sentence -> the formulas it spells out
         self._question_formulas: list[WordedFormula] | None = None
+        # The quotients over a line's average that a sentence spells out, by id.
+        self._averaged: set[int] = set()
         self._priced_cells: list[tuple[Claim, Claim]] | None = None  # (price, count)
         self._rates: list[tuple[str, str, Claim]] | None = None  # (quoted, base, rate)
         self._money: dict[str, list[Claim]] | None = None  # source id -> its money
@@ -2726,6 +2728,7 @@ class Decider:
             start, end = self.answer.sentences[reading.sentence]
             formulas = worded_formulas(self.answer.text[start:end])
             self._formulas[reading.sentence] = formulas
+        spelled = bool(formulas)  # by the sentence itself, not by the metric's definition
         if not formulas:
             name, formulas = defined_formulas(self.answer.text, claim)
             if not formulas and "per_share" in claim.qualifiers:
@@ -2761,11 +2764,18 @@ class Decider:
             # revenue" over the answer's free cash flow and the statement's revenue).
             if formula.first_parts:
                 first = self._sum_of_lines(formula.first_parts, periods, given)
+            if formula.first_average:
+                first = self._average_balance(formula.first, periods)
             first = first or cd.operands_for(formula.first, periods, self.index, named=True)[:1]
             if formula.second_parts:
                 # "noninterest expense divided by net interest income plus noninterest
                 # income": the sum of the lines after the operator.
                 second = self._sum_of_lines(formula.second_parts, periods, given)
+            if formula.second_average:
+                # "cost of sales over average inventory": the mean of two year ends
+                second = self._average_balance(formula.second, periods)
+                if not second:
+                    continue
             second = second or cd.operands_for(formula.second, periods, self.index, named=True)[:1]
             if not first or not second:
                 continue
@@ -2784,7 +2794,21 @@ class Decider:
             else:
                 kind = cd.SHARE_OF if claim.kind == PERCENT else cd.RATIO_OF
                 out.append(Derivation(kind, operands, True, True))
+                if spelled and (formula.first_average or formula.second_average):
+                    self._averaged.add(id(out[-1]))
         return out
+
+    def _average_balance(self, words: frozenset[str], periods: list[str]) -> list[Claim]:
+        """One operand standing for a line's average over the period: the mean of its
+        balance at the period's end and at the end of the year before; [] without both."""
+        if not periods or not (before := lx.year_before(periods[0])):
+            return []
+        ends = cd.operands_for(words, [periods[0], before], self.index, named=True)
+        if len(ends) != 2 or ends[0].period == ends[1].period:
+            return []
+        mean = (ends[0].value + ends[1].value) / 2
+        text = f"({ends[0].text.strip()} + {ends[1].text.strip()}) / 2"
+        return [replace_claim(ends[0], value=mean, text=text)]
 
     def _sum_of_lines(
         self,
@@ -2957,6 +2981,10 @@ class Decider:
         for derivation in worded:
             if cd.derivation_matches(reading, derivation):
                 return self._derived(claim, derivation, found, reading)
+        if worded and not c.exact and id(worded[0]) in self._averaged:
+            # "Asset turnover (net sales / average total assets) was 1.16x": a quotient over a
+            # line's average its words spell out, both year ends found, gives another value.
+            return self._drift(reading, worded[0], "")
         if worded and not c.exact and self._over_given_lines(claim, worded[0]):
             # "- Segment operating income: $58.4 million / - Segment revenue: $386.2 million
             # / - Operating margin: 17.1%": the metric's formula over the lines the answer
