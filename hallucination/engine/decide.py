@@ -505,9 +505,9 @@ MAX_SPELLED_COUNT = 100
 _EACH_AFTER = re.compile(r"\s+(?:each|apiece)\b", re.IGNORECASE)
 _DAYS_AFTER = re.compile(r"\s+days\b", re.IGNORECASE)
 _DAYS_OF = {
-    "inventory": frozenset({"inventory", "@inventory", "dio"}),
-    "receivables": frozenset({"receivabl", "@receivables", "dso"}),
-    "payables": frozenset({"payabl", "@accounts payable", "dpo"}),
+    "inventory": frozenset({"inventory", "@inventory", "dio", "@dio"}),
+    "receivables": frozenset({"receivabl", "@receivables", "dso", "@dso"}),
+    "payables": frozenset({"payabl", "@accounts payable", "dpo", "@dpo"}),
 }
 _DAYS_LINES = {
     "inventory": (frozenset({"inventory", "@inventory"}), frozenset({"cost", "@cost of revenue"})),

@@ -804,12 +804,14 @@ def test_days_of_inventory_receivables_and_payables_are_a_balance_over_a_year_s_
         "Days inventory outstanding were about 108 days in FY2024.",
         "Using average inventory, DIO was about 110 days in FY2024.",
         "DSO was roughly 6.3 days in fiscal 2024.",
+        "Days sales outstanding were roughly 6.3 days in fiscal 2024.",
         "Days payable outstanding were about 60 days in FY2024.",
     ):
         assert not detect(source_input(answer, *RETAIL_PAGES)).flagged, answer
     for answer in (
         "Days inventory outstanding were about 118 days in FY2024.",
         "DSO was roughly 7.3 days in fiscal 2024.",
+        "Days sales outstanding were roughly 7.3 days in fiscal 2024.",
         "Days payable outstanding were about 66 days in FY2024.",
     ):
         assert detect(source_input(answer, *RETAIL_PAGES)).flagged, answer
