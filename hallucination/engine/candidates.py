@@ -1035,7 +1035,7 @@ def _margin_change(
     )
     if line is None:
         return []
-    anchor = claim.period or (periods[0] if periods else "") or _latest_year_of(line, index)
+    anchor = claim.period or (periods[0] if periods else "") or latest_year_of(line, index)
     if not anchor:
         return []
     if YEAR_AGO in reading.cues:
@@ -1062,7 +1062,7 @@ def _margin_change(
     return [Derivation(SPREAD, margins, True, True, factor)]
 
 
-def _latest_year_of(line: frozenset[str], index: SourceIndex) -> str:
+def latest_year_of(line: frozenset[str], index: SourceIndex) -> str:
     """ "Operating margin improved 1.8 percentage points", no year named, over a statement
     of years: the change into the latest year the sources give the line for, when they give
     the year before it too."""

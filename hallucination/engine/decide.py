@@ -2721,7 +2721,12 @@ class Decider:
         (revenue less non-interest expenses) were C$3.08 billion"), over those lines' values
         for the claim's period."""
         claim = reading.claim
-        if claim.kind not in _AMOUNTS and claim.kind not in (PERCENT, RATIO):
+        if claim.kind not in _AMOUNTS and claim.kind not in (
+            PERCENT,
+            RATIO,
+            PERCENTAGE_POINTS,
+            BPS,
+        ):
             return []
         formulas = self._formulas.get(reading.sentence)
         if formulas is None:
@@ -2744,6 +2749,8 @@ class Decider:
             formulas = self._asked_formulas()
         if not formulas:
             return []
+        if claim.kind in (PERCENTAGE_POINTS, BPS):
+            return self._ratio_spreads(reading, formulas)
         periods = [claim.period] if claim.period else list(reading.periods[:1])
         given = [
             r.claim
@@ -2796,6 +2803,40 @@ class Decider:
                 out.append(Derivation(kind, operands, True, True))
                 if spelled and (formula.first_average or formula.second_average):
                     self._averaged.add(id(out[-1]))
+        return out
+
+    def _ratio_spreads(self, reading: Reading, formulas: list[WordedFormula]) -> list[Derivation]:
+        """ "SG&A as a percentage of net sales fell 0.3 percentage points in 2024": the ratio
+        the words spell out, for the year and the year before (the latest year the sources
+        give the line for, when none is named), and the spread between them."""
+        claim = reading.claim
+        factor = 100 if claim.kind == BPS else 1
+        out = []
+        for formula in formulas:
+            if formula.operator != OVER or formula.first_parts or formula.second_parts:
+                continue
+            anchor = (
+                claim.period
+                or (reading.periods[0] if reading.periods else "")
+                or cd.latest_year_of(formula.first, self.index)
+            )
+            earlier = lx.year_before(anchor) if anchor else ""
+            if not earlier:
+                continue
+            tops = cd.operands_for(formula.first, [anchor, earlier], self.index, named=True)
+            bottoms = cd.operands_for(formula.second, [anchor, earlier], self.index, named=True)
+            if len(tops) != 2 or len(bottoms) != 2 or not all(b.value for b in bottoms):
+                continue
+            ratios = tuple(
+                replace_claim(
+                    top,
+                    value=top.value / bottom.value * 100,
+                    kind=PERCENT,
+                    text=f"{top.text}/{bottom.text}",
+                )
+                for top, bottom in zip(tops, bottoms, strict=True)
+            )
+            out.append(Derivation(cd.SPREAD, ratios, True, True, factor))
         return out
 
     def _average_balance(self, words: frozenset[str], periods: list[str]) -> list[Claim]:

@@ -46,3 +46,24 @@ def test_one_significant_digit_of_basis_points_is_no_rounding():
     said = "Operating margin improved roughly {} basis points year over year."
     assert not detect(source_input(said.format("9"), close)).flagged
     assert detect(source_input(said.format("10"), close)).flagged
+
+
+COSTS = """Consolidated results (in millions)
+
+| | 2024 | 2023 |
+|---|---:|---:|
+| Net sales | 12,480.6 | 11,902.3 |
+| Cost of sales | 8,112.4 | 7,804.1 |
+| Selling, general and administrative | 2,905.7 | 2,811.0 |
+"""
+
+
+def test_a_cost_ratio_s_change_its_words_spell_out():
+    # SG&A: 2,905.7 / 12,480.6 = 23.28%, 2,811.0 / 11,902.3 = 23.62%: 0.34 points lower
+    said = "SG&A as a percentage of net sales fell {} percentage points in 2024."
+    assert not detect(source_input(said.format("0.3"), COSTS)).flagged
+    assert detect(source_input(said.format("0.6"), COSTS)).flagged
+    # cost of sales: 65.00% against 65.57%, 57 basis points lower, no year named
+    said = "Cost of sales as a share of net sales decreased by {} basis points."
+    assert not detect(source_input(said.format("57"), COSTS)).flagged
+    assert detect(source_input(said.format("71"), COSTS)).flagged
