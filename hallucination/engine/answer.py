@@ -1672,6 +1672,9 @@ def worded_formulas(sentence: str) -> list[WordedFormula]:
                         OVER,
                         a,
                         b,
+                        # "(cash plus receivables over current liabilities)"
+                        _worded_parts(found.group("b")),
+                        _worded_parts(found.group("a")),
                         first_average=bool(_AVERAGE_TERM.match(found.group("a"))),
                         second_average=bool(_AVERAGE_TERM.match(found.group("b"))),
                     )

@@ -59,3 +59,19 @@ def test_a_quotient_over_an_average_the_sentence_spells_out():
 )
 def test_metrics_defined_over_an_average(answer, flagged):
     assert _detect(answer).flagged is flagged
+
+
+def test_a_bracketed_quotient_over_a_sum_of_lines():
+    sheet = """Balance Sheet (in millions)
+| | December 31, 2024 |
+|---|---:|
+| Cash and cash equivalents | 842.1 |
+| Accounts receivable, net | 1,204.8 |
+| Total current liabilities | 2,988.4 |
+"""
+    # (842.1 + 1,204.8) / 2,988.4 = 0.685
+    said = "The quick ratio (cash plus receivables over current liabilities) was {} in 2024."
+    clean = detect(source_input(said.format("0.68"), sheet))
+    assert not clean.flagged
+    assert _outcome(clean, "0.68") == DERIVED
+    assert detect(source_input(said.format("0.73"), sheet)).flagged
