@@ -2,6 +2,7 @@
 single statement against the ORM's way of taking it (kept for SQLite)."""
 
 from datetime import timedelta
+from decimal import Decimal
 
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
@@ -10,10 +11,12 @@ from django.utils import timezone
 from audit.actors import Actor
 from hallucination.demo.queries import CANONICAL_SOURCE
 from hallucination.models import Query
+from hallucination.selectors import _sources_and_outputs, _sources_and_outputs_orm
 from hallucination.services import (
     SourceInput,
     SubmissionInput,
     _lease_queries_orm,
+    calculator_output_record,
     queries_claim_for_detection,
     query_claim_for_detection,
     query_detect,
@@ -34,7 +37,7 @@ def _submitted(client, trace_id: str) -> Query:
     return query
 
 
-def test_it_detects_a_queued_query_in_nine_statements(alpha, django_capture_on_commit_callbacks):
+def test_it_detects_a_queued_query_in_eight_statements(alpha, django_capture_on_commit_callbacks):
     query = _submitted(alpha.api_client, "budget-1")
 
     with (
@@ -46,9 +49,9 @@ def test_it_detects_a_queued_query_in_nine_statements(alpha, django_capture_on_c
     query.refresh_from_db()
     assert query.status == Query.Status.DONE
     sql = [s["sql"] for s in statements.captured_queries if "SAVEPOINT" not in s["sql"]]
-    # Lease (with the row and its client), sources, calculator outputs; then in one
-    # transaction: lock, claims, verdicts, the query's score, chain head, audit events.
-    assert len(sql) == 9, "\n".join(sql)
+    # The lease (with the row and its client), the sources and calculator outputs; then in
+    # one transaction: lock, claims, verdicts, the query's score, chain head, audit events.
+    assert len(sql) == 8, "\n".join(sql)
 
 
 def test_the_lease_returns_the_row_as_stored_with_its_client(alpha):
@@ -84,3 +87,38 @@ def test_the_orm_lease_takes_what_the_statement_takes(alpha):
         assert (stored.status, stored.attempts) == (Query.Status.DETECTING, 1)
         assert stored.lease_expires_at == query.lease_expires_at
     assert Query.objects.get(pk=held.pk).lease_expires_at == held_taken.lease_expires_at
+
+
+def test_the_inputs_statement_reads_what_the_orm_reads(alpha):
+    client = alpha.api_client
+    actor = Actor.for_client(client)
+    for n, expression in enumerate(["1.85 - 1.62", "(1.85 - 1.62) / 1.62 * 100"]):
+        calculator_output_record(
+            trace_id="budget-inputs",
+            expression=expression,
+            result=Decimal(n) + Decimal("0.23"),
+            actor=actor,
+            client=client,
+        )
+    submission = SubmissionInput(
+        answer="Revenue was $1.85 billion.",
+        sources=(
+            SourceInput(id="filing", text=CANONICAL_SOURCE),
+            SourceInput(id="call", text="Revenue: $1.85 billion.", kind="document"),
+            SourceInput(id="deck", text="Prior year: $1.62 billion."),
+        ),
+    )
+    queries = [
+        query_submit(client=client, submission=submission, trace_id=trace, actor=actor)[0]
+        for trace in ("budget-inputs", "budget-inputs", "budget-other")
+    ]
+
+    sources, outputs = _sources_and_outputs(queries)
+
+    assert (sources, outputs) == _sources_and_outputs_orm(queries)
+    assert [source.id for source in sources[queries[0].pk]] == ["filing", "call", "deck"]
+    assert [output.expression for output in outputs["budget-inputs"]] == [
+        "1.85 - 1.62",
+        "(1.85 - 1.62) / 1.62 * 100",
+    ]
+    assert "budget-other" not in outputs
