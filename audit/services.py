@@ -196,48 +196,9 @@ def _append(prepared: list[dict[str, Any]]) -> list[AuditEvent]:
         event = AuditEvent(**values, hash=compute_hash(chain_event))
         events.append(event)
         prev_hash = event.hash
-    _insert(using, events)
-    return events
-
-
-def _insert(using: str, events: list[AuditEvent]) -> None:
-    """Insert the chain's new events in one statement and set their ids.
-
-    The queryset refuses bulk_create so that nothing appends around the chain; this is the
-    chain's own append, after the lock and with the hashes just computed. On PostgreSQL it is
-    a plain VALUES list: Django's bulk_create sends each column as an array for UNNEST, and
-    with client-side binding psycopg quotes every element of those arrays in Python, the
-    JSON payloads above all (see hallucination.services._rows_insert, which does the same
-    for claims and verdicts).
-    """
-    connection = connections[using]
-    if connection.vendor != "postgresql":
-        QuerySet.bulk_create(AuditEvent.objects.using(using).all(), events)
-        return
-    meta = AuditEvent._meta
-    fields = [field for field in meta.concrete_fields if field is not meta.auto_field]
-    quote = connection.ops.quote_name
-    row = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = (
-        f"INSERT INTO {quote(meta.db_table)} ("
-        + ", ".join(quote(field.column) for field in fields)
-        + ") VALUES "
-        + ", ".join([row] * len(events))
-        + f" RETURNING {quote(meta.pk.column)}"
-    )
-    params = [
-        field.get_db_prep_save(getattr(event, field.attname), connection)
-        for event in events
-        for field in fields
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        # A multi-row VALUES insert returns its rows in order, as bulk_create relies on.
-        keys = [key for (key,) in cursor.fetchall()]
-    for event, key in zip(events, keys, strict=True):
-        event.pk = key
-        event._state.adding = False
-        event._state.db = using
+    # The queryset refuses bulk_create so that nothing appends around the chain; this is the
+    # chain's own append, after the lock and with the hashes just computed.
+    return QuerySet.bulk_create(AuditEvent.objects.using(using).all(), events)
 
 
 def _prepared(record: AuditRecord) -> dict[str, Any]:

@@ -591,10 +591,11 @@ def _lease_queries(*, query_ids: Sequence[str], skip_locked: bool) -> list[Query
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, detecting, lease_until, now])
         rows = cursor.fetchall()
+    read_query, read_client = _row_reader(Query), _row_reader(ApiClient)
     queries = []
     for row in rows:
-        query = _instance_from_row(Query, row[: len(query_fields)])
-        query.client = _instance_from_row(ApiClient, row[len(query_fields) :])
+        query = read_query(row[: len(query_fields)])
+        query.client = read_client(row[len(query_fields) :])
         queries.append(query)
     return queries
 
@@ -629,21 +630,29 @@ def _lease_queries_orm(
     return queries
 
 
-def _instance_from_row(model: Any, values: Sequence[Any]) -> Any:
-    """A model instance from the values of its concrete fields, in their order, read through
-    each field's converters as the ORM reads them (JSON text into Python)."""
+def _row_reader(model: Any) -> Any:
+    """A function from the values of a model's concrete fields, in their order, to an
+    instance, read through each field's converters as the ORM reads them (JSON text into
+    Python). The converters are looked up once, not once a row."""
     table = model._meta.db_table
-    converted = []
-    for model_field, value in zip(model._meta.concrete_fields, values, strict=True):
-        column = model_field.get_col(table)
-        for converter in connection.ops.get_db_converters(column) + column.get_db_converters(
-            connection
-        ):
-            value = converter(value, column, connection)
-        converted.append(value)
-    return model.from_db(
-        connection.alias, [field.attname for field in model._meta.concrete_fields], converted
-    )
+    fields = model._meta.concrete_fields
+    attnames = [field.attname for field in fields]
+    columns = [field.get_col(table) for field in fields]
+    converters = [
+        [(converter, column) for converter in connection.ops.get_db_converters(column)]
+        + [(converter, column) for converter in column.get_db_converters(connection)]
+        for column in columns
+    ]
+
+    def read(values: Sequence[Any]) -> Any:
+        converted = []
+        for value, field_converters in zip(values, converters, strict=True):
+            for converter, column in field_converters:
+                value = converter(value, column, connection)
+            converted.append(value)
+        return model.from_db(connection.alias, attnames, converted)
+
+    return read
 
 
 def query_detect(*, query_id: str, actor: Actor) -> Query | None:
@@ -826,7 +835,7 @@ def query_store_detections(
     if not ours:
         return [current[pk] for pk in ids]
 
-    claims = [
+    claims = Claim.objects.bulk_create(
         Claim(
             query=query,
             position=i,
@@ -845,13 +854,11 @@ def query_store_detections(
         )
         for query, result in ours
         for i, v in enumerate(result.verdicts)
-    ]
-    _rows_insert(claims)
+    )
     verdicts = [v for _, result in ours for v in result.verdicts]
-    verdict_rows = [
+    verdict_rows = Verdict.objects.bulk_create(
         _verdict_row(claim=claim, verdict=v) for claim, v in zip(claims, verdicts, strict=True)
-    ]
-    _rows_insert(verdict_rows)
+    )
 
     now = timezone.now()
     records: list[AuditRecord] = list(leading_records)
@@ -902,56 +909,6 @@ def _lock_leases(ids: Sequence[Any]) -> dict[Any, tuple[str, Any]]:
         .values_list("pk", "status", "lease_expires_at")
     )
     return {pk: (status, lease) for pk, status, lease in rows}
-
-
-# Rows per INSERT statement: a bound on the statement's size for very long answers.
-INSERT_BATCH_ROWS = 1000
-
-
-def _rows_insert(rows: Sequence[Claim] | Sequence[Verdict]) -> None:
-    """Insert new rows of a model with an auto primary key in one statement, and set each
-    row's primary key: what `bulk_create` does.
-
-    On PostgreSQL `bulk_create` (Django 5.2) sends each column as one array for UNNEST, and
-    with client-side binding psycopg spells every array out in Python, element by element,
-    escaping each with a regular expression: in a worker's profile at 30 submissions/s that
-    quoting was 15% of its samples (docs/scaling.md). A plain VALUES list has none of it.
-    Other databases never take UNNEST, so they keep `bulk_create`.
-    """
-    if not rows:
-        return
-    model = type(rows[0])
-    if connection.vendor != "postgresql":
-        model._default_manager.bulk_create(rows)
-        return
-    meta = model._meta
-    fields = [field for field in meta.concrete_fields if field is not meta.auto_field]
-    quote = connection.ops.quote_name
-    row_placeholder = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    sql = (
-        f"INSERT INTO {quote(meta.db_table)} ("
-        + ", ".join(quote(field.column) for field in fields)
-        + ") VALUES "
-    )
-    returning = f" RETURNING {quote(meta.pk.column)}"
-    keys: list[Any] = []
-    with connection.cursor() as cursor:
-        for start in range(0, len(rows), INSERT_BATCH_ROWS):
-            chunk = rows[start : start + INSERT_BATCH_ROWS]
-            cursor.execute(
-                sql + ", ".join([row_placeholder] * len(chunk)) + returning,
-                [
-                    field.get_db_prep_save(field.pre_save(row, True), connection)
-                    for row in chunk
-                    for field in fields
-                ],
-            )
-            # A multi-row VALUES insert returns its rows in order, as bulk_create relies on.
-            keys += [key for (key,) in cursor.fetchall()]
-    for row, key in zip(rows, keys, strict=True):
-        row.pk = key
-        row._state.adding = False
-        row._state.db = connection.alias
 
 
 def _rows_update(rows: Sequence[Query], field_names: Sequence[str]) -> None:
