@@ -2747,6 +2747,11 @@ class Decider:
             # "What was the interest cover (operating profit divided by finance costs) in
             # 2024?" answered "4.31": the formula its question spells out.
             formulas = self._asked_formulas()
+        if not formulas and claim.kind == PERCENT and CHANGE in reading.cues:
+            # "Free cash flow rose 24.0%": the change of a metric defined by a formula
+            as_amount = replace_claim(claim, kind=CURRENCY)
+            _name, defined = defined_formulas(self.answer.text, as_amount)
+            return self._growth_of_defined(reading, defined)
         if not formulas:
             return []
         if claim.kind in (PERCENTAGE_POINTS, BPS):
@@ -2803,6 +2808,41 @@ class Decider:
                 out.append(Derivation(kind, operands, True, True))
                 if spelled and (formula.first_average or formula.second_average):
                     self._averaged.add(id(out[-1]))
+        return out
+
+    def _growth_of_defined(
+        self, reading: Reading, formulas: list[WordedFormula]
+    ) -> list[Derivation]:
+        """The change of a metric finance defines as a difference or sum of lines ("free
+        cash flow rose 24.0%": operating cash flow less capital expenditures, the year's
+        over the year before's)."""
+        claim = reading.claim
+        out = []
+        for formula in formulas:
+            if formula.operator not in (MINUS, PLUS) or formula.first_parts:
+                continue
+            anchor = (
+                claim.period
+                or (reading.periods[0] if reading.periods else "")
+                or cd.latest_year_of(formula.first, self.index)
+            )
+            earlier = lx.year_before(anchor) if anchor else ""
+            if not earlier:
+                continue
+            firsts = cd.operands_for(formula.first, [anchor, earlier], self.index, named=True)
+            seconds = cd.operands_for(formula.second, [anchor, earlier], self.index, named=True)
+            if len(firsts) != 2 or len(seconds) != 2:
+                continue
+            sign = -1 if formula.operator == MINUS else 1
+            levels = tuple(
+                replace_claim(
+                    first,
+                    value=abs(first.value) + sign * abs(second.value),
+                    text=f"({first.text.strip()} {'-' if sign < 0 else '+'} {second.text.strip()})",
+                )
+                for first, second in zip(firsts, seconds, strict=True)
+            )
+            out.append(Derivation(cd.GROWTH, levels, True, True))
         return out
 
     def _ratio_spreads(self, reading: Reading, formulas: list[WordedFormula]) -> list[Derivation]:
