@@ -90,7 +90,9 @@ def _figure(value: str) -> str | None:
     return "-" + digits if negative and not digits.startswith("-") else digits
 
 
-def _in_place(claim: Claim, places: list[tuple[int, int, int, int, bool]], text: str):
+def _in_place(
+    claim: Claim, places: list[tuple[int, int, int, int, bool]], text: str
+) -> Claim | None:
     """The claim moved to where it stands in the original, or None when it cannot be."""
     k = bisect.bisect_right(places, (claim.start, float("inf"))) - 1
     if k < 0:
@@ -104,6 +106,19 @@ def _in_place(claim: Claim, places: list[tuple[int, int, int, int, bool]], text:
     if claim.start == json_start and claim.end == json_end:
         return replace(claim, start=start, end=end, text=text[start:end])
     return None
+
+
+def _mostly_figures(text: str, writer: _Writer, *, least: int = 1) -> bool:
+    """Whether a document's values are figures written bare, as data documents write them:
+    `Revenue: $4,812.6 million` bullets and `[Highlights]` over such lines are prose."""
+    figures = with_digits = 0
+    for _js, _je, start, end, _verbatim in writer.places:
+        written = text[start:end]
+        if _figure(written) is not None:
+            figures += 1
+        elif any(ch.isdigit() for ch in written):
+            with_digits += 1
+    return figures >= least and figures >= with_digits
 
 
 def _read(text: str, writer: _Writer, unit_text: str, source_id: str) -> JsonSource | None:
@@ -130,11 +145,10 @@ def read_markup_source(text: str, *, source_id: str = "") -> JsonSource | None:
         if head == "[" and _SECTION.match(text.lstrip()):
             return _read_sections(text, source_id)
         return None
-    if _SECTION.search(text):
-        return _read_sections(text, source_id)
-    if _looks_like_yaml(text):
+    sections = _read_sections(text, source_id) if _SECTION.search(text) else None
+    if sections is None and _looks_like_yaml(text):
         return _read_yaml(text, source_id)
-    return None
+    return sections
 
 
 # --- YAML ------------------------------------------------------------------------------
@@ -171,14 +185,8 @@ def _read_yaml(text: str, source_id: str) -> JsonSource | None:
     writer = _Writer(text)
     if not _write_yaml(root, writer, 0):
         return None
-    figures = sum(1 for p in writer.places if _figure(text[p[2] : p[3]]) is not None)
-    strings_with_figures = sum(
-        1
-        for p in writer.places
-        if _figure(text[p[2] : p[3]]) is None and any(ch.isdigit() for ch in text[p[2] : p[3]])
-    )
     # Bullets of "Revenue: $4,812.6 million" parse as YAML too, but their figures are words.
-    if figures < MIN_FIGURES or figures < strings_with_figures:
+    if not _mostly_figures(text, writer, least=MIN_FIGURES):
         return None
     return _read(text, writer, _comments(text), source_id)
 
@@ -282,6 +290,8 @@ def _read_sections(text: str, source_id: str) -> JsonSource | None:
         _write_entries(entries, writer)
         writer.raw("}" * (opened + 1))
     writer.raw("}")
+    if not _mostly_figures(text, writer):
+        return None
     return _read(text, writer, _comments(text), source_id)
 
 

@@ -284,3 +284,20 @@ def test_a_key_that_names_its_unit_of_quantity_and_a_headcount_keep_their_own_sc
     answer, flagged
 ):
     assert detect(source_input(answer, UNIT_KEYS)).flagged is flagged
+
+
+HEADED_LINES = """\
+[Highlights]
+Revenue: $4,812.6 million
+Net income: $590.1 million
+Diluted EPS: $2.78
+"""
+
+
+@pytest.mark.parametrize(
+    ("answer", "flagged"),
+    [("Net income was $590.1 million.", False), ("Net income was $560.1 million.", True)],
+)
+def test_lines_of_figures_with_units_under_a_heading_in_brackets_are_prose(answer, flagged):
+    assert read_markup_source(HEADED_LINES) is None
+    assert detect(source_input(answer, HEADED_LINES)).flagged is flagged
