@@ -2816,23 +2816,14 @@ class Decider:
         """The change of a metric finance defines as a difference or sum of lines ("free
         cash flow rose 24.0%": operating cash flow less capital expenditures, the year's
         over the year before's)."""
-        claim = reading.claim
         out = []
         for formula in formulas:
             if formula.operator not in (MINUS, PLUS) or formula.first_parts:
                 continue
-            anchor = (
-                claim.period
-                or (reading.periods[0] if reading.periods else "")
-                or cd.latest_year_of(formula.first, self.index)
-            )
-            earlier = lx.year_before(anchor) if anchor else ""
-            if not earlier:
+            terms = self._terms_over_two_years(reading, formula)
+            if terms is None:
                 continue
-            firsts = cd.operands_for(formula.first, [anchor, earlier], self.index, named=True)
-            seconds = cd.operands_for(formula.second, [anchor, earlier], self.index, named=True)
-            if len(firsts) != 2 or len(seconds) != 2:
-                continue
+            firsts, seconds = terms
             sign = -1 if formula.operator == MINUS else 1
             levels = tuple(
                 replace_claim(
@@ -2845,28 +2836,39 @@ class Decider:
             out.append(Derivation(cd.GROWTH, levels, True, True))
         return out
 
+    def _terms_over_two_years(
+        self, reading: Reading, formula: WordedFormula
+    ) -> tuple[list[Claim], list[Claim]] | None:
+        """A formula's two terms, each for the claim's year and the year before (the latest
+        year the sources give the first term for, when the sentence names none), or None."""
+        claim = reading.claim
+        anchor = (
+            claim.period
+            or (reading.periods[0] if reading.periods else "")
+            or cd.latest_year_of(formula.first, self.index)
+        )
+        earlier = lx.year_before(anchor) if anchor else ""
+        if not earlier:
+            return None
+        firsts = cd.operands_for(formula.first, [anchor, earlier], self.index, named=True)
+        seconds = cd.operands_for(formula.second, [anchor, earlier], self.index, named=True)
+        if len(firsts) != 2 or len(seconds) != 2:
+            return None
+        return firsts, seconds
+
     def _ratio_spreads(self, reading: Reading, formulas: list[WordedFormula]) -> list[Derivation]:
         """ "SG&A as a percentage of net sales fell 0.3 percentage points in 2024": the ratio
         the words spell out, for the year and the year before (the latest year the sources
         give the line for, when none is named), and the spread between them."""
-        claim = reading.claim
-        factor = 100 if claim.kind == BPS else 1
+        factor = 100 if reading.claim.kind == BPS else 1
         out = []
         for formula in formulas:
             if formula.operator != OVER or formula.first_parts or formula.second_parts:
                 continue
-            anchor = (
-                claim.period
-                or (reading.periods[0] if reading.periods else "")
-                or cd.latest_year_of(formula.first, self.index)
-            )
-            earlier = lx.year_before(anchor) if anchor else ""
-            if not earlier:
+            terms = self._terms_over_two_years(reading, formula)
+            if terms is None or not all(b.value for b in terms[1]):
                 continue
-            tops = cd.operands_for(formula.first, [anchor, earlier], self.index, named=True)
-            bottoms = cd.operands_for(formula.second, [anchor, earlier], self.index, named=True)
-            if len(tops) != 2 or len(bottoms) != 2 or not all(b.value for b in bottoms):
-                continue
+            tops, bottoms = terms
             ratios = tuple(
                 replace_claim(
                     top,
