@@ -1885,9 +1885,12 @@ def per_share_formulas(text: str, claim: Claim) -> tuple[str, list[WordedFormula
     return "", []
 
 
-def defined_formulas(text: str, claim: Claim) -> tuple[str, list[WordedFormula]]:
+def defined_formulas(
+    text: str, claim: Claim, kind: str | None = None
+) -> tuple[str, list[WordedFormula]]:
     """The metric named right before the claim, as written, and its definitions, when the
-    claim is of a kind that metric gives.
+    claim (or `kind`, when given: an amount's change in percent) is of a kind that metric
+    gives.
 
     >>> figure = Claim(text="£4,370 million", start=13, end=27, kind=CURRENCY, value=Decimal(1))
     >>> name, formulas = defined_formulas("Net debt was £4,370 million.", figure)
@@ -1903,7 +1906,7 @@ def defined_formulas(text: str, claim: Claim) -> tuple[str, list[WordedFormula]]
     if not _ANY_DEFINED.search(before):
         return "", []  # the common case: no such metric named
     for number, (name, kinds, definitions) in enumerate(_DEFINITIONS):
-        if claim.kind not in kinds:
+        if (kind or claim.kind) not in kinds:
             continue
         names = list(name.finditer(before))
         named = names[-1] if names else None

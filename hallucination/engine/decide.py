@@ -2749,8 +2749,7 @@ class Decider:
             formulas = self._asked_formulas()
         if not formulas and claim.kind == PERCENT and CHANGE in reading.cues:
             # "Free cash flow rose 24.0%": the change of a metric defined by a formula
-            as_amount = replace_claim(claim, kind=CURRENCY)
-            _name, defined = defined_formulas(self.answer.text, as_amount)
+            _name, defined = defined_formulas(self.answer.text, claim, CURRENCY)
             return self._growth_of_defined(reading, defined)
         if not formulas:
             return []

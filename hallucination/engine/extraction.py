@@ -2681,9 +2681,7 @@ _OPENING_BALANCE = re.compile(
     r"\b(?:beginning|opening|start)\b|\bat\s+jan(?:uary)?\.?\s+1\s*$", re.IGNORECASE
 )
 _AT_A_DAY_OF_THE_YEAR = re.compile(
-    r"\bat\s+(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+[0-3]?[0-9]\s*$",
-    re.IGNORECASE,
+    r"\bat\s+" + lx.MONTH_NAME + r"\.?\s+[0-3]?[0-9]\s*$", re.IGNORECASE
 )
 
 
