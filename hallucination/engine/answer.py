@@ -372,6 +372,11 @@ class AnswerReading:
     def worked(self, claim: Claim) -> tuple[str, bool] | None:
         """The arithmetic written right before a figure ("58,301 / 1,146 = £50.87
         thousand"), and whether it says the figure is rounded (`≈`)."""
+        inside = _SUM_IN_BRACKETS_AFTER.match(self.text, claim.end)
+        if inside is not None and any(s <= claim.start < e for s, e in self.formulas):
+            # "MGA 65,558.2 million (48,215.4 + 17,342.8) / 214,000 kg": a figure of the
+            # working, itself worked out in the brackets after it
+            return inside.group(1), claim.approximate
         for start, eq in self.formulas:
             if (
                 eq < claim.start
@@ -1134,6 +1139,10 @@ _RATE_NAMES = re.compile(
 # own ("roughly $207 more a year ($318,000 × 0.65 / 1,000)").
 _WORKING_AFTER = re.compile(
     r"(?:\s?(?:thousand|million|billion|trillion))?((?:\s+[A-Za-z]+(?:-[A-Za-z]+)*){1,6})? ?\("
+)
+_SUM_IN_BRACKETS_AFTER = re.compile(
+    r"(?:\s?(?:thousand|million|billion|trillion))?\s?\(((?:\s*[$£€¥]?[0-9][0-9,.]*\s*[-+−–])+"
+    r"\s*[$£€¥]?[0-9][0-9,.]*\s*)\)"
 )
 # Working that opens on an operator, and a result a step of working gives ("= £1,095").
 _OPENS_ON_AN_OPERATOR = re.compile(r"\s*[-+−–]\s*[$£€¥]?\s*[0-9]")

@@ -2136,6 +2136,8 @@ class Decider:
                 if scaled and abs(written - scaled) <= scaled * WRITTEN_SCALE_SLACK:
                     return None  # near it at a scale the writing leaves open: not evidence
         expected = value * 100 if claim.kind == PERCENT and abs(value) < 1 else value
+        if len(results) > 1 and claim.kind == CURRENCY:
+            expected = results[-1]  # the price per the smaller unit the claim names
         if claim.scale and claim.scale != 1 and abs(expected) < abs(claim.value) / 10:
             expected *= claim.scale  # the arithmetic is in the digits the claim writes
         return ClaimVerdict(

@@ -713,6 +713,10 @@ _FORMULA_CURRENCY_WORDS = frozenset(
         "MUSD",
     }
 )
+# Any other ISO 4217 code before an operand: "GTQ 567,985.3 thousand / 5,067.1 t".
+_ISO_CODE = re.compile(r"[A-Z]{3}")
+# Units of quantity written short after an operand: "÷ 5,067.1 t", "÷ 412 kg".
+_SHORT_UNITS = frozenset({"t", "kg", "oz", "lb"})
 MAX_FORMULA_CHARS = 160
 # The column of an IFRS statement that refers each line to its note.
 _NOTE_HEADERS = frozenset({"note", "notes", "note no.", "ref", "ref."})
@@ -768,7 +772,7 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                 if (
                     word.islower()
                     and word.isalpha()
-                    and len(word) > 2
+                    and (len(word) > 2 or word in _SHORT_UNITS)
                     and k > 2
                     and text[k - 1] == " "
                     and (text[k - 2].isdigit() or (text[k - 2] in "KMB" and text[k - 3].isdigit()))
@@ -806,7 +810,7 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                     start = k
                     continue
                 if (
-                    word in _FORMULA_CURRENCY_WORDS
+                    (word in _FORMULA_CURRENCY_WORDS or _ISO_CODE.fullmatch(word))
                     and text[start : start + 1] == " "
                     and (k == 0 or not text[k - 1].isalnum())
                 ):
@@ -2005,9 +2009,15 @@ def _finish(doc: _Document, reads: list[_Read]) -> list[Claim]:
             label, period, segment, table_qualifiers = _table_context(cell, label, period, segment)
         if read.count_noun and not label:
             label = lx.count_noun_label(read.count_noun)
-        if doc.formulas and doc.in_formula(read.start):
+        if (
+            doc.formulas
+            and doc.in_formula(read.start)
+            and not _WORKED_IN_BRACKETS_AFTER.match(text, read.end)
+        ):
             # An operand copies a value from wherever the writer took it: no name of its own,
-            # and no period from the words around the arithmetic.
+            # and no period from the words around the arithmetic (not a figure its own sum
+            # follows in brackets, "MGA 65,558.2 million (48,215.4 + 17,342.8) / 214,000
+            # kg": that is a result the answer works out, then divides).
             label, period = "", ""
             qualifiers.add("operand")
         if cell is None and doc.tables.label_spans and doc.in_table_label(read.start):
@@ -2621,6 +2631,9 @@ _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 _RESULT_BEFORE = re.compile(r"[=≈~][ \t*_]*\Z")
+_WORKED_IN_BRACKETS_AFTER = re.compile(
+    r"(?:\s?(?:thousand|million|billion|trillion))?\s?\(\s*[$£€¥]?[0-9][0-9,.]*\s*[-+−–]\s*[$£€¥]?[0-9]"
+)
 _BEFORE_PRIOR = re.compile(
     r"(?:\s+(?!(?:from|than|versus|vs|compared|against|up|down)\b)[A-Za-z]+){0,3}\s+"
 )

@@ -73,7 +73,7 @@ _TOKEN = re.compile(
     r"(?P<minor>(?<=[0-9])p(?![A-Za-z0-9])|¢|(?<=\s)(?:pence|cents?)(?![a-z]))?\s*"
     # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations",
     # "+ 9 de novo +"
-    r"(?:(?<=\s)[a-z]{2,20}(?:\s[a-z]{2,20}){0,2}(?=\s*(?:$|[-+*/×÷)−–])))?"
+    r"(?:(?<=\s)(?:[a-z]{2,20}|t)(?:\s[a-z]{2,20}){0,2}(?=\s*(?:$|[-+*/×÷)−–])))?"
     # ... or in brackets after it: "311,250 − 56,788 (cash and cash equivalents)"
     r"(?:\s*\([a-z][a-z&'-]*(?:[ ,]+[a-z&'-]+){0,7}\))?"
     r"|(?P<op>[-+*/×÷()−–^]))"
@@ -95,6 +95,8 @@ _SUFFIX = {
 }
 _CURRENCY_MARKS = re.compile(
     r"(?:[A-Z]{1,2})?[$£€¥₹]|US\$|\bM?(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|SEK|NOK|DKK|INR|CNY|RMB|HKD)\b"
+    # any other ISO 4217 code right before its amount: "GTQ 567,985.3", "MNT 98,241.7"
+    r"|\b[A-Z]{3}(?=\s?[0-9])"
     r"|\bS/(?=\s?[0-9])"  # the Peruvian sol
 )
 MAX_EXPRESSION_TOKENS = 64
