@@ -1881,13 +1881,16 @@ _MEASURE_HEADER = regex.compile(
 
 
 # A row whose label gives its unit of measure in brackets ("Gold sold (oz)", "Ore processed
-# (tonnes)", "Head grade (g/t)"): a quantity, never in a money caption's millions.
+# (tonnes)", "Head grade (g/t)", "Backlog (units)"): a quantity, never in a money caption's
+# millions.
 _MEASURED_ROW = regex.compile(
     # "(thousands of product tons)", "(000s metric tonnes)": a scale, perhaps "of" and one
     # word of the measure's kind, and the measure
     r"\((?:(?P<scale>thousands?|'?000s?|millions?)\s+(?:of\s+)?(?:[a-z-]+\s+)?)?"
     r"(?:oz|koz|moz|ounces|tonnes|tons|t|kt|mt|g/t|kg|"
-    r"bbl|boe|mboe|hectares|ha|litres|liters|hl|hectolitres|mwh|gwh|kwh|mw|gw)\)",
+    r"bbl|boe|mboe|hectares|ha|litres|liters|hl|hectolitres|mwh|gwh|kwh|mw|gw|"
+    # ... or of a count: "Buses delivered (units)", "Stores (number)", "Headcount (employees)"
+    r"units?|number|no\.|count|employees|persons|people)\)",
     regex.IGNORECASE,
 )
 
