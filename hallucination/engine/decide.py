@@ -2101,6 +2101,8 @@ class Decider:
                     if at >= 0:
                         self._written[reading.index] = (reading.sentence, expression, at)
                         other = self._operand_of_another_period(reading, at, at + len(expression))
+                        if other is None:
+                            other = self._operands_of_another_row(reading, at, at + len(expression))
                         if other is None and unit != 1:
                             other = self._in_the_operands_units(
                                 reading, at, at + len(expression), result
@@ -2617,6 +2619,73 @@ class Decider:
             layer=LAYER_DERIVATION,
             expected_value=quantize_like(result * scale, claim),
             details=details,
+        )
+
+    def _operands_of_another_row(
+        self, reading: Reading, start: int, end: int
+    ) -> ClaimVerdict | None:
+        """Working whose operands are all one table row's figures, where the question names
+        another row of that table and not theirs, is `substitution`: "Kuda Lagoon Villas'
+        revenue per occupied room night" worked as "MVR 254,118 thousand / 17,385 room
+        nights", Thundi Beach Resort's revenue and room nights. The row meant is the one
+        the question names, with a figure in each of the operands' columns."""
+        question = self.answer.question
+        if not question:
+            return None
+        operands = [
+            r.claim
+            for r in self.answer.readings
+            if start <= r.claim.start < end and r.claim.kind in _AMOUNTS
+        ]
+        if len(operands) < 2:
+            return None
+        lines: set[tuple] = set()
+        positions: list[int] = []
+        for operand in operands:
+            cells = [s for s in cd.matches(operand, self.index) if s.cell is not None]
+            if not cells or len({cd.line_of(s) for s in cells}) != 1:
+                return None
+            lines.add(cd.line_of(cells[0]))
+            positions.append(cells[0].cell[2])
+        if len(lines) != 1:
+            return None
+        line = lines.pop()
+        asked = labels.label_words(question)
+
+        def named(row: list[Claim]) -> frozenset[str]:
+            # The row's own name: its label's words that name no metric (an entity, a
+            # segment), which a question asking about it repeats.
+            return labels.without_metrics(row[0].label_words - row[0].header_words)
+
+        meant = [
+            row
+            for key, row in self.index.rows.items()
+            if key[:2] == line[:2] and key != line and (words := named(row)) and words <= asked
+        ]
+        if len(meant) != 1:
+            return None
+        # What sets the operands' row apart from the one asked ("thundi beach", not the
+        # "resort" both rows' names share) is nowhere in the question, and the question's
+        # row is not a part of the name of the operands' row either ("pawn loan" of "pawn
+        # loans outstanding").
+        taken = named(self.index.rows[line]) - named(meant[0])
+        if not taken or taken & asked or not named(meant[0]) - named(self.index.rows[line]):
+            return None
+        by_position = {c.cell[2]: c for c in meant[0] if c.cell is not None}
+        if not all(p in by_position for p in positions):
+            return None
+        first = by_position[positions[0]]
+        return ClaimVerdict(
+            claim=reading.claim,
+            outcome=SUBSTITUTION,
+            layer=LAYER_DERIVATION,
+            nearest=nearest_value(first),
+            formula=self.answer.text[start:end].strip(),
+            details={
+                "derivation": "written",
+                "reason": f"the working takes the figures of {' '.join(sorted(taken))}, "
+                f"the question asks about {' '.join(sorted(named(meant[0])))}",
+            },
         )
 
     def _operand_of_another_period(
