@@ -462,6 +462,21 @@ _BASIS = re.compile(r"\b(non[- ]?GAAP|GAAP|adjusted)\b", re.IGNORECASE)
 _ADJUSTED_WORDS = frozenset({"non", "adjust", "nongaap"})
 
 
+_RANGE_JOIN = re.compile(r"\s*(?:to|-|–|—)\s*")
+_RANGE_JOIN_AND_END = re.compile(r"\s*(?:to|-|–|—)\s*(?:US\$|[A-Z]{0,2}[$€£¥])?\s?[0-9]")
+_A_CHANGE_BEFORE = re.compile(r"\b(?:by|from)\s+(?:about\s+|roughly\s+)?\Z", re.IGNORECASE)
+# The other end of a range an answer writes out: "$1,150 million to $1,490 million",
+# "$5.6-$5.8 billion", "between $5.6 and $5.8 billion".
+_A_RANGE_END_AFTER = re.compile(
+    r"\s*(?:to|-|–|—|and)\s*(?:US\$|[A-Z]{0,2}[$€£¥])?\s?[0-9]", re.IGNORECASE
+)
+_A_RANGE_END_BEFORE = re.compile(
+    r"[0-9](?:\.[0-9]+)?\s*(?:thousand|million|billion|[kKmMbB]n?)?\s*(?:to|-|–|—|and)\s*"
+    r"(?:US\$|[A-Z]{0,2}[$€£¥])?\s?\Z",
+    re.IGNORECASE,
+)
+
+
 def _measure_after(text: str, end: int) -> str:
     """The unit of measure a price right before `end` is per ("per gram", "an ounce",
     "/oz", "a barrel"), folded to one name, or ""."""
@@ -868,6 +883,12 @@ class Decider:
         named = max(before.rfind(w) for w in ("midpoint", "mid-point"))
         if named < 0 or any(ch.isdigit() for ch in before[named:]):
             return verdict  # "(midpoint 480koz) and AISC of A$2,150-2,350/oz": another's word
+        if _A_RANGE_END_AFTER.match(text, claim.end) or _A_RANGE_END_BEFORE.search(
+            text, max(start, claim.start - 40), claim.start
+        ):
+            # "$1,320 million was the midpoint of a $1,150 million to $1,490 million range":
+            # an end of the range the answer writes out, as an end
+            return verdict
         place = claim.precision or Decimal(1)
         ranges = [d for d in self._midpoints(reading, any_line=True) if d.kind == cd.AVERAGE_OF]
         if any(values.at_precision(claim.value, d.value, place) for d in ranges):
@@ -3605,6 +3626,11 @@ class Decider:
         contradicted = self._contradicting_total(reading, derivation)
         if contradicted is not None:
             return contradicted
+        meant = self._at_the_midpoint(reading, derivation)
+        if meant is not None and not cd.derivation_matches(reading, meant):
+            # "At the midpoint, ... $5.75 to $5.85 implies growth of about 8.3%": growth
+            # over the low end
+            return self._drift(reading, meant, "the sentence puts it at the midpoint")
         exact = cd.derivation_values(reading, derivation)
         if exact:
             self._exact[reading.index] = _with_written_sign(exact[0], claim)
@@ -3619,8 +3645,62 @@ class Decider:
             details={"derivation": derivation.kind},
         )
 
+    def _at_the_midpoint(self, reading: Reading, derivation: Derivation) -> Derivation | None:
+        """The derivation over a range's midpoint where the claim's sentence puts it there
+        ("At the midpoint, guidance of $5.75 to $5.85 implies growth of about 9.2% over
+        $5.31") and one of its operands is an end of the range the sentence writes; None
+        otherwise. "by A$30 million to A$390 million" is a change, not a range, and a
+        change from another range is left alone."""
+        if derivation.kind not in (cd.GROWTH, cd.RATIO_OF, cd.SHARE_OF):
+            return None
+        start, end = self.answer.sentences[reading.sentence]
+        sentence = self.answer.text[start:end].lower()
+        if "midpoint" not in sentence and "mid-point" not in sentence:
+            return None
+        own = [
+            r.claim
+            for r in self.answer.readings
+            if r.sentence == reading.sentence and r.claim.kind in _AMOUNTS
+        ]
+        for low, high in itertools.pairwise(own):
+            if (
+                low.kind != high.kind
+                or not low.value < high.value
+                or not _RANGE_JOIN.fullmatch(self.answer.text, low.end, high.start)
+                or _A_CHANGE_BEFORE.search(self.answer.text, max(start, low.start - 12), low.start)
+            ):
+                continue
+            for k, operand in enumerate(derivation.operands):
+                others = derivation.operands[:k] + derivation.operands[k + 1 :]
+                if operand.value in (low.value, high.value) and not any(
+                    self._an_end_of_a_range(other) for other in others
+                ):
+                    # (Not a change from another range: its other end would move too.)
+                    middle = replace_claim(operand, value=(low.value + high.value) / 2)
+                    operands = (*derivation.operands[:k], middle, *derivation.operands[k + 1 :])
+                    return replace(derivation, operands=operands)
+        return None
+
+    def _an_end_of_a_range(self, source: Claim) -> bool:
+        """Whether a source value is written as an end of a range ("$1.265 billion to $1.275
+        billion")."""
+        text = self.index.texts.get(source.source_id, "")
+        if not text or source.end > len(text):
+            return False
+        return bool(
+            _RANGE_JOIN_AND_END.match(text, source.end)
+            or _A_RANGE_END_BEFORE.search(text, max(0, source.start - 40), source.start)
+        )
+
     def _drift(self, reading: Reading, derivation: Derivation, reason: str) -> ClaimVerdict:
         claim = reading.claim
+        meant = self._at_the_midpoint(reading, derivation)
+        if meant is not None:
+            if cd.derivation_matches(reading, meant):
+                # the arithmetic over the range's end is off; over its midpoint, where the
+                # sentence puts it, it is right
+                return self._derived(claim, meant, [], reading)
+            derivation = meant  # what it should be: the figure over the midpoint
         values = cd.derivation_values(reading, derivation)
         # Of the readings of the result (its scale), the one nearest the claim's.
         value = (

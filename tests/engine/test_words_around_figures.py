@@ -472,3 +472,60 @@ def test_a_price_per_one_measure_is_not_the_same_price_per_another():
     assert not detect(source_input(answer.format("an oz"), GOLD)).flagged
     wrong = detect(source_input(answer.format("per gram"), GOLD))
     assert _verdict(wrong, "$2,372.40").outcome == SUBSTITUTION
+
+
+VALUATION = (
+    "Reorganization value. The Bankruptcy Court approved an enterprise value of $1,320 "
+    "million, the midpoint of a range of $1,150 million to $1,490 million."
+)
+
+
+def test_the_ends_of_a_range_the_answer_writes_are_ends_not_midpoints():
+    answer = "The enterprise value of $1,320 million was the midpoint of a {} range."
+    assert not detect(
+        source_input(answer.format("$1,150 million to $1,490 million"), VALUATION)
+    ).flagged
+    # one end moved is a figure the range does not have
+    assert detect(
+        source_input(answer.format("$1,150 million to $1,590 million"), VALUATION)
+    ).flagged
+    # an end called the midpoint is still an end
+    end = detect(source_input("The range's midpoint was $1,490 million.", VALUATION))
+    assert _verdict(end, "$1,490 million").outcome == SUBSTITUTION and end.flagged
+
+
+EPS_GUIDANCE = """Updated 2025 guidance
+Adjusted EPS          $5.75 – $5.85
+(1) 2024 adjusted EPS was $5.31.
+"""
+
+
+def test_growth_at_the_midpoint_is_over_the_midpoint_not_an_end():
+    answer = (
+        "At the midpoint, the updated adjusted EPS guidance of $5.75 to $5.85 implies growth "
+        "of about {} over 2024 adjusted EPS of $5.31."
+    )
+    assert not detect(source_input(answer.format("9.2%"), EPS_GUIDANCE)).flagged
+    low_end = detect(source_input(answer.format("8.3%"), EPS_GUIDANCE))
+    assert _verdict(low_end, "8.3%").outcome == "arithmetic_drift" and low_end.flagged
+    # growth at the low end, said so, is growth at the low end
+    said = (
+        "At the low end, the updated adjusted EPS guidance of $5.75 to $5.85 implies growth "
+        "of about 8.3% over 2024 adjusted EPS of $5.31."
+    )
+    assert not detect(source_input(said, EPS_GUIDANCE)).flagged
+
+
+RAISED = (
+    "The Company raised its full-year revenue guidance to $1.285 billion to $1.295 billion, "
+    "from $1.265 billion to $1.275 billion."
+)
+
+
+def test_a_change_from_another_range_at_the_midpoint_moves_both_ends():
+    answer = (
+        "Full-year revenue guidance was raised to $1.285 billion to $1.295 billion, "
+        "{} higher at the midpoint."
+    )
+    assert not detect(source_input(answer.format("$20 million"), RAISED)).flagged
+    assert detect(source_input(answer.format("$15 million"), RAISED)).flagged
