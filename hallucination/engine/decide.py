@@ -275,8 +275,8 @@ _BEFORE_IT_AFTER = re.compile(
     r"\s+(?:before|prior\s+to|ahead\s+of)\s+(?:the|its|this|that)\b", re.IGNORECASE
 )
 # Column headers of an answer's table of figures before a change ("Previous", "Prior
-# guidance", "Old", "Original"), as label words.
-_EARLIER_HEADER = frozenset({"previous", "prior", "old", "original", "earlier", "former"})
+# guidance", "Old", "Original", "Year ago"), as label words.
+_EARLIER_HEADER = frozenset({"previous", "prior", "old", "original", "earlier", "former", "ago"})
 
 
 def _pipe_column_header(text: str, pos: int) -> str:

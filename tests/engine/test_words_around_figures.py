@@ -529,3 +529,20 @@ def test_a_change_from_another_range_at_the_midpoint_moves_both_ends():
     )
     assert not detect(source_input(answer.format("$20 million"), RAISED)).flagged
     assert detect(source_input(answer.format("$15 million"), RAISED)).flagged
+
+
+RESULTS_EPS = (
+    "Q3 2024 highlights: diluted EPS was $0.58, compared with $0.79; adjusted diluted "
+    "EPS was $0.71, compared with $0.84."
+)
+
+
+def test_a_cell_of_the_answers_year_ago_column_is_an_earlier_figure():
+    table = (
+        "| | Q3 2024 | {} | Change |\n|---|---:|---:|---:|\n"
+        "| Adjusted diluted EPS | $0.71 | $0.84 | -15.5% |\n"
+        "| Diluted EPS (GAAP) | $0.58 | $0.79 | -26.6% |"
+    )
+    assert not detect(source_input(table.format("Year ago"), RESULTS_EPS)).flagged
+    # Under a header that says nothing of time, the year-ago figures are given as current.
+    assert detect(source_input(table.format("Other"), RESULTS_EPS)).flagged
