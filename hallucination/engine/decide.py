@@ -53,6 +53,7 @@ from .answer import (
     worded_formulas,
 )
 from .candidates import Binding, Derivation
+from .extraction import CENT as _CENT
 from .extraction import NAME_AFTER_YEAR, extract_document
 from .sources import SourceIndex, norm, written_norm
 from .types import (
@@ -3409,6 +3410,7 @@ class Decider:
             or self._as_fraction(claim)
             or self._counted_rows(reading)
             or self._cents_on_the_dollar(reading)
+            or self._in_cents_on_the_dollar(claim)
             or self._implied_by_earlier(reading, found)
             or self._in_another_unit_of_time(reading)
             or self._product_in_a_source_sentence(reading)
@@ -5529,6 +5531,19 @@ class Decider:
             rate = other.claim
             if rate.kind == PERCENT and values.at_precision(cents, abs(rate.value), precision):
                 return _derived_weakly(claim, rate.value / 100, rate.text, "cents on the dollar")
+        return None
+
+    def _in_cents_on_the_dollar(self, claim: Claim) -> ClaimVerdict | None:
+        """An amount in cents that a source gives in cents on the dollar, which it reads as a
+        rate ("The 2029 bonds rose 2.1 cents to 68.4 cents" against "to 68.4 cents on the
+        dollar"): the same figure, grounded with a lower confidence."""
+        if claim.kind != CURRENCY or claim.scale != _CENT or not 0 < claim.value < 10:
+            return None
+        cents = claim.value * 100
+        half = (claim.precision or _CENT) * 50
+        for source in self.index.between(PERCENT, cents - half, cents + half):
+            if "cent" in source.text or "¢" in source.text:
+                return _weakly_grounded(claim, source, "the sources give it in cents on the dollar")
         return None
 
     def _named_formula(self, reading: Reading) -> ClaimVerdict | None:
