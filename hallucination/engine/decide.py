@@ -1840,6 +1840,12 @@ class Decider:
                     return True
         return False
 
+    def _in_an_answer_table(self, claim: Claim) -> bool:
+        """Whether a figure of the answer stands in a row of the answer's own pipe table."""
+        text = self.answer.text
+        line = text.rfind("\n", 0, claim.start) + 1
+        return text.startswith("|", line)
+
     def _cited(self, reading: Reading, found: list[_Claimed]) -> list[cd.Cited]:
         """The answer's other figures in the claim's sentence, as the sources give them; when
         the sentence has none, those of the sentence before it ("Reported EPS was $0.50
@@ -1887,6 +1893,17 @@ class Decider:
                 for o in found[: reading.index]
                 if o.reading.claim.kind == PERCENT and o.reading.sentence != reading.sentence
             ]
+            if not earlier:
+                # "**Operating margin improved to 16.23%, about 0.42 points above the prior
+                # year.**" over "| **Operating margin** | **16.23%** | **15.81%** |": a
+                # headline before the answer's own table of the rates
+                earlier = [
+                    o
+                    for o in found[reading.index + 1 :]
+                    if o.reading.claim.kind == PERCENT
+                    and o.reading.sentence != reading.sentence
+                    and self._in_an_answer_table(o.reading.claim)
+                ]
             own_levels = [
                 o
                 for o in found[: reading.index]

@@ -182,3 +182,24 @@ def test_a_spread_above_a_rate_its_words_name_is_over_that_rate():
         (spread,) = [v for v in result.verdicts if "percentage points" in v.claim.text]
         assert spread.outcome == ARITHMETIC_DRIFT
         assert spread.expected_value == Decimal("1.89")
+
+
+# A worksheet's cells without their row labels (the labels sit in another part): the
+# margins cannot be worked from the sources' lines, only from the answer's own table.
+INCOME = (
+    "Consolidated statements of income, 2024 and 2023 ($ in thousands)\n"
+    '<row r="8"><c r="B8"><v>1755205</v></c><c r="C8"><v>1626882</v></c></row>\n'
+    '<row r="14"><c r="B14"><v>284833</v></c><c r="C14"><v>257157</v></c></row>'
+)
+
+
+def test_points_in_a_headline_over_the_answers_own_table_of_the_rates():
+    answer = (
+        "**Operating margin improved to 16.23% in 2024, about {} points above the prior "
+        "year.**\n\n| $ thousands | 2024 | 2023 |\n|---|---:|---:|\n"
+        "| Total revenues | 1,755,205 | 1,626,882 |\n"
+        "| Income from operations | 284,833 | 257,157 |\n"
+        "| **Operating margin** | **16.23%** | **15.81%** |"
+    )
+    assert not detect(source_input(answer.format("0.42"), INCOME)).flagged
+    assert detect(source_input(answer.format("0.62"), INCOME)).flagged
