@@ -463,6 +463,8 @@ _BASIS = re.compile(r"\b(non[- ]?GAAP|GAAP|adjusted)\b", re.IGNORECASE)
 _ADJUSTED_WORDS = frozenset({"non", "adjust", "nongaap"})
 
 
+# A unit of energy, power or mass with its metric prefix after a figure: "6.85 TWh", "12 GW".
+_PREFIXED_UNIT_AFTER = re.compile(r"\s?(?:[kMGT]Wh?|[kMG]t)\b")
 _RANGE_JOIN = re.compile(r"\s*(?:to|-|–|—)\s*")
 _RANGE_JOIN_AND_END = re.compile(r"\s*(?:to|-|–|—)\s*(?:US\$|[A-Z]{0,2}[$€£¥])?\s?[0-9]")
 _A_CHANGE_BEFORE = re.compile(r"\b(?:by|from)\s+(?:about\s+|roughly\s+)?\Z", re.IGNORECASE)
@@ -2171,9 +2173,21 @@ class Decider:
                         details={"derivation": "written"},
                     )
         written = abs(claim.value / scale)
+        prefixed = _PREFIXED_UNIT_AFTER.match(self.answer.text, claim.end)
         for result in results:
             for factor in (*cd.THOUSANDS, *(1 / f for f in cd.THOUSANDS)):
                 scaled = abs(result * factor)
+                if prefixed and values.at_precision(written, scaled, precision):
+                    # "835 MW × 8,760 h × 93.6% ≈ 6.85 TWh": the working in MWh, the result
+                    # in the unit a power of 1,000 larger its prefix names
+                    return ClaimVerdict(
+                        claim=claim,
+                        outcome=DERIVED,
+                        layer=LAYER_DERIVATION,
+                        expected_value=quantize_like(result * factor, claim),
+                        formula=" ".join(expression.split()),
+                        details={"derivation": "written", "unit": prefixed.group().strip()},
+                    )
                 if scaled and abs(written - scaled) <= scaled * WRITTEN_SCALE_SLACK:
                     return None  # near it at a scale the writing leaves open: not evidence
         expected = value * 100 if claim.kind == PERCENT and abs(value) < 1 else value

@@ -715,8 +715,10 @@ _FORMULA_CURRENCY_WORDS = frozenset(
 )
 # Any other ISO 4217 code before an operand: "GTQ 567,985.3 thousand / 5,067.1 t".
 _ISO_CODE = re.compile(r"[A-Z]{3}")
-# Units of quantity written short after an operand: "÷ 5,067.1 t", "÷ 412 kg".
-_SHORT_UNITS = frozenset({"t", "kg", "oz", "lb"})
+# Units of quantity written short after an operand: "÷ 5,067.1 t", "÷ 412 kg", "835 MW ×
+# 8,760 h".
+_SHORT_UNITS = frozenset({"t", "kg", "oz", "lb", "h"})
+_UNIT_SYMBOLS = frozenset({"kW", "MW", "GW", "kWh", "MWh", "GWh", "TWh"})
 MAX_FORMULA_CHARS = 160
 # The column of an IFRS statement that refers each line to its note.
 _NOTE_HEADERS = frozenset({"note", "notes", "note no.", "ref", "ref."})
@@ -770,9 +772,9 @@ def _formula_spans(text: str) -> list[tuple[int, int]]:
                     start = k
                     continue
                 if (
-                    word.islower()
+                    (word.islower() or word in _UNIT_SYMBOLS)
                     and word.isalpha()
-                    and (len(word) > 2 or word in _SHORT_UNITS)
+                    and (len(word) > 2 or word in _SHORT_UNITS or word in _UNIT_SYMBOLS)
                     and k > 2
                     and text[k - 1] == " "
                     and (text[k - 2].isdigit() or (text[k - 2] in "KMB" and text[k - 3].isdigit()))
@@ -1036,6 +1038,8 @@ _UNKNOWN = object()
 # days, weeks and months of a year, quarters.
 _FORMULA_CONSTANTS = frozenset(
     {"100", "1000", "1,000", "1000000", "1,000,000", "365", "366", "360", "52", "12", "4", "2"}
+    # the hours of a year: "835 MW × 8,760 h × 93.6%"
+    | {"8760", "8,760", "8784", "8,784"}
 )
 _GLUED_DOLLAR = re.compile(r"(?<=[0-9])\$ (?= *[0-9(])")
 # A row of money about shares: "Cost of shares repurchased", "Dividends paid per share".

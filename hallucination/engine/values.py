@@ -73,7 +73,7 @@ _TOKEN = re.compile(
     r"(?P<minor>(?<=[0-9])p(?![A-Za-z0-9])|¢|(?<=\s)(?:pence|cents?)(?![a-z]))?\s*"
     # the unit an operand is counted in, before an operator or the end: "÷ 1,032 locations",
     # "+ 9 de novo +"
-    r"(?:(?<=\s)(?:[a-z]{2,20}|t)(?:\s[a-z]{2,20}){0,2}(?=\s*(?:$|[-+*/×÷)−–])))?"
+    r"(?:(?<=\s)(?:[a-z]{2,20}|t|h|[kMGT]Wh?)(?:\s[a-z]{2,20}){0,2}(?=\s*(?:$|[-+*/×÷)−–])))?"
     # ... or in brackets after it: "311,250 − 56,788 (cash and cash equivalents)"
     r"(?:\s*\([a-z][a-z&'-]*(?:[ ,]+[a-z&'-]+){0,7}\))?"
     r"|(?P<op>[-+*/×÷()−–^]))"
