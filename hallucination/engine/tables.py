@@ -366,7 +366,12 @@ _TOTAL_ROW = regex.compile(r"total\b", regex.IGNORECASE)
 BARE_TOTAL = regex.compile(r"(?:grand\s+)?total:?", regex.IGNORECASE)
 # (With a footnote's marker: "Same-restaurant sales growth (2):", "Retail electric sales
 # (GWh)(1)".)
-_SECTION_ROW = regex.compile(r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}(?:\([0-9]{1,2}\))?:?[ \t]*")
+_SECTION_ROW = regex.compile(
+    r"[ \t]*[A-Za-z][A-Za-z ,&'()/-]{1,58}(?:\([0-9]{1,2}\))?:?[ \t]*"
+    # a longer one that ends on its colon: "Films monetized as a film group (content for the
+    # Larkspur+ streaming service):"
+    r"|[ \t]*[A-Za-z][A-Za-z ,&'()/+.-]{1,118}:[ \t]*"
+)
 
 
 # A cell that only names a unit: "$'000", "$m", "(€000)", "%".
