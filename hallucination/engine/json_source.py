@@ -171,6 +171,7 @@ def read_json_source(
     _with_record_dates(result)
     _with_document_date(result)
     _with_record_names(document, result)
+    _in_iso_units(document, result)
     if unit_text is not None:
         _at_the_document_scale(result, _document_scale(document) or _stated_scale(unit_text))
     _without_flattened_tables(result)
@@ -392,6 +393,50 @@ def _in_the_records_currency(text: str, result: JsonSource) -> None:
 _RECORD_CURRENCY = regex.compile(
     r'"(?:currency|currency_code|ccy|currency_iso)"\s*:\s*"([A-Za-z]{3})"', regex.IGNORECASE
 )
+
+
+# An XBRL fact's unit: "iso4217:RON" (whole lei), not "iso4217:RON/xbrli:shares".
+_ISO_UNIT = regex.compile(r"iso4217:([A-Z]{3})")
+_MAX_FACTS = 20_000
+
+
+def _in_iso_units(document: object, result: JsonSource) -> None:
+    """A fact of an xBRL-JSON report ({"value": "55983000", "dimensions": {"unit":
+    "iso4217:RON", ...}}) is in whole units of that currency, as XBRL writes every amount:
+    its scale is stated, one, whatever its `decimals` say of its precision."""
+    units: dict[str, str] = {}
+
+    def walk(node: object, path: str) -> None:
+        if len(units) >= _MAX_FACTS or not isinstance(node, dict):
+            return
+        unit = node.get("unit")
+        dimensions = node.get("dimensions")
+        if unit is None and isinstance(dimensions, dict):
+            unit = dimensions.get("unit")
+        if "value" in node and isinstance(unit, str):
+            found = _ISO_UNIT.fullmatch(unit.strip())
+            if found is not None:
+                units[f"{path}.value" if path else "value"] = found.group(1)
+        for key, value in node.items():
+            if isinstance(value, dict):
+                walk(value, f"{path}.{key}" if path else str(key))
+
+    walk(document, "")
+    if not units:
+        return
+    out = []
+    for claim in result.claims:
+        code = units.get(claim.citation)
+        if code is not None and claim.kind in (CURRENCY, NUMBER):
+            claim = replace(
+                claim,
+                kind=CURRENCY,
+                unit=lx.CURRENCY_ALIASES.get(code, code),
+                scale=Decimal(1),
+                scale_origin=STATED,
+            )
+        out.append(claim)
+    result.claims = out
 
 
 def _one_currency(key: str) -> bool:
