@@ -2718,9 +2718,29 @@ def _period_line_above(text: str, start: int) -> str:
     while end > 0 and text[end - 1] in " \t\r\n":
         end -= 1
     line_start = text.rfind("\n", 0, end) + 1
-    if end <= line_start or not _PERIOD_LINE.fullmatch(text, line_start, end):
+    if end <= line_start:
         return ""
-    return header_period(text[line_start:end])
+    if _PERIOD_LINE.fullmatch(text, line_start, end):
+        return header_period(text[line_start:end])
+    if text[end - 1] != ":":
+        return ""
+    # "... significant segment expenses regularly provided to the CODM for 2024 were (in
+    # millions):": the one year the clause that introduces the table names
+    clause = _LAST_CLAUSE.search(text, line_start, end)
+    if clause is None:
+        return ""
+    years = _A_YEAR.findall(clause.group())
+    named = _FOR_A_YEAR.search(clause.group())
+    return named.group(1) if len(years) == 1 and named is not None else ""
+
+
+_LAST_CLAUSE = re.compile(r"[^.;]{0,300}\Z")
+_A_YEAR = re.compile(r"(?<![0-9-])(?:19|20)[0-9]{2}(?![0-9-])")
+_FOR_A_YEAR = re.compile(
+    r"\b(?:for|in|during)\s+(?:the\s+)?(?:(?:fiscal|calendar)\s+)?(?:year\s+)?"
+    r"((?:19|20)[0-9]{2})\b(?![0-9-])",
+    re.IGNORECASE,
+)
 
 
 def _date_movements(result: TableSet, first_cell: int) -> None:
