@@ -1465,6 +1465,10 @@ def broad_derivations(
         ]
         variant = bool(claim.label_words & VARIANTS)
         alike = [c for c in sharing if bool((c.label_words | c.header_words) & VARIANTS) == variant]
+        if alike and variant and claim.kind == PERCENT:
+            # "a segment adjusted EBITDA margin of 21.4%": the variant is the numerator's;
+            # the revenue it is over is no variant of anything.
+            alike += [c for c in sharing if c.label == "revenue" and c not in alike]
         # "Total CASM rose 4.4%": of the lines the words name, not the one excluding fuel.
         pool += alike if alike else sharing
     pool = _distinct(pool)[:MAX_BROAD]
