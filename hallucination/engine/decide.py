@@ -2727,18 +2727,27 @@ class Decider:
         by_position = {c.cell[2]: c for c in meant[0] if c.cell is not None}
         if not all(p in by_position for p in positions):
             return None
-        first = by_position[positions[0]]
+        return self._wrong_working(
+            reading.claim,
+            SUBSTITUTION,
+            by_position[positions[0]],
+            (start, end),
+            f"the working takes the figures of {' '.join(sorted(taken))}, "
+            f"the question asks about {' '.join(sorted(named(meant[0])))}",
+        )
+
+    def _wrong_working(
+        self, claim: Claim, outcome: str, meant: Claim, span: tuple[int, int], reason: str
+    ) -> ClaimVerdict:
+        """The verdict on a figure whose written working (at `span`) takes the wrong
+        operand, the figure meant the nearest."""
         return ClaimVerdict(
-            claim=reading.claim,
-            outcome=SUBSTITUTION,
+            claim=claim,
+            outcome=outcome,
             layer=LAYER_DERIVATION,
-            nearest=nearest_value(first),
-            formula=self.answer.text[start:end].strip(),
-            details={
-                "derivation": "written",
-                "reason": f"the working takes the figures of {' '.join(sorted(taken))}, "
-                f"the question asks about {' '.join(sorted(named(meant[0])))}",
-            },
+            nearest=nearest_value(meant),
+            formula=self.answer.text[span[0] : span[1]].strip(),
+            details={"derivation": "written", "reason": reason},
         )
 
     def _operand_of_another_period(
@@ -2800,17 +2809,13 @@ class Decider:
                 ),
                 row[0],
             )
-            return ClaimVerdict(
-                claim=claim,
-                outcome=ARITHMETIC_DRIFT,
-                layer=LAYER_DERIVATION,
-                nearest=nearest_value(meant),
-                formula=self.answer.text[start:end].strip(),
-                details={
-                    "derivation": "written",
-                    "reason": f"the {period} working takes {operand.text}, the "
-                    f"{sources[0].period} figure, for {meant.text.strip()}",
-                },
+            return self._wrong_working(
+                claim,
+                ARITHMETIC_DRIFT,
+                meant,
+                (start, end),
+                f"the {period} working takes {operand.text}, the "
+                f"{sources[0].period} figure, for {meant.text.strip()}",
             )
         return None
 
