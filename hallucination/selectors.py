@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -34,10 +35,12 @@ def _decimal_or_none(value: Any) -> Decimal | None:
         return None
 
 
+@functools.cache
 def row_reader(model: Any) -> Any:
     """A function from the values of a model's concrete fields, in their order, to an
     instance, read through each field's converters as the ORM reads them (JSON text into
-    Python). The converters are looked up once, not once a row."""
+    Python). The converters are looked up once a process, not once a statement: they depend
+    on the model and the database's vendor, and take the connection as an argument."""
     table = model._meta.db_table
     fields = model._meta.concrete_fields
     attnames = [field.attname for field in fields]
@@ -67,25 +70,29 @@ def api_key_with_client(*, prefix: str) -> ClientAPIKey | None:
     CPU building its SQL than PostgreSQL spends running it. The row is read fresh each time:
     a key revoked or a client disabled is refused from the next request on.
     """
+    with connection.cursor() as cursor:
+        cursor.execute(_api_key_statement(), [prefix])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    split = len(ClientAPIKey._meta.concrete_fields)
+    api_key = row_reader(ClientAPIKey)(row[:split])
+    api_key.client = row_reader(ApiClient)(row[split:])
+    return api_key
+
+
+@functools.cache
+def _api_key_statement() -> str:
     quote = connection.ops.quote_name
-    key_fields, client_fields = ClientAPIKey._meta.concrete_fields, ApiClient._meta.concrete_fields
-    sql = (
+    return (
         "SELECT "
-        + ", ".join(f"api_key.{quote(field.column)}" for field in key_fields)
+        + ", ".join(f"api_key.{quote(f.column)}" for f in ClientAPIKey._meta.concrete_fields)
         + ", "
-        + ", ".join(f"client.{quote(field.column)}" for field in client_fields)
+        + ", ".join(f"client.{quote(f.column)}" for f in ApiClient._meta.concrete_fields)
         + f" FROM {quote(ClientAPIKey._meta.db_table)} AS api_key"
         + f" JOIN {quote(ApiClient._meta.db_table)} AS client ON client.id = api_key.client_id"
         " WHERE api_key.prefix = %s"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [prefix])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    api_key = row_reader(ClientAPIKey)(row[: len(key_fields)])
-    api_key.client = row_reader(ApiClient)(row[len(key_fields) :])
-    return api_key
 
 
 def reference_fact_sources(*, entity: str, period: str) -> list[t.SourceDocument]:

@@ -1,0 +1,1 @@
+"""Django backends of our own: Django's PostgreSQL and Redis backends with cheaper per-request costs."""
