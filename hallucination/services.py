@@ -33,6 +33,7 @@ from audit.chain import canonical_json
 from audit.services import AuditRecord, audit_event_record, audit_events_record
 
 from . import engine
+from .backends.inserts import rows_insert
 from .celery import app
 from .conf import detector_settings, engine_config
 from .engine import types as t
@@ -462,7 +463,7 @@ def _queries_create(
             "lease_expires_at": now + timedelta(seconds=detector_settings()["LEASE_SECONDS"]),
             "attempts": 1,
         }
-    queries = Query.objects.bulk_create(
+    queries = [
         Query(
             trace_id=entry.trace_id,
             client=client,
@@ -481,12 +482,18 @@ def _queries_create(
             **lease,
         )
         for entry in new
-    )
-    Source.objects.bulk_create(
+    ]
+    sources = [
         Source(query=query, position=i, source_id=s.id, kind=s.kind, text=s.text, url=s.url)
         for query, entry in zip(queries, new, strict=True)
         for i, s in enumerate(entry.submission.sources)
-    )
+    ]
+    # A single submission's rows go in statements built once a process; a batch's, the
+    # ORM's way (one UNNEST per table on PostgreSQL), which does not grow with its size.
+    if not rows_insert(queries):
+        Query.objects.bulk_create(queries)
+    if not rows_insert(sources):
+        Source.objects.bulk_create(sources)
     if detected:
         return queries
     audit_events_record(records=_submitted_records(queries=queries, new=new, actor=actor))
