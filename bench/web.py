@@ -2,26 +2,30 @@
 
 What a gunicorn worker spends on one `POST /api/v1/queries/` (or one batch), without gunicorn,
 the network or the load generator in the figure, so a change to the web path can be compared
-before and after on a busy machine: each round is timed with the process's own CPU clock
-(`time.process_time`), and the best and median rounds are reported.
+before and after on a busy machine: each round of requests is timed with the serving
+process's own CPU clock (`time.process_time`).
 
-Starts what it needs on loopback: a scratch PostgreSQL database it creates and drops
-(web_bench, or --database) and a redis-server of its own on a free port (broker and cache, as
-in bench/load.py). No Celery worker runs: the detection messages are published and left.
+Each tree is served by a process of its own, with what it needs on loopback: a scratch
+PostgreSQL database it creates and drops (web_bench, or --database) and a redis-server of its
+own on a free port (broker and cache, as in bench/load.py). No Celery worker runs: the
+detection messages are published and left in Redis.
 
     python bench/web.py [--server postgres://postgres@127.0.0.1:5432] [--requests 200]
-                        [--rounds 9] [--batch-size 0] [--profile FILE] [--output FILE]
+                        [--rounds 9] [--batch-size 0] [--against TREE] [--profile FILE]
+                        [--output FILE]
 
+--against TREE compares this tree with another checkout (a `git worktree add` of main, say):
+both are served at once, rounds alternate between them, and the report gives each one's
+median and the median of the paired differences (this tree less the other), which the
+machine's other jobs disturb far less than two runs made one after the other.
 --batch-size N posts batches of N answers to POST /api/v1/queries/batch instead of single
-submissions (the figures are then per answer as well as per request). --profile writes a
-cProfile of one more round to FILE, timed by the CPU clock (read it with
-`python -m pstats FILE`).
+submissions. --profile writes a cProfile of one more round of this tree to FILE, timed by
+the CPU clock (read it with `python -m pstats FILE`).
 """
 
 from __future__ import annotations
 
 import argparse
-import cProfile
 import importlib.util
 import io
 import json
@@ -90,28 +94,21 @@ def _environ(path: str, body: bytes, key: str) -> dict:
     }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--server", default="postgres://postgres@127.0.0.1:5432")
-    parser.add_argument("--database", default="web_bench")
-    parser.add_argument("--requests", type=int, default=200, help="requests per round")
-    parser.add_argument("--rounds", type=int, default=9)
-    parser.add_argument("--batch-size", type=int, default=0, help="answers per batch request")
-    parser.add_argument("--profile", help="write a cProfile of the last round here")
-    parser.add_argument("--output", help="write the figures here as JSON")
-    args = parser.parse_args()
-
+def serve(tree: Path, server: str, database: str, batch_size: int) -> None:
+    """Serve the tree at `tree`: set it up, then time a round of requests for each line read
+    ("N", or "profile N FILE"), answering with one JSON line; an empty line ends it."""
     redis_port = _free_port()
     redis_command = ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1"]
     redis = subprocess.Popen(
         [*redis_command, "--save", "", "--appendonly", "no"], stdout=subprocess.DEVNULL
     )
-    _admin(args.server, f"DROP DATABASE IF EXISTS {args.database}")
-    _admin(args.server, f"CREATE DATABASE {args.database}")
+    _admin(server, f"DROP DATABASE IF EXISTS {database}")
+    _admin(server, f"CREATE DATABASE {database}")
+    static = Path(tempfile.mkdtemp(prefix="web-bench-static-"))
     os.environ.update(
         {
             "DJANGO_SETTINGS_MODULE": "hallucination.settings",
-            "DATABASE_URL": f"{args.server}/{args.database}",
+            "DATABASE_URL": f"{server}/{database}",
             "DATABASE_CONN_MAX_AGE": "60",
             "CELERY_BROKER_URL": f"redis://127.0.0.1:{redis_port}/0",
             "CACHE_URL": f"rediscache://127.0.0.1:{redis_port}/1",
@@ -123,12 +120,11 @@ def main() -> None:
             "LOG_LEVEL": "WARNING",
             "API_THROTTLE_RATE": "1000000/min",
             "AUDIT_CHECKPOINT_KEY": "web-bench-checkpoint-" + "c" * 40,
+            "STATIC_ROOT": str(static),
         }
     )
-    load_before = os.getloadavg()
-    sys.path.insert(0, str(ROOT))
-    static = Path(tempfile.mkdtemp(prefix="web-bench-static-"))
-    os.environ["STATIC_ROOT"] = str(static)
+    os.chdir(tree)
+    sys.path.insert(0, str(tree))
     try:
         import django
 
@@ -144,29 +140,29 @@ def main() -> None:
         application = get_wsgi_application()
         payload = _load_bench_payload()
         counter = iter(range(10_000_000))
-        if args.batch_size:
-            path = "/api/v1/queries/batch"
+        path = "/api/v1/queries/batch" if batch_size else "/api/v1/queries/"
 
-            def body() -> bytes:
-                items = []
-                for _ in range(args.batch_size):
-                    n = next(counter)
-                    items.append(payload(n) | {"idempotency_key": f"web-{n}"})
-                return json.dumps({"items": items}).encode()
-
-        else:
-            path = "/api/v1/queries/"
-
-            def body() -> bytes:
+        def body() -> bytes:
+            if not batch_size:
                 return json.dumps(payload(next(counter))).encode()
+            items = []
+            for _ in range(batch_size):
+                n = next(counter)
+                items.append(payload(n) | {"idempotency_key": f"web-{n}"})
+            return json.dumps({"items": items}).encode()
 
-        statuses: dict[str, int] = {}
+        failed: dict[str, int] = {}
 
         def start_response(status: str, headers: list) -> None:
-            statuses[status] = statuses.get(status, 0) + 1
+            if not status.startswith("20"):
+                failed[status] = failed.get(status, 0) + 1
 
-        def one_round(profile: cProfile.Profile | None = None) -> float:
-            bodies = [body() for _ in range(args.requests)]
+        def one_round(requests: int, profile_to: str | None = None) -> float:
+            import cProfile
+
+            bodies = [body() for _ in range(requests)]
+            # Timed by the CPU clock, so time spent waiting on PostgreSQL or Redis is left out.
+            profile = cProfile.Profile(time.process_time) if profile_to else None
             started = time.process_time()
             if profile:
                 profile.enable()
@@ -176,29 +172,111 @@ def main() -> None:
                 response.close()
             if profile:
                 profile.disable()
-            return (time.process_time() - started) * 1000 / args.requests
+                profile.dump_stats(profile_to)
+            return (time.process_time() - started) * 1000 / requests
 
-        one_round()  # warm up: connections, caches, lazily built serializers
-        rounds = [one_round() for _ in range(args.rounds)]
-        if args.profile:
-            # Timed by the CPU clock, so time spent waiting on PostgreSQL or Redis is left out.
-            profile = cProfile.Profile(time.process_time)
-            one_round(profile)
-            profile.dump_stats(args.profile)
-        if any(not status.startswith("20") for status in statuses):
-            raise SystemExit(f"Some requests failed: {statuses}")
+        one_round(50)  # warm up: connections, caches, lazily built serializers
+        print("ready", flush=True)
+        for line in sys.stdin:
+            words = line.split()
+            if not words:
+                break
+            profile_to = words[2] if words[0] == "profile" else None
+            ms = one_round(int(words[1] if profile_to else words[0]), profile_to)
+            print(json.dumps({"ms": ms, "failed": failed}), flush=True)
     finally:
         from django.db import connections
 
         connections.close_all()
         redis.terminate()
         redis.wait(timeout=10)
-        _admin(args.server, f"DROP DATABASE IF EXISTS {args.database} WITH (FORCE)")
+        _admin(server, f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
         shutil.rmtree(static, ignore_errors=True)
+
+
+class Served:
+    """A tree served by a child process, one round of requests at a time."""
+
+    def __init__(self, tree: Path, args: argparse.Namespace, database: str) -> None:
+        self.tree = tree
+        script = str(Path(__file__).resolve())
+        options = ["--server", args.server, "--database", database]
+        options += ["--batch-size", str(args.batch_size)]
+        self.process = subprocess.Popen(
+            [sys.executable, script, "--serve", str(tree), *options],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        if self._line() != "ready":
+            raise SystemExit(f"{tree} could not be served")
+
+    def _line(self) -> str:
+        return self.process.stdout.readline().strip()
+
+    def round(self, requests: int, profile_to: str | None = None) -> float:
+        command = f"profile {requests} {profile_to}" if profile_to else str(requests)
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        answer = json.loads(self._line())
+        if answer["failed"]:
+            raise SystemExit(f"{self.tree}: some requests failed: {answer['failed']}")
+        return answer["ms"]
+
+    def stop(self) -> None:
+        self.process.stdin.write("\n")
+        self.process.stdin.flush()
+        self.process.wait(timeout=60)
+
+
+def _figures(rounds: list[float], per_answer: int) -> dict:
+    return {
+        "median": round(statistics.median(rounds), 3),
+        "best": round(min(rounds), 3),
+        "median_per_answer": round(statistics.median(rounds) / per_answer, 4),
+        "all": [round(r, 3) for r in rounds],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--server", default="postgres://postgres@127.0.0.1:5432")
+    parser.add_argument("--database", default="web_bench")
+    parser.add_argument("--requests", type=int, default=200, help="requests per round")
+    parser.add_argument("--rounds", type=int, default=9, help="rounds (of each tree)")
+    parser.add_argument("--batch-size", type=int, default=0, help="answers per batch request")
+    parser.add_argument("--against", help="another checkout to compare this tree with")
+    parser.add_argument("--profile", help="write a cProfile of one more round here")
+    parser.add_argument("--output", help="write the figures here as JSON")
+    parser.add_argument("--serve", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(Path(args.serve), args.server, args.database, args.batch_size)
+        return
+
+    load_before = os.getloadavg()
+    trees = {"this": ROOT}
+    if args.against:
+        trees["against"] = Path(args.against).resolve()
+    served = {name: Served(tree, args, f"{args.database}_{name}") for name, tree in trees.items()}
+    rounds: dict[str, list[float]] = {name: [] for name in served}
+    try:
+        for n in range(args.rounds):
+            # Alternate which tree goes first, so neither always follows the other.
+            order = list(served) if n % 2 == 0 else list(reversed(served))
+            for name in order:
+                rounds[name].append(served[name].round(args.requests))
+        if args.profile:
+            served["this"].round(args.requests, str(Path(args.profile).resolve()))
+    finally:
+        for each in served.values():
+            each.stop()
 
     per_answer = args.batch_size or 1
     report = {
-        "benchmark": f"CPU per request of POST {path}, in-process (WSGI handler, all middleware)",
+        "benchmark": "CPU per request of POST "
+        + ("/api/v1/queries/batch" if args.batch_size else "/api/v1/queries/")
+        + ", in-process (Django's WSGI handler, every middleware), PostgreSQL and Redis",
         "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {
             "cpus": os.cpu_count(),
@@ -209,16 +287,17 @@ def main() -> None:
         "requests_per_round": args.requests,
         "rounds": args.rounds,
         "batch_size": args.batch_size or None,
-        "cpu_ms_per_request": {
-            "best": round(min(rounds), 3),
-            "median": round(statistics.median(rounds), 3),
-            "all": [round(r, 3) for r in rounds],
-        },
-        "cpu_ms_per_answer": {
-            "best": round(min(rounds) / per_answer, 3),
-            "median": round(statistics.median(rounds) / per_answer, 3),
-        },
+        "cpu_ms_per_request": {name: _figures(r, per_answer) for name, r in rounds.items()},
     }
+    if args.against:
+        differences = [a - b for a, b in zip(rounds["this"], rounds["against"], strict=True)]
+        quartiles = statistics.quantiles(differences, n=4)
+        report["against"] = str(trees["against"])
+        report["paired_difference_ms"] = {
+            "median": round(statistics.median(differences), 3),
+            "quartiles": [round(quartiles[0], 3), round(quartiles[2], 3)],
+            "note": "this tree less the other, round by round; negative is cheaper",
+        }
     print(json.dumps(report, indent=2))
     if args.output:
         Path(args.output).write_text(json.dumps(report, indent=2) + "\n")
