@@ -25,6 +25,7 @@ def default_connection(transactional_db):  # type: ignore[no-untyped-def]
     wrapper = connections["default"]
     if wrapper.vendor != "postgresql":
         pytest.fail("These tests need PostgreSQL (DATABASE_URL).")
+    assert wrapper.settings_dict["ENGINE"] == "hallucination.backends.postgresql"
     assert wrapper.settings_dict["CONN_HEALTH_CHECKS"] is True
     wrapper.ensure_connection()
     return wrapper

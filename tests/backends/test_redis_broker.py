@@ -4,7 +4,6 @@ import os
 import uuid
 
 import pytest
-from django.conf import settings
 from kombu import Connection
 
 TRANSPORT = "hallucination.backends.broker:Transport"
@@ -17,13 +16,6 @@ def broker():  # type: ignore[no-untyped-def]
         pytest.fail("TEST_REDIS_URL is not set: the broker tests need a real Redis.")
     with Connection(url, transport=TRANSPORT) as connection:
         yield connection
-
-
-def test_redis_broker_urls_get_this_transport():
-    if settings.CELERY_BROKER_URL.startswith("redis://"):
-        assert settings.CELERY_BROKER_TRANSPORT == TRANSPORT
-    else:
-        assert not hasattr(settings, "CELERY_BROKER_TRANSPORT")
 
 
 def test_messages_go_through_and_back_in_order(broker):

@@ -20,15 +20,6 @@ def redis_cache(settings, monkeypatch):  # type: ignore[no-untyped-def]
     caches["default"].clear()
 
 
-def test_redis_cache_urls_get_this_backend(settings):
-    import environ
-
-    config = environ.Env().cache_url_config("redis://127.0.0.1:6379/1")
-    assert config["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
-    if os.environ.get("CACHE_URL", "").startswith(("redis", "rediscache")):
-        assert settings.CACHES["default"]["BACKEND"] == BACKEND
-
-
 def test_it_stores_reads_counts_and_deletes_as_django_s_does(redis_cache):
     redis_cache.set("a", {"n": 1}, 30)
     assert redis_cache.get("a") == {"n": 1}
