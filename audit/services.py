@@ -11,6 +11,8 @@ from django.db import connections, router, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from hallucination.backends.inserts import rows_insert
+
 from . import events as events_module
 from .actors import Actor
 from .chain import ChainEvent, canonical_payload, chain_for_trace, compute_hash, genesis_hash
@@ -197,7 +199,10 @@ def _append(prepared: list[dict[str, Any]]) -> list[AuditEvent]:
         events.append(event)
         prev_hash = event.hash
     # The queryset refuses bulk_create so that nothing appends around the chain; this is the
-    # chain's own append, after the lock and with the hashes just computed.
+    # chain's own append, after the lock and with the hashes just computed. One event (a
+    # submission's) goes in a statement built once a process; more, the ORM's way.
+    if rows_insert(events, using=using):
+        return events
     return QuerySet.bulk_create(AuditEvent.objects.using(using).all(), events)
 
 

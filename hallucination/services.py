@@ -33,6 +33,7 @@ from audit.chain import canonical_json
 from audit.services import AuditRecord, audit_event_record, audit_events_record
 
 from . import engine
+from .backends.inserts import rows_insert
 from .celery import app
 from .conf import detector_settings, engine_config
 from .engine import types as t
@@ -52,6 +53,7 @@ from .selectors import (
     query_detection_input,
     query_engine_verdicts,
     reference_fact_sources,
+    row_reader,
     trace_calculator_outputs,
     trace_held_by_another,
     traces_held_by_another,
@@ -461,7 +463,7 @@ def _queries_create(
             "lease_expires_at": now + timedelta(seconds=detector_settings()["LEASE_SECONDS"]),
             "attempts": 1,
         }
-    queries = Query.objects.bulk_create(
+    queries = [
         Query(
             trace_id=entry.trace_id,
             client=client,
@@ -480,12 +482,18 @@ def _queries_create(
             **lease,
         )
         for entry in new
-    )
-    Source.objects.bulk_create(
+    ]
+    sources = [
         Source(query=query, position=i, source_id=s.id, kind=s.kind, text=s.text, url=s.url)
         for query, entry in zip(queries, new, strict=True)
         for i, s in enumerate(entry.submission.sources)
-    )
+    ]
+    # A single submission's rows go in statements built once a process; a batch's, the
+    # ORM's way (one UNNEST per table on PostgreSQL), which does not grow with its size.
+    if not rows_insert(queries):
+        Query.objects.bulk_create(queries)
+    if not rows_insert(sources):
+        Source.objects.bulk_create(sources)
     if detected:
         return queries
     audit_events_record(records=_submitted_records(queries=queries, new=new, actor=actor))
@@ -591,7 +599,7 @@ def _lease_queries(*, query_ids: Sequence[str], skip_locked: bool) -> list[Query
     with connection.cursor() as cursor:
         cursor.execute(sql, [*params, detecting, lease_until, now])
         rows = cursor.fetchall()
-    read_query, read_client = _row_reader(Query), _row_reader(ApiClient)
+    read_query, read_client = row_reader(Query), row_reader(ApiClient)
     queries = []
     for row in rows:
         query = read_query(row[: len(query_fields)])
@@ -628,31 +636,6 @@ def _lease_queries_orm(
         query.attempts += 1
         query.updated_at = now
     return queries
-
-
-def _row_reader(model: Any) -> Any:
-    """A function from the values of a model's concrete fields, in their order, to an
-    instance, read through each field's converters as the ORM reads them (JSON text into
-    Python). The converters are looked up once, not once a row."""
-    table = model._meta.db_table
-    fields = model._meta.concrete_fields
-    attnames = [field.attname for field in fields]
-    columns = [field.get_col(table) for field in fields]
-    converters = [
-        [(converter, column) for converter in connection.ops.get_db_converters(column)]
-        + [(converter, column) for converter in column.get_db_converters(connection)]
-        for column in columns
-    ]
-
-    def read(values: Sequence[Any]) -> Any:
-        converted = []
-        for value, field_converters in zip(values, converters, strict=True):
-            for converter, column in field_converters:
-                value = converter(value, column, connection)
-            converted.append(value)
-        return model.from_db(connection.alias, attnames, converted)
-
-    return read
 
 
 def query_detect(*, query_id: str, actor: Actor) -> Query | None:

@@ -127,6 +127,11 @@ DATABASES = {
 # Persistent connections (checked before reuse) for web processes and workers alike.
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=60))
 DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, whose health check skips the `SELECT 1` before a request or task
+    # while the connection was used moments ago and its server has said nothing since
+    # (hallucination/backends/postgresql/base.py says why that is safe).
+    DATABASES["default"]["ENGINE"] = "hallucination.backends.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Workers and the web process share one file in the embedded default; wait for the lock.
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("timeout", 20)
@@ -134,6 +139,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Throttle counters must be shared by every web process: use Redis in production.
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # The same cache, keeping its Redis client instead of building one per call.
+    CACHES["default"]["BACKEND"] = "hallucination.backends.cache.RedisCache"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -181,6 +189,9 @@ SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=8 * 3600)
 # --- Celery. No broker configured means tasks run eagerly, in-process. ---
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_BROKER_URL.startswith("redis://"):
+    # Kombu's Redis transport, keeping its Redis client between messages.
+    CELERY_BROKER_TRANSPORT = "hallucination.backends.broker:Transport"
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_IGNORE_RESULT = True

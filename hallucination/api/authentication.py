@@ -11,8 +11,7 @@ from rest_framework.request import Request
 
 from audit.tracing import new_trace_id, trace_id_adopt, trace_id_from_headers
 
-from ..models import ClientAPIKey
-from ..selectors import client_owns_trace, trace_held_by_another
+from ..selectors import api_key_with_client, client_owns_trace, trace_held_by_another
 
 
 class ApiClientUser(AnonymousUser):
@@ -97,7 +96,7 @@ class ClientAPIKeyAuthentication(authentication.BaseAuthentication):
             return None
         _refuse_if_guessing(request)
         prefix, _, _ = key.partition(".")
-        api_key = ClientAPIKey.objects.select_related("client").filter(prefix=prefix).first()
+        api_key = api_key_with_client(prefix=prefix)
         # is_valid() compares against the stored hash; the plaintext is never stored.
         if api_key is None or not api_key.is_valid(key):
             _count_bad_key(request)

@@ -37,7 +37,9 @@ from .serializers import (
     QueryResultSerializer,
     QuerySubmitSerializer,
     batch_items_validate,
+    query_result_data,
     submission_from,
+    submission_validate,
 )
 
 _PREFER_WAIT = re.compile(r"(?:^|[,;\s])wait\s*=\s*([^,;\s]*)", re.IGNORECASE)
@@ -129,23 +131,20 @@ class QueryListCreateView(generics.ListAPIView):
             wait = _requested_wait(request)
         except InvalidHeader as invalid:
             return _invalid(request.trace_id, invalid.header, str(invalid))
-        serializer = QuerySubmitSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        body_trace_id = serializer.validated_data.get("trace_id")
+        data = submission_validate(request.data)
+        body_trace_id = data.get("trace_id")
         trace_id = body_trace_id or request.trace_id
         idempotency_key = request.headers.get("Idempotency-Key") or None
         if idempotency_key is not None and len(idempotency_key) > 255:
             return _invalid(trace_id, "Idempotency-Key", "At most 255 characters.")
         client = request.user.client
         try:
-            submission_stakes_check(
-                api_key=request.auth, stakes=serializer.validated_data["stakes"]
-            )
+            submission_stakes_check(api_key=request.auth, stakes=data["stakes"])
             if not body_trace_id and getattr(request._request, "foreign_trace_id", None):
                 raise TraceConflict()
             query, created = query_submit(
                 client=client,
-                submission=serializer.to_submission(),
+                submission=submission_from(data),
                 trace_id=trace_id,
                 actor=Actor.for_client(client),
                 idempotency_key=idempotency_key,
@@ -187,9 +186,7 @@ class QueryListCreateView(generics.ListAPIView):
             headers["Preference-Applied"] = f"wait={wait}"
         if not created:
             headers["Idempotent-Replayed"] = "true"
-        return Response(
-            QueryResultSerializer(query_result(query)).data, status=code, headers=headers
-        )
+        return Response(query_result_data(query_result(query)), status=code, headers=headers)
 
 
 class QueryDetailView(APIView):
@@ -201,7 +198,7 @@ class QueryDetailView(APIView):
     def get(self, request: Request, query_id: str) -> Response:
         query = get_object_or_404(visible_queries(request), pk=query_id)
         trace_id_adopt(request, query.trace_id)
-        return Response(QueryResultSerializer(query_result(query)).data)
+        return Response(query_result_data(query_result(query)))
 
 
 class QueryBatchSubmitView(APIView):

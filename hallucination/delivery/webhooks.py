@@ -38,7 +38,7 @@ from audit import events
 from audit.actors import Actor
 from audit.services import audit_event_record
 
-from ..api.serializers import QueryResultSerializer
+from ..api.serializers import query_result_data
 from ..models import ApiClient, Query, WebhookDelivery, WebhookEndpoint
 from ..outbound.guard import GuardedTransport, OutboundFailed, OutboundPolicy, OutboundRefused
 from ..outbound.policy import outbound_policy
@@ -268,7 +268,7 @@ def post_signed(*, url: str, body: bytes, headers: dict[str, str]) -> AttemptRes
 
 def result_body(query: Query) -> bytes:
     """The result JSON exactly as GET /api/v1/queries/{id}/ returns it, as compact bytes."""
-    data = QueryResultSerializer(query_result(query)).data
+    data = query_result_data(query_result(query))
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False, default=str).encode()
 
 

@@ -1,0 +1,5 @@
+"""The API clients of the detection tests."""
+
+from tests.hallucination.conftest import alpha
+
+__all__ = ["alpha"]
