@@ -32,7 +32,6 @@ import json
 import os
 import platform
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -45,25 +44,18 @@ ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _admin(server: str, statement: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{server}/postgres", autocommit=True) as connection:
-        connection.execute(statement)
-
-
-def _load_bench_payload():  # type: ignore[no-untyped-def]
-    """bench/load.py's submission, so both benchmarks send the same body."""
+def _load_bench():  # type: ignore[no-untyped-def]
+    """bench/load.py as a module: its submission, so both benchmarks send the same body, and
+    its helpers for ports and scratch databases."""
     spec = importlib.util.spec_from_file_location("load_bench", ROOT / "bench" / "load.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.payload
+    return module
+
+
+_LOAD = _load_bench()
+_free_port = _LOAD._free_port
+_admin = _LOAD._admin
 
 
 def _environ(path: str, body: bytes, key: str) -> dict:
@@ -138,7 +130,7 @@ def serve(tree: Path, server: str, database: str, batch_size: int) -> None:
 
         _, key = api_client_key_create(client_name="web-bench", actor=Actor.system("bench"))
         application = get_wsgi_application()
-        payload = _load_bench_payload()
+        payload = _LOAD.payload
         counter = iter(range(10_000_000))
         path = "/api/v1/queries/batch" if batch_size else "/api/v1/queries/"
 
