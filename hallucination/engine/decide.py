@@ -466,13 +466,13 @@ _ADJUSTED_WORDS = frozenset({"non", "adjust", "nongaap"})
 # A unit of energy, power or mass with its metric prefix after a figure: "6.85 TWh", "12 GW".
 _PREFIXED_UNIT_AFTER = re.compile(r"\s?(?:[kMGT]Wh?|[kMG]t)\b")
 _RANGE_JOIN = re.compile(r"\s*(?:to|-|–|—)\s*")
-_RANGE_JOIN_AND_END = re.compile(r"\s*(?:to|-|–|—)\s*(?:US\$|[A-Z]{0,2}[$€£¥])?\s?[0-9]")
 _A_CHANGE_BEFORE = re.compile(r"\b(?:by|from)\s+(?:about\s+|roughly\s+)?\Z", re.IGNORECASE)
 # The other end of a range an answer writes out: "$1,150 million to $1,490 million",
 # "$5.6-$5.8 billion", "between $5.6 and $5.8 billion".
-_A_RANGE_END_AFTER = re.compile(
-    r"\s*(?:to|-|–|—|and)\s*(?:US\$|[A-Z]{0,2}[$€£¥])?\s?[0-9]", re.IGNORECASE
-)
+_OTHER_END = r"\s*(?:US\$|[A-Z]{0,2}[$€£¥])?\s?[0-9]"
+_A_RANGE_END_AFTER = re.compile(r"\s*(?:to|-|–|—|and)" + _OTHER_END, re.IGNORECASE)
+# ... as a source writes one, where "and" joins two figures of anything
+_RANGE_JOIN_AND_END = re.compile(r"\s*(?:to|-|–|—)" + _OTHER_END)
 _A_RANGE_END_BEFORE = re.compile(
     r"[0-9](?:\.[0-9]+)?\s*(?:thousand|million|billion|[kKmMbB]n?)?\s*(?:to|-|–|—|and)\s*"
     r"(?:US\$|[A-Z]{0,2}[$€£¥])?\s?\Z",
